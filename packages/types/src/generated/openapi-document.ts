@@ -1,0 +1,2051 @@
+// Generated from openapi/openapi.yaml by packages/types/scripts/generate.mjs. Do not edit.
+import type { OpenApiDocument } from '../openapi-document-type.js';
+
+export const openapiDocument: OpenApiDocument = {
+  "openapi": "3.1.0",
+  "info": {
+    "title": "Assistant Platform API",
+    "version": "1.0.0",
+    "summary": "Custom agents, agent chat, transcription editing and embeddings.",
+    "description": "The Assistant Platform API: create and read custom agents, send agent chat requests, replace the\ntranscript of a stored transcription and compute embeddings.\n\nThis document is the single source of truth for the platform's types, the reference server's\nvalidation, the SDK and the gateway. Where the product specification leaves a behaviour open,\nthe decision this contract takes is written into the description of the schema or operation it\nconcerns.\n\n## Envelopes\nEvery response is either the success envelope `{ success: true, message, data }` with an\noperation-specific `message`, or the error envelope `{ success: false, message }` whose `message`\nis fixed per status (see the error responses). A `400` also lists each bad field in `errors`.\n\n## Order of checks\n`401` (credentials) → `403` (token scope) → `400` (validation) → `404`/`403` (the resource).\nUnknown routes answer the `404` envelope. A request body larger than 10 MiB answers `400`.\n\n## Rate limiting\nLimits apply per token. A request over the limit answers `429` with `Retry-After` (seconds) and\nthe `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers, which accompany every\nrate-limited response.\n\n## Timestamps\nAll timestamps are ISO 8601 UTC strings with milliseconds, e.g. `2025-03-18T10:00:00.000Z`.\n\n## Request ids\nEvery response carries an `x-request-id` header. A client may send its own `x-request-id`\n(1–128 visible ASCII characters), which is then echoed back.\n",
+    "license": {
+      "name": "MIT",
+      "identifier": "MIT"
+    },
+    "contact": {
+      "name": "Assistant Platform team"
+    }
+  },
+  "servers": [
+    {
+      "url": "{origin}/v1",
+      "description": "The hosted service or a reference server; the path always ends in `/v1`.",
+      "variables": {
+        "origin": {
+          "default": "http://127.0.0.1:4010",
+          "description": "Scheme, host and port. The reference server listens on http://127.0.0.1:4010 by default."
+        }
+      }
+    }
+  ],
+  "security": [
+    {
+      "bearerAuth": []
+    }
+  ],
+  "tags": [
+    {
+      "name": "Agents",
+      "description": "Custom agents stored in the caller's account."
+    },
+    {
+      "name": "Chat",
+      "description": "Agent chat requests with an inline agent definition."
+    },
+    {
+      "name": "Transcriptions",
+      "description": "Editing stored transcriptions inside a workspace."
+    },
+    {
+      "name": "Embeddings",
+      "description": "Embedding vectors for sentences."
+    }
+  ],
+  "paths": {
+    "/agents/create": {
+      "post": {
+        "operationId": "createAgent",
+        "summary": "Create a custom agent",
+        "description": "Creates an agent in the caller's account with status `ACTIVE` and returns the first eight\nfields of its record. Names need not be unique. Requires the `agents:write` scope.\n",
+        "tags": [
+          "Agents"
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CreateAgentBody"
+              },
+              "examples": {
+                "support": {
+                  "summary": "A support agent with a function tool and web search",
+                  "value": {
+                    "name": "Support triage",
+                    "description": "Answers first-line support questions.",
+                    "instruction": "Answer politely. Ask for the order number when a question concerns an order.",
+                    "intents": [
+                      "refund",
+                      "delivery status",
+                      "password reset"
+                    ],
+                    "knowledgeBaseId": 12,
+                    "tools": [
+                      {
+                        "type": "function",
+                        "function": {
+                          "name": "lookup_order",
+                          "description": "Looks an order up by its number.",
+                          "strict": true,
+                          "parameters": {
+                            "type": "object",
+                            "properties": {
+                              "orderNumber": {
+                                "type": "string",
+                                "description": "The order number, e.g. A-1001."
+                              }
+                            },
+                            "required": [
+                              "orderNumber"
+                            ],
+                            "additionalProperties": false
+                          }
+                        }
+                      },
+                      {
+                        "type": "svc_tool",
+                        "svc_tool": "web_search_tool"
+                      }
+                    ]
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The agent was created.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CreateAgentResponse"
+                },
+                "examples": {
+                  "created": {
+                    "value": {
+                      "success": true,
+                      "message": "Agent created successfully",
+                      "data": {
+                        "id": 1,
+                        "agentReferenceId": "3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f",
+                        "name": "Support triage",
+                        "description": "Answers first-line support questions.",
+                        "instruction": "Answer politely. Ask for the order number when a question concerns an order.",
+                        "status": "ACTIVE",
+                        "createdAt": "2025-03-18T10:00:00.000Z",
+                        "updatedAt": "2025-03-18T10:00:00.000Z"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/agents/view/{id}": {
+      "get": {
+        "operationId": "getAgent",
+        "summary": "Read one custom agent",
+        "description": "Returns the full record of one agent. `{id}` matches either the numeric `id` or the\n`agentReferenceId`. `404` when nothing matches; `403` when the agent belongs to another\naccount. Requires the `agents:read` scope.\n",
+        "tags": [
+          "Agents"
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "The agent's numeric `id` (e.g. `1`) or its `agentReferenceId` (a UUID).",
+            "schema": {
+              "$ref": "#/components/schemas/AgentLookupId"
+            },
+            "examples": {
+              "numeric": {
+                "value": "1"
+              },
+              "reference": {
+                "value": "3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The agent's full record.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetAgentResponse"
+                },
+                "examples": {
+                  "found": {
+                    "value": {
+                      "success": true,
+                      "message": "Agents retrieved successfully",
+                      "data": {
+                        "id": 1,
+                        "agentReferenceId": "3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f",
+                        "name": "Support triage",
+                        "description": "Answers first-line support questions.",
+                        "instruction": "Answer politely. Ask for the order number when a question concerns an order.",
+                        "status": "ACTIVE",
+                        "createdAt": "2025-03-18T10:00:00.000Z",
+                        "updatedAt": "2025-03-18T10:00:00.000Z",
+                        "intents": [
+                          "refund",
+                          "delivery status",
+                          "password reset"
+                        ],
+                        "knowledgeBaseId": 12,
+                        "tools": [
+                          {
+                            "type": "svc_tool",
+                            "svc_tool": "web_search_tool"
+                          }
+                        ]
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/agents/chat/request": {
+      "post": {
+        "operationId": "chatRequest",
+        "summary": "Send an agent chat request",
+        "description": "Answers `message` as the agent defined inline by `name`, `description`, `instruction` and\n`intents`; no stored agent id is sent. Every optional field takes the declared default when\nabsent. `agents` names agents of the caller's account to hand off to: an unknown id answers\n`404`, another account's `403`. Requires the `agents:chat` scope.\n\nWith `stream: true` the answer is sent as `text/event-stream`: each event is a line\n`data: {ChatStreamChunk}` carrying the answer's deltas, the last chunk carries `finish_reason`\nand `matched_stop`, and the stream ends with `data: [DONE]`. Errors found before the stream\nstarts use the normal envelope and status.\n",
+        "tags": [
+          "Chat"
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ChatRequestBody"
+              },
+              "examples": {
+                "minimal": {
+                  "summary": "Only the required fields; the declared defaults apply",
+                  "value": {
+                    "name": "Support triage",
+                    "description": "Answers first-line support questions.",
+                    "instruction": "Answer politely.",
+                    "intents": [
+                      "refund",
+                      "delivery status"
+                    ],
+                    "message": {
+                      "role": "user",
+                      "content": [
+                        {
+                          "type": "text",
+                          "text": "Where is my parcel?"
+                        }
+                      ]
+                    }
+                  }
+                },
+                "full": {
+                  "summary": "Every field",
+                  "value": {
+                    "name": "Support triage",
+                    "description": "Answers first-line support questions.",
+                    "instruction": "Answer politely.",
+                    "intents": [
+                      "refund",
+                      "delivery status"
+                    ],
+                    "model": "svc-v1-blaze-20250318",
+                    "message": {
+                      "role": "user",
+                      "content": [
+                        {
+                          "type": "text",
+                          "text": "Is this the damaged item?"
+                        },
+                        {
+                          "type": "image_url",
+                          "image_url": {
+                            "url": "https://images.example.org/parcel.jpg"
+                          }
+                        }
+                      ]
+                    },
+                    "temperature": 0.1,
+                    "top_p": 0.95,
+                    "max_tokens": 4096,
+                    "frequency_penalty": 0.3,
+                    "presence_penalty": 0.3,
+                    "seed": 2024,
+                    "stream": false,
+                    "agents": [
+                      2
+                    ],
+                    "memoryChat": [
+                      {
+                        "role": "user",
+                        "content": [
+                          {
+                            "type": "text",
+                            "text": "My order A-1001 arrived broken."
+                          }
+                        ]
+                      },
+                      {
+                        "role": "assistant",
+                        "content": [
+                          {
+                            "type": "text",
+                            "text": "I am sorry to hear that. Could you send a photo?"
+                          }
+                        ]
+                      }
+                    ],
+                    "reasoning": {
+                      "effort": "low"
+                    },
+                    "response_format": {
+                      "type": "json_schema",
+                      "json_schema": {
+                        "name": "triage",
+                        "strict": true,
+                        "schema": {
+                          "type": "object",
+                          "properties": {
+                            "summary": {
+                              "type": "string"
+                            },
+                            "sentiment": {
+                              "type": "string",
+                              "enum": [
+                                "positive",
+                                "neutral",
+                                "negative"
+                              ]
+                            }
+                          },
+                          "required": [
+                            "summary",
+                            "sentiment"
+                          ],
+                          "additionalProperties": false
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The chat result (`application/json`), or with `stream: true` a `text/event-stream` of\n`ChatStreamChunk` events ending with `data: [DONE]`.\n",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ChatResponse"
+                },
+                "examples": {
+                  "answered": {
+                    "value": {
+                      "success": true,
+                      "message": "Chat request processed successfully",
+                      "data": {
+                        "request": [
+                          {
+                            "finish_reason": "stop",
+                            "message": {
+                              "role": "assistant",
+                              "content": "Your parcel is on its way; it should arrive tomorrow."
+                            },
+                            "matched_stop": 2
+                          }
+                        ],
+                        "created": 1742292000,
+                        "model": "svc-v1-blaze-20250318",
+                        "object": "chat.request"
+                      }
+                    }
+                  }
+                }
+              },
+              "text/event-stream": {
+                "schema": {
+                  "$ref": "#/components/schemas/ChatStreamChunk"
+                },
+                "examples": {
+                  "lastChunk": {
+                    "summary": "The JSON of one event (the last before `data: [DONE]`). On the wire each event is a\nline `data: <json>` followed by a blank line.\n",
+                    "value": {
+                      "object": "chat.request.chunk",
+                      "created": 1742292000,
+                      "model": "svc-v1-blaze-20250318",
+                      "request": [
+                        {
+                          "index": 0,
+                          "delta": {},
+                          "finish_reason": "stop",
+                          "matched_stop": 2
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/transcribe/workspace/{id}/transcriptions/{transcriptionId}": {
+      "patch": {
+        "operationId": "updateTranscription",
+        "summary": "Replace a transcription's transcript",
+        "description": "Replaces the `transcript` content of a stored transcription, sets `updatedAt` and leaves every\nother field as it was. `404` when the workspace or the transcription does not exist, or the\ntranscription is in another workspace; `403` when the workspace belongs to another account.\nRequires the `transcriptions:write` scope.\n",
+        "tags": [
+          "Transcriptions"
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "The workspace id.",
+            "schema": {
+              "$ref": "#/components/schemas/PositiveId"
+            },
+            "example": 7
+          },
+          {
+            "name": "transcriptionId",
+            "in": "path",
+            "required": true,
+            "description": "The transcription id.",
+            "schema": {
+              "$ref": "#/components/schemas/PositiveId"
+            },
+            "example": 42
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/UpdateTranscriptionBody"
+              },
+              "examples": {
+                "edited": {
+                  "value": {
+                    "transcript": {
+                      "filename": "call.mp3",
+                      "transcript": "Agent: Good morning, how can I help? Customer: My parcel has not arrived."
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The updated transcription.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/UpdateTranscriptionResponse"
+                },
+                "examples": {
+                  "updated": {
+                    "value": {
+                      "success": true,
+                      "message": "Transcription updated successfully",
+                      "data": {
+                        "id": 42,
+                        "fileName": "call.mp3",
+                        "fileUrl": "https://files.example.org/call.mp3",
+                        "fileType": "audio/mpeg",
+                        "duration": 61.5,
+                        "transcript": {
+                          "filename": "call.mp3",
+                          "transcript": "Agent: Good morning, how can I help? Customer: My parcel has not arrived."
+                        },
+                        "status": "COMPLETED",
+                        "createdAt": "2025-01-02T03:04:05.000Z",
+                        "updatedAt": "2025-03-18T10:00:00.000Z"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/vectors/embedding": {
+      "post": {
+        "operationId": "createEmbeddings",
+        "summary": "Compute embeddings",
+        "description": "Returns one L2-normalised vector per sentence, in input order. The embedded engine of the\nreference server produces 384 dimensions; a deployment backed by another model returns that\nmodel's fixed dimension. Requires the `embeddings:create` scope.\n",
+        "tags": [
+          "Embeddings"
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/EmbeddingsBody"
+              },
+              "examples": {
+                "two": {
+                  "value": {
+                    "model": "svc-embeddings-v1-20241001",
+                    "sentences": [
+                      "Where is my parcel?",
+                      "Wo ist mein Paket?"
+                    ],
+                    "lang": "multi"
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The vectors, one per sentence in input order.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/EmbeddingsResponse"
+                },
+                "examples": {
+                  "vectors": {
+                    "summary": "Shortened to three dimensions for reading",
+                    "value": {
+                      "success": true,
+                      "message": "Embeddings created successfully",
+                      "data": {
+                        "embeddings": [
+                          [
+                            0.12,
+                            -0.48,
+                            0.87
+                          ],
+                          [
+                            0.1,
+                            -0.5,
+                            0.86
+                          ]
+                        ]
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/RateLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    }
+  },
+  "components": {
+    "securitySchemes": {
+      "bearerAuth": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "`Authorization: Bearer <token>`. A missing, malformed, unknown or revoked token answers `401`.\nTokens carry scopes: `agents:read` (getAgent), `agents:write` (createAgent), `agents:chat`\n(chatRequest), `transcriptions:write` (updateTranscription), `embeddings:create`\n(createEmbeddings), or `*` for all; a token without the operation's scope answers `403`.\n"
+      }
+    },
+    "headers": {
+      "RequestId": {
+        "description": "The request's id, echoed from the request's `x-request-id` or made by the server.",
+        "schema": {
+          "type": "string"
+        }
+      },
+      "RetryAfter": {
+        "description": "Seconds to wait before retrying.",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      "RateLimitLimit": {
+        "description": "Requests allowed per window for this token.",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      "RateLimitRemaining": {
+        "description": "Requests left in the current window for this token.",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      "RateLimitReset": {
+        "description": "Seconds until the current window resets.",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      }
+    },
+    "responses": {
+      "BadRequest": {
+        "description": "The request is invalid: a path parameter, the JSON body (malformed, too large, a wrong type or\nvalue, an unknown field) or a value the operation cannot serve. `errors` names each bad field.\n",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/BadRequestError"
+            },
+            "examples": {
+              "missingName": {
+                "value": {
+                  "success": false,
+                  "message": "Invalid input provided",
+                  "errors": [
+                    {
+                      "path": "/name",
+                      "message": "is required"
+                    }
+                  ]
+                }
+              }
+            }
+          }
+        }
+      },
+      "Unauthorized": {
+        "description": "The `Authorization` header is missing or malformed, or the token is unknown or revoked.",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/UnauthorizedError"
+            },
+            "examples": {
+              "unauthorized": {
+                "value": {
+                  "success": false,
+                  "message": "Unauthorized access"
+                }
+              }
+            }
+          }
+        }
+      },
+      "Forbidden": {
+        "description": "The token lacks the operation's scope, or the resource belongs to another account.",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ForbiddenError"
+            },
+            "examples": {
+              "forbidden": {
+                "value": {
+                  "success": false,
+                  "message": "You do not have permission to access this resource"
+                }
+              }
+            }
+          }
+        }
+      },
+      "NotFound": {
+        "description": "The resource (or the route) does not exist.",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/NotFoundError"
+            },
+            "examples": {
+              "notFound": {
+                "value": {
+                  "success": false,
+                  "message": "Resource does not exist"
+                }
+              }
+            }
+          }
+        }
+      },
+      "RateLimited": {
+        "description": "The token sent more requests than its limit allows in the current window.",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          },
+          "Retry-After": {
+            "$ref": "#/components/headers/RetryAfter"
+          },
+          "RateLimit-Limit": {
+            "$ref": "#/components/headers/RateLimitLimit"
+          },
+          "RateLimit-Remaining": {
+            "$ref": "#/components/headers/RateLimitRemaining"
+          },
+          "RateLimit-Reset": {
+            "$ref": "#/components/headers/RateLimitReset"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/RateLimitError"
+            },
+            "examples": {
+              "limited": {
+                "value": {
+                  "success": false,
+                  "message": "Rate limit exceeded. Please try again later."
+                }
+              }
+            }
+          }
+        }
+      },
+      "InternalError": {
+        "description": "An unexpected failure; details are logged with the request id, never sent.",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/InternalServerError"
+            },
+            "examples": {
+              "failed": {
+                "value": {
+                  "success": false,
+                  "message": "Internal server error"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "schemas": {
+      "PositiveId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 9007199254740991,
+        "description": "A positive integer id."
+      },
+      "AgentLookupId": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 64,
+        "pattern": "^(?:[1-9][0-9]{0,15}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$",
+        "description": "A numeric agent `id` or an `agentReferenceId` (UUID)."
+      },
+      "Timestamp": {
+        "type": "string",
+        "format": "date-time",
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$",
+        "description": "ISO 8601 UTC timestamp with milliseconds.",
+        "examples": [
+          "2025-03-18T10:00:00.000Z"
+        ]
+      },
+      "ValidationIssue": {
+        "type": "object",
+        "description": "One bad field of a request.",
+        "required": [
+          "path",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "path": {
+            "type": "string",
+            "description": "Where the problem is: a JSON Pointer into the body (`/message/content/0/text`, `` for the\nwhole body), or `path.<name>` / `header.<name>` for parameters and headers.\n"
+          },
+          "message": {
+            "type": "string",
+            "description": "What is wrong, e.g. `must have required property 'name'`."
+          }
+        }
+      },
+      "BadRequestError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message",
+          "errors"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Invalid input provided"
+          },
+          "errors": {
+            "type": "array",
+            "description": "Each bad field, in the order found.",
+            "items": {
+              "$ref": "#/components/schemas/ValidationIssue"
+            }
+          }
+        }
+      },
+      "UnauthorizedError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Unauthorized access"
+          }
+        }
+      },
+      "ForbiddenError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "You do not have permission to access this resource"
+          }
+        }
+      },
+      "NotFoundError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Resource does not exist"
+          }
+        }
+      },
+      "RateLimitError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Rate limit exceeded. Please try again later."
+          }
+        }
+      },
+      "InternalServerError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Internal server error"
+          }
+        }
+      },
+      "AgentName": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200,
+        "description": "The agent's name, 1–200 characters. Names need not be unique."
+      },
+      "AgentDescription": {
+        "type": "string",
+        "maxLength": 2000,
+        "description": "What the agent is for, at most 2,000 characters."
+      },
+      "AgentInstruction": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 32000,
+        "description": "What the agent should do, 1–32,000 characters."
+      },
+      "Intents": {
+        "type": "array",
+        "maxItems": 50,
+        "description": "Behaviour hints, at most 50 strings of at most 200 characters.",
+        "items": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200
+        }
+      },
+      "FunctionParameters": {
+        "type": "object",
+        "description": "A JSON Schema object describing the function's parameters.",
+        "required": [
+          "type",
+          "properties"
+        ],
+        "properties": {
+          "type": {
+            "const": "object"
+          },
+          "properties": {
+            "type": "object",
+            "description": "Each parameter's name mapped to its description and type.",
+            "additionalProperties": {
+              "type": "object",
+              "required": [
+                "type"
+              ],
+              "properties": {
+                "description": {
+                  "type": "string"
+                },
+                "type": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "required": {
+            "type": "array",
+            "description": "Names of the required parameters.",
+            "items": {
+              "type": "string"
+            }
+          },
+          "additionalProperties": {
+            "type": "boolean"
+          }
+        }
+      },
+      "FunctionTool": {
+        "type": "object",
+        "required": [
+          "type",
+          "function"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "type": {
+            "const": "function"
+          },
+          "function": {
+            "type": "object",
+            "required": [
+              "name",
+              "parameters"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "name": {
+                "type": "string",
+                "pattern": "^[a-zA-Z0-9_-]{1,64}$",
+                "description": "1–64 letters, digits, `_` or `-`."
+              },
+              "description": {
+                "type": "string",
+                "maxLength": 2000,
+                "default": ""
+              },
+              "strict": {
+                "type": "boolean",
+                "default": false
+              },
+              "parameters": {
+                "$ref": "#/components/schemas/FunctionParameters"
+              }
+            }
+          }
+        }
+      },
+      "SvcTool": {
+        "type": "object",
+        "required": [
+          "type",
+          "svc_tool"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "type": {
+            "const": "svc_tool"
+          },
+          "svc_tool": {
+            "type": "string",
+            "enum": [
+              "web_search_tool"
+            ],
+            "description": "A built-in tool. `web_search_tool` is the only one this version defines."
+          }
+        }
+      },
+      "Tool": {
+        "description": "A tool the agent may use, discriminated by `type`.",
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/FunctionTool"
+          },
+          {
+            "$ref": "#/components/schemas/SvcTool"
+          }
+        ],
+        "discriminator": {
+          "propertyName": "type",
+          "mapping": {
+            "function": "#/components/schemas/FunctionTool",
+            "svc_tool": "#/components/schemas/SvcTool"
+          }
+        }
+      },
+      "Tools": {
+        "type": "array",
+        "maxItems": 64,
+        "items": {
+          "$ref": "#/components/schemas/Tool"
+        }
+      },
+      "CreateAgentBody": {
+        "type": "object",
+        "required": [
+          "name",
+          "instruction"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "name": {
+            "$ref": "#/components/schemas/AgentName"
+          },
+          "description": {
+            "$ref": "#/components/schemas/AgentDescription",
+            "default": ""
+          },
+          "instruction": {
+            "$ref": "#/components/schemas/AgentInstruction"
+          },
+          "intents": {
+            "$ref": "#/components/schemas/Intents",
+            "default": []
+          },
+          "knowledgeBaseId": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
+            "description": "The knowledge base the agent draws on. Stored as `null` when absent."
+          },
+          "tools": {
+            "description": "At most 64 tools, default `[]`. Also accepted as a JSON-encoded string of the same array\n(the product text calls the field a JSON string); an unparsable or invalid string is `400`.\n",
+            "default": [],
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/Tools"
+              },
+              {
+                "type": "string",
+                "contentMediaType": "application/json",
+                "maxLength": 1000000
+              }
+            ]
+          }
+        }
+      },
+      "AgentStatus": {
+        "type": "string",
+        "enum": [
+          "ACTIVE"
+        ],
+        "description": "`ACTIVE` on a newly created agent; this version defines no other status."
+      },
+      "AgentSummary": {
+        "type": "object",
+        "description": "The first eight fields of an agent record, as returned on creation.",
+        "required": [
+          "id",
+          "agentReferenceId",
+          "name",
+          "description",
+          "instruction",
+          "status",
+          "createdAt",
+          "updatedAt"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/PositiveId"
+          },
+          "agentReferenceId": {
+            "type": "string",
+            "format": "uuid",
+            "description": "UUID-shaped identifier, usable wherever the numeric id is."
+          },
+          "name": {
+            "$ref": "#/components/schemas/AgentName"
+          },
+          "description": {
+            "$ref": "#/components/schemas/AgentDescription"
+          },
+          "instruction": {
+            "$ref": "#/components/schemas/AgentInstruction"
+          },
+          "status": {
+            "$ref": "#/components/schemas/AgentStatus"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "updatedAt": {
+            "$ref": "#/components/schemas/Timestamp"
+          }
+        }
+      },
+      "Agent": {
+        "type": "object",
+        "description": "The full agent record (all eleven fields), as returned by getAgent.",
+        "required": [
+          "id",
+          "agentReferenceId",
+          "name",
+          "description",
+          "instruction",
+          "status",
+          "createdAt",
+          "updatedAt",
+          "intents",
+          "knowledgeBaseId",
+          "tools"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/PositiveId"
+          },
+          "agentReferenceId": {
+            "type": "string",
+            "format": "uuid",
+            "description": "UUID-shaped identifier, usable wherever the numeric id is."
+          },
+          "name": {
+            "$ref": "#/components/schemas/AgentName"
+          },
+          "description": {
+            "$ref": "#/components/schemas/AgentDescription"
+          },
+          "instruction": {
+            "$ref": "#/components/schemas/AgentInstruction"
+          },
+          "status": {
+            "$ref": "#/components/schemas/AgentStatus"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "updatedAt": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "intents": {
+            "$ref": "#/components/schemas/Intents"
+          },
+          "knowledgeBaseId": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "description": "The knowledge base id, `null` when the agent has none."
+          },
+          "tools": {
+            "$ref": "#/components/schemas/Tools"
+          }
+        }
+      },
+      "TextContent": {
+        "type": "object",
+        "required": [
+          "type",
+          "text"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "type": {
+            "const": "text"
+          },
+          "text": {
+            "type": "string",
+            "maxLength": 100000
+          }
+        }
+      },
+      "ImageContent": {
+        "type": "object",
+        "required": [
+          "type",
+          "image_url"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "type": {
+            "const": "image_url"
+          },
+          "image_url": {
+            "type": "object",
+            "required": [
+              "url"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "url": {
+                "type": "string",
+                "maxLength": 8000000,
+                "pattern": "^(?:https?://\\S+|data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+)$",
+                "description": "An `http(s)` URL, or a `data:` URL of a base64 PNG, JPEG, GIF or WebP image (the\nwhole request stays under the 10 MiB body limit).\n"
+              }
+            }
+          }
+        }
+      },
+      "ContentBlock": {
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/TextContent"
+          },
+          {
+            "$ref": "#/components/schemas/ImageContent"
+          }
+        ],
+        "discriminator": {
+          "propertyName": "type",
+          "mapping": {
+            "text": "#/components/schemas/TextContent",
+            "image_url": "#/components/schemas/ImageContent"
+          }
+        }
+      },
+      "AgentChatMessage": {
+        "type": "object",
+        "description": "The user's message of a chat request.",
+        "required": [
+          "role",
+          "content"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "role": {
+            "type": "string",
+            "enum": [
+              "user"
+            ]
+          },
+          "content": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 64,
+            "items": {
+              "$ref": "#/components/schemas/ContentBlock"
+            }
+          }
+        }
+      },
+      "HistoryMessage": {
+        "type": "object",
+        "description": "An earlier message of the conversation.",
+        "required": [
+          "role",
+          "content"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "role": {
+            "type": "string",
+            "enum": [
+              "user",
+              "system",
+              "assistant",
+              "tool",
+              "function"
+            ]
+          },
+          "content": {
+            "type": "array",
+            "maxItems": 64,
+            "items": {
+              "$ref": "#/components/schemas/ContentBlock"
+            }
+          }
+        }
+      },
+      "MemoryChat": {
+        "type": "array",
+        "maxItems": 200,
+        "description": "Earlier messages of the conversation, oldest first, at most 200.",
+        "items": {
+          "$ref": "#/components/schemas/HistoryMessage"
+        }
+      },
+      "ReasoningEffort": {
+        "type": "string",
+        "enum": [
+          "minimal",
+          "low",
+          "medium",
+          "high"
+        ]
+      },
+      "Reasoning": {
+        "type": "object",
+        "required": [
+          "effort"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "effort": {
+            "$ref": "#/components/schemas/ReasoningEffort"
+          }
+        }
+      },
+      "ResponseFormat": {
+        "type": "object",
+        "description": "Asks for an answer that is a JSON text valid against `json_schema.schema`.",
+        "required": [
+          "type",
+          "json_schema"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "type": {
+            "type": "string",
+            "enum": [
+              "json_schema"
+            ]
+          },
+          "json_schema": {
+            "type": "object",
+            "required": [
+              "name",
+              "schema"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "name": {
+                "type": "string",
+                "pattern": "^[a-zA-Z0-9_-]{1,64}$"
+              },
+              "strict": {
+                "type": "boolean",
+                "default": false
+              },
+              "schema": {
+                "type": "object",
+                "description": "A JSON Schema (draft 2020-12 subset). A schema that cannot be satisfied, or that uses\na keyword the model does not support, answers `400` naming the keyword.\n"
+              }
+            }
+          }
+        }
+      },
+      "ChatModel": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200,
+        "default": "svc-v1-blaze-20250318",
+        "description": "The chat model. `svc-v1-blaze-20250318` (the default) is always known; a deployment may\nconfigure more. An unknown model answers `400`.\n"
+      },
+      "ChatRequestBody": {
+        "type": "object",
+        "required": [
+          "name",
+          "description",
+          "instruction",
+          "intents",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "name": {
+            "$ref": "#/components/schemas/AgentName"
+          },
+          "description": {
+            "$ref": "#/components/schemas/AgentDescription"
+          },
+          "instruction": {
+            "$ref": "#/components/schemas/AgentInstruction"
+          },
+          "intents": {
+            "$ref": "#/components/schemas/Intents"
+          },
+          "model": {
+            "$ref": "#/components/schemas/ChatModel"
+          },
+          "message": {
+            "$ref": "#/components/schemas/AgentChatMessage"
+          },
+          "temperature": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 2,
+            "default": 0.1
+          },
+          "top_p": {
+            "type": "number",
+            "exclusiveMinimum": 0,
+            "maximum": 1,
+            "default": 0.95
+          },
+          "max_tokens": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 32768,
+            "default": 4096,
+            "description": "The most tokens the answer may have; an answer cut here ends with `finish_reason` `length`."
+          },
+          "frequency_penalty": {
+            "type": "number",
+            "minimum": -2,
+            "maximum": 2,
+            "default": 0.3
+          },
+          "presence_penalty": {
+            "type": "number",
+            "minimum": -2,
+            "maximum": 2,
+            "default": 0.3
+          },
+          "seed": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "default": 2024
+          },
+          "stream": {
+            "type": "boolean",
+            "default": false,
+            "description": "With `true` the answer is sent as a `text/event-stream` of `ChatStreamChunk` events."
+          },
+          "agents": {
+            "type": "array",
+            "maxItems": 32,
+            "uniqueItems": true,
+            "description": "Ids of agents in the caller's account the main agent may hand off to. An unknown id\nanswers `404`, an agent of another account `403`.\n",
+            "items": {
+              "$ref": "#/components/schemas/PositiveId"
+            }
+          },
+          "memoryChat": {
+            "description": "Earlier messages of the conversation; also accepted as a JSON-encoded string of the array.",
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/MemoryChat"
+              },
+              {
+                "type": "string",
+                "contentMediaType": "application/json",
+                "maxLength": 8000000
+              }
+            ]
+          },
+          "reasoning": {
+            "description": "Reasoning settings; also accepted as a JSON-encoded string of the object. `effort` is one\nof `minimal`, `low`, `medium`, `high`.\n",
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/Reasoning"
+              },
+              {
+                "type": "string",
+                "contentMediaType": "application/json",
+                "maxLength": 1000
+              }
+            ]
+          },
+          "response_format": {
+            "$ref": "#/components/schemas/ResponseFormat"
+          }
+        }
+      },
+      "FinishReason": {
+        "type": "string",
+        "enum": [
+          "stop",
+          "length"
+        ],
+        "description": "`stop` when the answer ended by itself, `length` when it was cut by `max_tokens`."
+      },
+      "MatchedStop": {
+        "type": "integer",
+        "description": "The id of the stop token that ended the answer; `-1` when no stop token matched (as with\n`finish_reason` `length`).\n"
+      },
+      "ChatRequestItem": {
+        "type": "object",
+        "required": [
+          "finish_reason",
+          "message",
+          "matched_stop"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "finish_reason": {
+            "$ref": "#/components/schemas/FinishReason"
+          },
+          "message": {
+            "type": "object",
+            "required": [
+              "role",
+              "content"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "role": {
+                "type": "string",
+                "enum": [
+                  "assistant"
+                ]
+              },
+              "content": {
+                "type": "string",
+                "description": "The answer text."
+              }
+            }
+          },
+          "matched_stop": {
+            "$ref": "#/components/schemas/MatchedStop"
+          }
+        }
+      },
+      "Created": {
+        "type": [
+          "integer",
+          "string"
+        ],
+        "description": "Unix time in seconds when the answer was made; an integer from this server, typed to accept both."
+      },
+      "ChatResult": {
+        "type": "object",
+        "required": [
+          "request",
+          "created",
+          "model",
+          "object"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "request": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ChatRequestItem"
+            }
+          },
+          "created": {
+            "$ref": "#/components/schemas/Created"
+          },
+          "model": {
+            "type": "string",
+            "description": "The model that answered."
+          },
+          "object": {
+            "type": "string",
+            "enum": [
+              "chat.request"
+            ]
+          }
+        }
+      },
+      "ChatStreamDelta": {
+        "type": "object",
+        "additionalProperties": false,
+        "properties": {
+          "role": {
+            "type": "string",
+            "enum": [
+              "assistant"
+            ]
+          },
+          "content": {
+            "type": "string"
+          }
+        }
+      },
+      "ChatStreamChoice": {
+        "type": "object",
+        "required": [
+          "index",
+          "delta",
+          "finish_reason",
+          "matched_stop"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "index": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "delta": {
+            "$ref": "#/components/schemas/ChatStreamDelta"
+          },
+          "finish_reason": {
+            "description": "`null` until the last chunk, which carries `stop` or `length`.",
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/FinishReason"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "matched_stop": {
+            "description": "`null` until the last chunk, which carries the matched stop token id or `-1`.",
+            "type": [
+              "integer",
+              "null"
+            ]
+          }
+        }
+      },
+      "ChatStreamChunk": {
+        "type": "object",
+        "description": "One `data:` event of a streamed chat answer. Concatenating every `delta.content` gives the same\ntext as the non-streamed answer. The stream ends with the event `data: [DONE]`.\n",
+        "required": [
+          "object",
+          "created",
+          "model",
+          "request"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "object": {
+            "type": "string",
+            "enum": [
+              "chat.request.chunk"
+            ]
+          },
+          "created": {
+            "$ref": "#/components/schemas/Created"
+          },
+          "model": {
+            "type": "string"
+          },
+          "request": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ChatStreamChoice"
+            }
+          }
+        }
+      },
+      "TranscriptContent": {
+        "type": "object",
+        "required": [
+          "filename",
+          "transcript"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "filename": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 255,
+            "description": "The file name (lowercase `filename` inside this object)."
+          },
+          "transcript": {
+            "type": "string",
+            "maxLength": 2000000,
+            "description": "The transcript text, at most 2,000,000 characters."
+          }
+        }
+      },
+      "UpdateTranscriptionBody": {
+        "type": "object",
+        "required": [
+          "transcript"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "transcript": {
+            "$ref": "#/components/schemas/TranscriptContent"
+          }
+        }
+      },
+      "TranscriptionStatus": {
+        "type": "string",
+        "enum": [
+          "PENDING",
+          "PROCESSING",
+          "COMPLETED",
+          "FAILED"
+        ],
+        "description": "`COMPLETED` once transcribed. Editing a transcript does not change the status."
+      },
+      "Transcription": {
+        "type": "object",
+        "required": [
+          "id",
+          "fileName",
+          "fileUrl",
+          "fileType",
+          "duration",
+          "transcript",
+          "status",
+          "createdAt",
+          "updatedAt"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/PositiveId"
+          },
+          "fileName": {
+            "type": "string"
+          },
+          "fileUrl": {
+            "type": "string",
+            "description": "URL of the stored file."
+          },
+          "fileType": {
+            "type": "string",
+            "description": "Media type of the file, e.g. `audio/mpeg`."
+          },
+          "duration": {
+            "type": "number",
+            "minimum": 0,
+            "description": "Length of the recording in seconds."
+          },
+          "transcript": {
+            "$ref": "#/components/schemas/TranscriptContent"
+          },
+          "status": {
+            "$ref": "#/components/schemas/TranscriptionStatus"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "updatedAt": {
+            "$ref": "#/components/schemas/Timestamp"
+          }
+        }
+      },
+      "EmbeddingsModel": {
+        "type": "string",
+        "enum": [
+          "svc-embeddings-v1-20241001"
+        ],
+        "default": "svc-embeddings-v1-20241001"
+      },
+      "EmbeddingsBody": {
+        "type": "object",
+        "required": [
+          "sentences"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "model": {
+            "$ref": "#/components/schemas/EmbeddingsModel"
+          },
+          "sentences": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 256,
+            "description": "1–256 non-empty texts of at most 8,192 characters each.",
+            "items": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 8192
+            }
+          },
+          "lang": {
+            "type": "string",
+            "default": "multi",
+            "pattern": "^(?:multi|[a-z]{2})$",
+            "description": "`multi` (any language, the default) or an ISO 639-1 code hinting the language."
+          }
+        }
+      },
+      "EmbeddingsResult": {
+        "type": "object",
+        "required": [
+          "embeddings"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "embeddings": {
+            "type": "array",
+            "description": "One L2-normalised vector per sentence, in input order.",
+            "items": {
+              "type": "array",
+              "items": {
+                "type": "number"
+              }
+            }
+          }
+        }
+      },
+      "CreateAgentResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "message",
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": true
+          },
+          "message": {
+            "const": "Agent created successfully"
+          },
+          "data": {
+            "$ref": "#/components/schemas/AgentSummary"
+          }
+        }
+      },
+      "GetAgentResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "message",
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": true
+          },
+          "message": {
+            "const": "Agents retrieved successfully"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Agent"
+          }
+        }
+      },
+      "ChatResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "message",
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": true
+          },
+          "message": {
+            "const": "Chat request processed successfully"
+          },
+          "data": {
+            "$ref": "#/components/schemas/ChatResult"
+          }
+        }
+      },
+      "UpdateTranscriptionResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "message",
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": true
+          },
+          "message": {
+            "const": "Transcription updated successfully"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Transcription"
+          }
+        }
+      },
+      "EmbeddingsResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "message",
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": true
+          },
+          "message": {
+            "const": "Embeddings created successfully"
+          },
+          "data": {
+            "$ref": "#/components/schemas/EmbeddingsResult"
+          }
+        }
+      }
+    }
+  }
+};
