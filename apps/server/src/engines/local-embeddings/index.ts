@@ -1,16 +1,51 @@
-// PLACEHOLDER until the local embedding engine lands.
-import type { EmbeddingEngine } from '../types.js';
+/**
+ * The default, offline embedding engine: deterministic, multilingual, lexical. See README.md for
+ * how a vector is built and what it can and cannot tell apart.
+ */
+import type { EmbeddingEngine, EmbeddingRequest } from '../types.js';
+import { FeatureBuffer } from './feature-buffer.js';
+import { extractFeatures, FEATURE_KINDS } from './features.js';
+import { normalizeText } from './normalize.js';
+import { Tokens, tokenize } from './tokenize.js';
 
+/** The documented dimension of every vector this engine returns. */
 export const LOCAL_EMBEDDING_DIMENSION = 384;
+/** Six decimals keep cosine similarities exact to about 1e-5 and the JSON answer compact. */
+const ROUNDING = 1e6;
+
+/** Embeds sentences one at a time, reusing its buffers; not shared across concurrent callers. */
+export class LocalEmbedder {
+  readonly #tokens = new Tokens();
+  readonly #features = new FeatureBuffer(FEATURE_KINDS);
+  readonly #vector = new Float64Array(LOCAL_EMBEDDING_DIMENSION);
+
+  /** `lang` is an ISO 639-1 hint that picks the stemmer; `multi` lets the engine guess. */
+  embed(sentence: string, lang = 'multi'): number[] {
+    const text = normalizeText(sentence);
+    extractFeatures(text, lang, tokenize(text, this.#tokens), this.#features);
+    const vector = this.#vector;
+    vector.fill(0);
+    this.#features.projectInto(vector);
+    let sumOfSquares = 0;
+    for (let i = 0; i < vector.length; i++) sumOfSquares += (vector[i] as number) ** 2;
+    // Nothing to describe (empty or blank input): a fixed unit vector keeps the output L2-normalised.
+    if (sumOfSquares === 0) {
+      vector[0] = 1;
+      sumOfSquares = 1;
+    }
+    const scale = ROUNDING / Math.sqrt(sumOfSquares);
+    const out = new Array<number>(vector.length);
+    for (let i = 0; i < vector.length; i++) out[i] = Math.round((vector[i] as number) * scale) / ROUNDING;
+    return out;
+  }
+}
 
 export function createLocalEmbeddingEngine(): EmbeddingEngine {
+  const embedder = new LocalEmbedder();
   return {
-    async embed({ sentences }) {
-      return sentences.map(() => {
-        const vector = new Array<number>(LOCAL_EMBEDDING_DIMENSION).fill(0);
-        vector[0] = 1;
-        return vector;
-      });
+    async embed({ sentences, lang }: EmbeddingRequest) {
+      // Synchronous and fast (tens of thousands of sentences a second), so no yielding or abort checks.
+      return sentences.map((sentence) => embedder.embed(sentence, lang));
     },
   };
 }

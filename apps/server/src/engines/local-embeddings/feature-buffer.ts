@@ -1,0 +1,86 @@
+/**
+ * Collects hashed features by kind, then projects them into the fixed-size vector: per feature a
+ * sublinear term frequency (1 + ln tf), per kind an L2 normalisation and a weight (so a long
+ * sentence's many character n-grams cannot drown its few words), per feature a bucket and a sign
+ * from the mixed hash (the sign makes collisions cancel out on average instead of piling up).
+ */
+import { mix } from './hash.js';
+
+export interface FeatureKind {
+  /** Seeds the kind's hashes so equal strings of different kinds are different features. */
+  seed: number;
+  weight: number;
+}
+
+const MAX_TF_TABLE = 256;
+/** 1 + ln(tf) for small counts, computed once. */
+const SUBLINEAR_TF = Float64Array.from({ length: MAX_TF_TABLE }, (_, tf) =>
+  tf === 0 ? 0 : 1 + Math.log(tf),
+);
+
+function sublinear(tf: number): number {
+  return tf < MAX_TF_TABLE ? (SUBLINEAR_TF[tf] as number) : 1 + Math.log(tf);
+}
+
+export class FeatureBuffer {
+  readonly #hashes: Uint32Array[];
+  readonly #counts: Int32Array;
+
+  constructor(readonly kinds: readonly FeatureKind[]) {
+    this.#hashes = kinds.map(() => new Uint32Array(64));
+    this.#counts = new Int32Array(kinds.length);
+  }
+
+  reset(): void {
+    this.#counts.fill(0);
+  }
+
+  get total(): number {
+    let total = 0;
+    for (const count of this.#counts) total += count;
+    return total;
+  }
+
+  add(kind: number, hash: number): void {
+    const count = this.#counts[kind] as number;
+    let hashes = this.#hashes[kind] as Uint32Array;
+    if (count === hashes.length) {
+      const grown = new Uint32Array(count * 2);
+      grown.set(hashes);
+      this.#hashes[kind] = grown;
+      hashes = grown;
+    }
+    hashes[count] = hash;
+    this.#counts[kind] = count + 1;
+  }
+
+  /** Adds every kind's weighted, normalised features into `vector` (which the caller zeroed). */
+  projectInto(vector: Float64Array): void {
+    const dimension = vector.length;
+    for (let kind = 0; kind < this.kinds.length; kind++) {
+      const count = this.#counts[kind] as number;
+      if (count === 0) continue;
+      // Sorting groups equal features together, which gives their term frequency without a map.
+      const hashes = (this.#hashes[kind] as Uint32Array).subarray(0, count).sort();
+      let sumOfSquares = 0;
+      for (let start = 0; start < count; ) {
+        let end = start + 1;
+        while (end < count && hashes[end] === hashes[start]) end++;
+        const weight = sublinear(end - start);
+        sumOfSquares += weight * weight;
+        start = end;
+      }
+      const scale = (this.kinds[kind] as FeatureKind).weight / Math.sqrt(sumOfSquares);
+      for (let start = 0; start < count; ) {
+        const hash = hashes[start] as number;
+        let end = start + 1;
+        while (end < count && hashes[end] === hash) end++;
+        const mixed = mix(hash);
+        const bucket = (mixed >>> 8) % dimension;
+        const signed = mixed & 1 ? -scale : scale;
+        vector[bucket] = (vector[bucket] as number) + signed * sublinear(end - start);
+        start = end;
+      }
+    }
+  }
+}

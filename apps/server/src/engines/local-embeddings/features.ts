@@ -1,0 +1,109 @@
+/**
+ * Turns one sentence into hashed features. Content words count as their stem (Snowball, when the
+ * sentence's language is known) and, when long, as their first five letters too, a language-free
+ * stand-in for a stem; their character 3- to 5-grams (with word-boundary marks) catch shared roots,
+ * compounds and typos. Consecutive content words form bigrams. Chinese and Japanese also count
+ * single Han characters and character bigrams, as segmenters disagree on word boundaries there.
+ * Stop words count, lightly, as themselves only.
+ */
+import type { FeatureBuffer, FeatureKind } from './feature-buffer.js';
+import { fnvStep, hashPair, hashString } from './hash.js';
+import { CJK_STOPWORDS, chooseLanguage } from './languages.js';
+import { CJK_WORD, type Tokens } from './tokenize.js';
+
+const WORD = 0;
+const STOP = 1;
+const PREFIX = 2;
+const CHAR_NGRAM = 3;
+const BIGRAM = 4;
+const CJK_CHAR = 5;
+const SYMBOL = 6;
+
+/** Feature kinds in the order of the constants above; the weights were tuned on the evaluation set. */
+export const FEATURE_KINDS: readonly FeatureKind[] = [
+  { seed: 0x9e3779b1, weight: 1.0 },
+  { seed: 0x85ebca77, weight: 0.15 },
+  { seed: 0xc2b2ae3d, weight: 0.5 },
+  { seed: 0x27d4eb2f, weight: 0.9 },
+  { seed: 0x165667b1, weight: 0.4 },
+  { seed: 0xd3a2646c, weight: 0.9 },
+  { seed: 0xfd7046c5, weight: 1.0 },
+];
+
+const PREFIX_LENGTH = 5;
+const MIN_NGRAM = 3;
+const MAX_NGRAM = 5;
+const BOUNDARY = 0x1f;
+/** CJK unified ideographs (main block, extension A, compatibility): single characters carry meaning. */
+function isHan(code: number): boolean {
+  return (
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0x3400 && code <= 0x4dbf) ||
+    (code >= 0xf900 && code <= 0xfaff)
+  );
+}
+
+/** Character 3..5-grams of `\x1f word \x1f`, hashed incrementally: each start position is one pass. */
+function addCharNgrams(word: string, features: FeatureBuffer): void {
+  const seed = (FEATURE_KINDS[CHAR_NGRAM] as FeatureKind).seed;
+  const padded = word.length + 2;
+  for (let start = 0; start + MIN_NGRAM <= padded; start++) {
+    let hash = seed;
+    for (let n = 1; n <= MAX_NGRAM && start + n <= padded; n++) {
+      const at = start + n - 1;
+      hash = fnvStep(hash, at === 0 || at === padded - 1 ? BOUNDARY : word.charCodeAt(at - 1));
+      if (n >= MIN_NGRAM) features.add(CHAR_NGRAM, hash);
+    }
+  }
+}
+
+function addCjkCharacters(run: string, features: FeatureBuffer): void {
+  const seed = (FEATURE_KINDS[CJK_CHAR] as FeatureKind).seed;
+  for (let i = 0; i < run.length; i++) {
+    const code = run.charCodeAt(i);
+    if (isHan(code)) features.add(CJK_CHAR, fnvStep(seed, code));
+    if (i + 1 < run.length) features.add(CJK_CHAR, fnvStep(fnvStep(seed ^ 1, code), run.charCodeAt(i + 1)));
+  }
+}
+
+/** Input without a single letter or digit ("?!", an emoji) is described by its characters. */
+function addSymbols(text: string, features: FeatureBuffer): void {
+  const seed = (FEATURE_KINDS[SYMBOL] as FeatureKind).seed;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 0x20 && code !== 0xa0 && code !== 0x3000) features.add(SYMBOL, fnvStep(seed, code));
+  }
+}
+
+export function extractFeatures(text: string, lang: string, tokens: Tokens, features: FeatureBuffer): void {
+  features.reset();
+  const language = chooseLanguage(lang, tokens.words, tokens.count);
+  let previous = -1;
+  for (let i = 0; i < tokens.count; i++) {
+    const word = tokens.words[i] as string;
+    const cjk = tokens.kinds[i] === CJK_WORD;
+    const isStop = cjk
+      ? CJK_STOPWORDS.has(word)
+      : (word.length === 1 && word.charCodeAt(0) > 0x39) || (language?.stopwords.has(word) ?? false);
+    if (isStop) {
+      features.add(STOP, hashString(word, (FEATURE_KINDS[STOP] as FeatureKind).seed));
+      continue;
+    }
+    const stem = cjk || !language ? word : language.stem(word);
+    const wordHash = hashString(stem, (FEATURE_KINDS[WORD] as FeatureKind).seed);
+    features.add(WORD, wordHash);
+    if (previous !== -1)
+      features.add(BIGRAM, hashPair(previous, wordHash, (FEATURE_KINDS[BIGRAM] as FeatureKind).seed));
+    previous = wordHash;
+    if (cjk) continue;
+    if (word.length > PREFIX_LENGTH) {
+      features.add(
+        PREFIX,
+        hashString(word.slice(0, PREFIX_LENGTH), (FEATURE_KINDS[PREFIX] as FeatureKind).seed),
+      );
+    }
+    addCharNgrams(word, features);
+  }
+  for (const run of tokens.cjkRuns) addCjkCharacters(run, features);
+  if (tokens.count === 0) addSymbols(text, features);
+}
