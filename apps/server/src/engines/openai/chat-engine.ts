@@ -1,9 +1,63 @@
-// PLACEHOLDER until the OpenAI-compatible chat adapter lands.
-import { type ChatEngine, EngineError, type EngineLogger, type UpstreamConfig } from '../types.js';
+/**
+ * Chat through any OpenAI-compatible server (Ollama, llama.cpp, vLLM, SGLang, LM Studio, LiteLLM,
+ * a hosted API): our request becomes `POST {url}/chat/completions`, its answer our completion or
+ * stream events, its failures our 400/429/500.
+ */
+import {
+  type ChatCompletion,
+  type ChatEngine,
+  type ChatEngineRequest,
+  type ChatStreamEvent,
+  type EngineCallOptions,
+  EngineError,
+  type EngineLogger,
+  type UpstreamConfig,
+} from '../types.js';
+import { readCompletion } from './chat-answer.js';
+import { buildChatBody } from './chat-body.js';
+import { readChatStream } from './chat-stream.js';
+import { postUpstream, readJsonBody, type UpstreamExchange, upstreamContext } from './upstream-request.js';
 
-export function createOpenAIChatEngine(config: UpstreamConfig, _logger: EngineLogger): ChatEngine {
-  const fail = async (): Promise<never> => {
-    throw new EngineError(500, 'The OpenAI-compatible chat adapter is not implemented yet');
+const PATH = '/chat/completions';
+
+export function createOpenAIChatEngine(config: UpstreamConfig, logger: EngineLogger): ChatEngine {
+  const send = (
+    request: ChatEngineRequest,
+    options: EngineCallOptions,
+    stream: boolean,
+  ): Promise<UpstreamExchange> => {
+    const upstreamModel = config.modelMap[request.model];
+    // The route already rejects models outside `models`; this guards direct callers.
+    if (upstreamModel === undefined) {
+      throw new EngineError(400, 'Unknown model', {
+        issues: [{ path: '/model', message: `must be one of: ${Object.keys(config.modelMap).join(', ')}` }],
+      });
+    }
+    const context = upstreamContext('chat', config, PATH, options.requestId, logger);
+    return postUpstream(config, context, buildChatBody(request, upstreamModel, stream), options);
   };
-  return { models: Object.keys(config.modelMap), complete: fail, stream: fail };
+
+  return {
+    models: Object.keys(config.modelMap),
+
+    async complete(request, options): Promise<ChatCompletion> {
+      const exchange = await send(request, options, false);
+      return readCompletion(await readJsonBody(exchange), exchange.context);
+    },
+
+    // Awaiting the response status first lets an upstream 4xx/429/5xx use the normal envelope.
+    async stream(request, options): Promise<AsyncIterable<ChatStreamEvent>> {
+      const exchange = await send(request, options, true);
+      const type = exchange.response.headers.get('content-type') ?? '';
+      if (type.includes('text/event-stream')) return readChatStream(exchange);
+      // Some servers ignore `stream: true` and answer JSON: serve it as a one-delta stream.
+      const completion = readCompletion(await readJsonBody(exchange), exchange.context);
+      return oneShot(completion);
+    },
+  };
+}
+
+async function* oneShot(completion: ChatCompletion): AsyncGenerator<ChatStreamEvent> {
+  if (completion.content !== '') yield { type: 'delta', content: completion.content };
+  yield { type: 'end', finishReason: completion.finishReason, matchedStop: completion.matchedStop };
 }

@@ -1,10 +1,58 @@
-// PLACEHOLDER until the OpenAI-compatible embeddings adapter lands.
-import { type EmbeddingEngine, EngineError, type EngineLogger, type UpstreamConfig } from '../types.js';
+/**
+ * Embeddings through any OpenAI-compatible server: `POST {url}/embeddings` in batches of at most
+ * 64 inputs. Batches run in parallel (a request has at most 256 sentences, so at most 4 calls at
+ * once); the first failure aborts the others. Vectors come back in input order, L2-normalised as the
+ * contract promises, whatever order or scale the upstream used.
+ */
+import {
+  type EmbeddingEngine,
+  type EngineCallOptions,
+  EngineError,
+  type EngineLogger,
+  type UpstreamConfig,
+} from '../types.js';
+import { checkDimensions, readEmbeddings } from './embedding-answer.js';
+import { postUpstream, readJsonBody, upstreamContext } from './upstream-request.js';
 
-export function createOpenAIEmbeddingEngine(_config: UpstreamConfig, _logger: EngineLogger): EmbeddingEngine {
+export const EMBEDDING_BATCH_SIZE = 64;
+const PATH = '/embeddings';
+
+export function createOpenAIEmbeddingEngine(config: UpstreamConfig, logger: EngineLogger): EmbeddingEngine {
   return {
-    async embed() {
-      throw new EngineError(500, 'The OpenAI-compatible embeddings adapter is not implemented yet');
+    // `lang` is only a hint for the local engine; OpenAI-style servers take none.
+    async embed(request, options): Promise<number[][]> {
+      const upstreamModel = config.modelMap[request.model];
+      if (upstreamModel === undefined) {
+        throw new EngineError(400, 'Unknown model', {
+          issues: [{ path: '/model', message: `must be one of: ${Object.keys(config.modelMap).join(', ')}` }],
+        });
+      }
+      const context = upstreamContext('embeddings', config, PATH, options.requestId, logger);
+      // One signal for every batch: a failed batch, or the caller, stops the rest.
+      const siblings = new AbortController();
+      const batchOptions: EngineCallOptions = {
+        requestId: options.requestId,
+        signal: AbortSignal.any([options.signal, siblings.signal]),
+      };
+      const embedBatch = async (input: string[]): Promise<number[][]> => {
+        const exchange = await postUpstream(config, context, { model: upstreamModel, input }, batchOptions);
+        return readEmbeddings(await readJsonBody(exchange), input.length, context);
+      };
+      try {
+        const batches = await Promise.all(batchesOf(request.sentences).map(embedBatch));
+        return checkDimensions(batches.flat(), context);
+      } catch (error) {
+        siblings.abort();
+        throw error;
+      }
     },
   };
+}
+
+function batchesOf(sentences: string[]): string[][] {
+  const batches: string[][] = [];
+  for (let start = 0; start < sentences.length; start += EMBEDDING_BATCH_SIZE) {
+    batches.push(sentences.slice(start, start + EMBEDDING_BATCH_SIZE));
+  }
+  return batches;
 }

@@ -1,0 +1,82 @@
+/**
+ * Our chat request as OpenAI chat messages: the inline agent becomes one system message, then the
+ * earlier turns, then the user's message.
+ */
+import type { ContentBlock, HistoryMessage } from '@assistant-platform/types';
+import type { ChatEngineRequest, HandoffAgent } from '../types.js';
+
+export type OpenAIContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string } };
+
+export interface OpenAIChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string | OpenAIContentPart[];
+}
+
+export function buildChatMessages(request: ChatEngineRequest): OpenAIChatMessage[] {
+  return [
+    { role: 'system', content: agentSystemPrompt(request) },
+    ...request.memoryChat.map(historyMessage),
+    userMessage(request.message.content),
+  ];
+}
+
+/** Everything the inline agent says about itself, in the order a model should weigh it. */
+export function agentSystemPrompt(request: ChatEngineRequest): string {
+  const sections = [
+    `You are ${request.name}. ${request.description}`.trim(),
+    `Instructions:\n${request.instruction}`,
+  ];
+  if (request.intents.length > 0) {
+    sections.push(`Intents you handle:\n${request.intents.map((intent) => `- ${intent}`).join('\n')}`);
+  }
+  if (request.handoffAgents.length > 0) {
+    sections.push(
+      [
+        'Agents you may hand off to. When the user needs one of them, name the agent and say why:',
+        ...request.handoffAgents.map(handoffLine),
+      ].join('\n'),
+    );
+  }
+  return sections.join('\n\n');
+}
+
+function handoffLine(agent: HandoffAgent): string {
+  const intents = agent.intents.length > 0 ? ` Intents: ${agent.intents.join(', ')}.` : '';
+  return `- ${agent.name} (id ${agent.id}): ${agent.description}${intents}`;
+}
+
+/**
+ * OpenAI accepts image parts only in user messages, and `tool`/`function` messages only as answers
+ * to a tool call with its id, which our history does not carry. So tool and function turns are sent
+ * as user messages labelled with their role, and system/assistant turns as plain text.
+ */
+function historyMessage(message: HistoryMessage): OpenAIChatMessage {
+  switch (message.role) {
+    case 'system':
+    case 'assistant':
+      return { role: message.role, content: plainText(message.content) };
+    case 'tool':
+    case 'function':
+      return userMessage([{ type: 'text', text: `[${message.role} output]` }, ...message.content]);
+    default:
+      return userMessage(message.content);
+  }
+}
+
+function userMessage(blocks: ContentBlock[]): OpenAIChatMessage {
+  // Some servers reject an empty parts array; an empty string is accepted everywhere.
+  if (blocks.length === 0) return { role: 'user', content: '' };
+  return { role: 'user', content: blocks.map(contentPart) };
+}
+
+function contentPart(block: ContentBlock): OpenAIContentPart {
+  return block.type === 'text'
+    ? { type: 'text', text: block.text }
+    : { type: 'image_url', image_url: { url: block.image_url.url } };
+}
+
+function plainText(blocks: ContentBlock[]): string {
+  return blocks.map((block) => (block.type === 'text' ? block.text : '[image]')).join('\n\n');
+}
