@@ -1,0 +1,68 @@
+/**
+ * The gateway's configuration, read from the environment once at start-up and validated with one
+ * schema; everything below receives the parsed object instead of reading `process.env` itself.
+ */
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveMs = z.coerce.number().int().min(1).max(600_000);
+
+const envSchema = z.object({
+  GATEWAY_PORT: port.default(4020),
+  GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
+  UPSTREAM_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('http://127.0.0.1:4010/v1')
+    // The SDK joins paths onto the base URL, so a trailing slash would double up.
+    .transform((url) => url.replace(/\/+$/, '')),
+  UPSTREAM_TIMEOUT_MS: positiveMs.default(30_000),
+  // Retries belong to the caller (tRPC has a retryLink); the gateway passes failures straight back
+  // so a 429 is not held for a whole Retry-After window inside the gateway.
+  UPSTREAM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(0),
+  AGENT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  AGENT_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  upstreamBaseUrl: string;
+  upstreamTimeoutMs: number;
+  upstreamMaxRetries: number;
+  /** 0 turns the agent cache off (identical concurrent reads are still coalesced). */
+  agentCacheTtlMs: number;
+  agentCacheMaxEntries: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  // Empty strings mean "unset", as they do in most shells' `VAR= command` idiom.
+  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(defined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid gateway configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    port: c.GATEWAY_PORT,
+    host: c.GATEWAY_HOST,
+    upstreamBaseUrl: c.UPSTREAM_BASE_URL,
+    upstreamTimeoutMs: c.UPSTREAM_TIMEOUT_MS,
+    upstreamMaxRetries: c.UPSTREAM_MAX_RETRIES,
+    agentCacheTtlMs: c.AGENT_CACHE_TTL_MS,
+    agentCacheMaxEntries: c.AGENT_CACHE_MAX_ENTRIES,
+    logLevel: c.LOG_LEVEL,
+  };
+}
+
+/** Config for tests and embedding: defaults with the given overrides. */
+export function defineConfig(overrides: Partial<GatewayConfig> = {}): GatewayConfig {
+  return { ...loadConfig({}), ...overrides };
+}

@@ -1,0 +1,63 @@
+/**
+ * Builds the gateway as a Fastify app (not listening): tRPC at `/trpc`, `/healthz`, request ids.
+ * Listening, signals and shutdown live in server.ts, so tests can build and close apps freely.
+ */
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { GatewayConfig } from '../config.js';
+import { type AppRouter, appRouter } from '../router/app-router.js';
+import { createContextFactory } from '../trpc/context.js';
+import { AgentCache } from '../upstream/agent-cache.js';
+import { createPlatformClientFactory } from '../upstream/platform-client.js';
+import { registerHealthz } from './healthz.js';
+import { requestIdOf } from './request-id.js';
+
+export interface BuildOptions {
+  /** The `fetch` used for platform calls (tests count calls through it). */
+  fetch?: typeof fetch;
+}
+
+// The platform accepts bodies up to 10 MiB; a batch may carry several such calls.
+const BODY_LIMIT = 32 * 1024 * 1024;
+
+export async function buildGateway(
+  config: GatewayConfig,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: requestIdOf,
+    requestIdLogLabel: 'requestId',
+    bodyLimit: BODY_LIMIT,
+    // tRPC puts a batch's procedure names in the path ("agents.get,agents.get,...").
+    maxParamLength: 10_000,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const services = {
+    platformFor: createPlatformClientFactory(config, options.fetch),
+    agentCache: new AgentCache({ ttlMs: config.agentCacheTtlMs, maxEntries: config.agentCacheMaxEntries }),
+  };
+
+  await app.register(fastifyTRPCPlugin<AppRouter>, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: createContextFactory(services),
+      onError({ error, path, req }) {
+        // Server-side failures are logged with their cause (the caller got a bare message).
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          req.log.error({ err: error.cause ?? error, path }, 'gateway call failed');
+        } else {
+          req.log.info({ code: error.code, path }, 'gateway call rejected');
+        }
+      },
+    },
+  });
+
+  registerHealthz(app, config.upstreamBaseUrl, options.fetch ?? fetch);
+  return app;
+}

@@ -1,0 +1,14 @@
+/**
+ * The request id: the caller's `x-request-id` when it is what the platform accepts (1–128 visible
+ * ASCII characters), else a fresh UUID. Fastify logs it with every line of the request; the gateway
+ * returns it and passes it upstream, so one id follows a call through both services.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+const VALID_ID = /^[\x21-\x7e]{1,128}$/;
+
+export function requestIdOf(req: IncomingMessage): string {
+  const header = req.headers['x-request-id'];
+  return typeof header === 'string' && VALID_ID.test(header) ? header : randomUUID();
+}

@@ -1,0 +1,16 @@
+/** `transcriptions.update`: replace the transcript of a stored transcription. */
+import type { Transcription } from '@assistant-platform/types';
+import { platformProcedure, router } from '../trpc/init.js';
+import { callPlatform } from '../upstream/call-platform.js';
+import { inputs } from './inputs.js';
+
+export const transcriptionsRouter = router({
+  update: platformProcedure
+    .input(inputs.updateTranscription)
+    .mutation(
+      ({ ctx, input }): Promise<Transcription> =>
+        callPlatform(() =>
+          ctx.platform.transcriptions.update(input.workspaceId, input.transcriptionId, input.transcript),
+        ),
+    ),
+});

@@ -1,0 +1,65 @@
+/**
+ * The tRPC instance: the error shape every caller sees and the procedure builders. Errors carry
+ * `data.requestId`, `data.errors` (the bad fields of a BAD_REQUEST) and `data.retryAfterMs` (on
+ * TOO_MANY_REQUESTS); an INTERNAL_SERVER_ERROR carries a fixed message and nothing else.
+ */
+import type { ValidationIssue } from '@assistant-platform/types';
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { ContractValidationError } from '../contract/validation-error.js';
+import { INTERNAL_MESSAGE, UpstreamFailure } from '../upstream/to-trpc-error.js';
+import type { GatewayContext } from './context.js';
+
+/** `error.data` of every gateway error, as a product team's tRPC client receives it. */
+export interface GatewayErrorData {
+  code: TRPC_ERROR_CODE_KEY;
+  httpStatus: number;
+  path?: string;
+  /** The request id of the gateway call; the platform saw the same id. */
+  requestId?: string;
+  /** BAD_REQUEST: each bad field, as `{ path, message }`. */
+  errors?: ValidationIssue[];
+  /** TOO_MANY_REQUESTS: how long the platform asked to wait, in milliseconds. */
+  retryAfterMs?: number;
+}
+
+const t = initTRPC.context<GatewayContext>().create({
+  // Never send stack traces, whatever NODE_ENV says.
+  isDev: false,
+  sse: {
+    // Keeps idle streams alive through proxies while a slow model thinks.
+    ping: { enabled: true, intervalMs: 10_000 },
+  },
+  errorFormatter({ shape, error, ctx }) {
+    const cause = error.cause;
+    const errors =
+      cause instanceof ContractValidationError
+        ? cause.issues
+        : cause instanceof UpstreamFailure && cause.status === 400
+          ? cause.errors
+          : undefined;
+    const retryAfterMs = cause instanceof UpstreamFailure ? cause.retryAfterMs : undefined;
+    const data: GatewayErrorData = {
+      code: shape.data.code,
+      httpStatus: shape.data.httpStatus,
+      ...(shape.data.path === undefined ? {} : { path: shape.data.path }),
+      ...(ctx ? { requestId: ctx.requestId } : {}),
+      ...(errors ? { errors } : {}),
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    };
+    const message = error.code === 'INTERNAL_SERVER_ERROR' ? INTERNAL_MESSAGE : shape.message;
+    return { ...shape, message, data };
+  },
+});
+
+export const router = t.router;
+export const publicProcedure = t.procedure;
+
+/** Procedures that call the platform: a caller without a token is turned away before any call. */
+export const platformProcedure = t.procedure.use(({ ctx, next }) => {
+  if (ctx.token === undefined) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized access' });
+  }
+  const platform = ctx.services.platformFor(ctx.token, ctx.upstreamHeaders);
+  return next({ ctx: { token: ctx.token, platform } });
+});
