@@ -11,7 +11,7 @@ export interface ReceivedRequest {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
-  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the adapter sent.
+  /** Whatever JSON the adapter sent; tests read into it freely. */
   body: any;
   /** Resolves true when the client closed the connection before the answer ended. */
   hungUp: Promise<boolean>;

@@ -1,5 +1,10 @@
 /** Shared bits of the adapter tests: a request with every default applied, and a recording logger. */
-import type { ChatEngineRequest, EngineCallOptions, EngineLogger } from '../../../src/engines/types.js';
+import {
+  type ChatEngineRequest,
+  type EngineCallOptions,
+  EngineError,
+  type EngineLogger,
+} from '../../../src/engines/types.js';
 
 export const OUR_MODEL = 'svc-v1-blaze-20250318';
 export const UPSTREAM_MODEL = 'llama3.2:3b';
@@ -48,4 +53,15 @@ export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const items: T[] = [];
   for await (const item of iterable) items.push(item);
   return items;
+}
+
+/** The error a promise rejects with; fails the test if it resolves. */
+export async function rejection(promise: Promise<unknown>): Promise<EngineError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof EngineError) return error;
+    throw new Error(`expected an EngineError, got ${String(error)}`);
+  }
+  throw new Error('expected a rejection, but it resolved');
 }
