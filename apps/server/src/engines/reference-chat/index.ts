@@ -1,23 +1,39 @@
-// PLACEHOLDER until the reference chat engine lands: echoes the user's text.
-import type { ChatEngine, EmbeddingEngine } from '../types.js';
+/**
+ * The reference chat engine: not a language model, but a deterministic engine whose answers are
+ * built from the request (see README.md). `complete` and `stream` share one planned answer, so the
+ * streamed deltas always concatenate to the complete answer.
+ */
+import type { ChatEngine, ChatStreamEvent, EmbeddingEngine, EngineCallOptions } from '../types.js';
+import { type PlannedAnswer, planAnswer } from './answer.js';
+
+export { END_OF_SEQUENCE_TOKEN, END_OF_SEQUENCE_TOKEN_ID } from './tokens.js';
 
 export const REFERENCE_CHAT_MODEL = 'svc-v1-blaze-20250318';
 
-export function createReferenceChatEngine(_deps: { embeddings: EmbeddingEngine }): ChatEngine {
-  const answer = (text: string) => ({ content: text, finishReason: 'stop' as const, matchedStop: 0 });
-  const textOf = (req: Parameters<ChatEngine['complete']>[0]) =>
-    req.message.content.map((block) => (block.type === 'text' ? block.text : '')).join(' ');
+async function* events(answer: PlannedAnswer, options: EngineCallOptions): AsyncGenerator<ChatStreamEvent> {
+  for (const content of answer.pieces) {
+    // A disconnected client stops the generation between two tokens.
+    if (options.signal.aborted) return;
+    yield { type: 'delta', content };
+  }
+  if (options.signal.aborted) return;
+  yield { type: 'end', finishReason: answer.finishReason, matchedStop: answer.matchedStop };
+}
+
+export function createReferenceChatEngine({ embeddings }: { embeddings: EmbeddingEngine }): ChatEngine {
   return {
     models: [REFERENCE_CHAT_MODEL],
-    async complete(request) {
-      return answer(textOf(request));
+    async complete(request, options) {
+      const answer = await planAnswer(request, embeddings, options);
+      return {
+        content: answer.pieces.join(''),
+        finishReason: answer.finishReason,
+        matchedStop: answer.matchedStop,
+      };
     },
-    async stream(request) {
-      const { content, finishReason, matchedStop } = answer(textOf(request));
-      return (async function* () {
-        yield { type: 'delta' as const, content };
-        yield { type: 'end' as const, finishReason, matchedStop };
-      })();
+    async stream(request, options) {
+      const answer = await planAnswer(request, embeddings, options);
+      return events(answer, options);
     },
   };
 }

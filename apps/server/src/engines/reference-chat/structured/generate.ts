@@ -1,0 +1,153 @@
+/**
+ * The value generator's dispatcher: resolves anyOf/oneOf by trying branches (best-suited first),
+ * honours enum/const, then picks a type and hands over to the generator for that type. Every value
+ * is checked against its parts; a miss tries the next branch or type, and when nothing fits the
+ * SchemaIssue names where the schema could not be satisfied.
+ */
+import { generateArray } from './arrays.js';
+import { allowedTypes, collect, type Part, values } from './collect.js';
+import type { GenerateContext } from './context.js';
+import { rankValues } from './enum-choice.js';
+import { booleanHint } from './hints.js';
+import { matches } from './matches.js';
+import { generateNumber } from './numbers.js';
+import { generateObject } from './objects.js';
+import { child, type JsonSchema, type JsonType, SchemaIssue, type SchemaObject } from './schema.js';
+import { generateString } from './strings.js';
+
+const MAX_STEPS = 20000;
+
+function withChoiceResolved(
+  parts: Part[],
+  name: string,
+  depth: number,
+  ctx: GenerateContext,
+  at: number,
+): unknown {
+  const part = parts[at] as Part;
+  const keyword = Array.isArray(part.schema.oneOf) ? 'oneOf' : 'anyOf';
+  const { [keyword]: branches, ...rest } = part.schema;
+  const list = branches as JsonSchema[];
+  // Prefer non-null branches so a nullable field carries a value; then a seeded rotation.
+  const start = ctx.rng.int(0, list.length - 1);
+  const order = list
+    .map((_, i) => (start + i) % list.length)
+    .sort((a, b) => Number(isNull(list[a])) - Number(isNull(list[b])));
+  let last: SchemaIssue | undefined;
+  for (const index of order) {
+    try {
+      const branchParts = collect(
+        { schema: list[index] as JsonSchema, pointer: child(part.pointer, keyword, index) },
+        ctx.root,
+      );
+      const others = parts.filter((_, i) => i !== at);
+      const value = generateParts(
+        [...others, { schema: rest, pointer: part.pointer }, ...branchParts],
+        name,
+        depth,
+        ctx,
+      );
+      if (keyword === 'oneOf' && list.filter((branch) => matches(branch, value, ctx.root)).length !== 1)
+        continue;
+      return value;
+    } catch (error) {
+      if (!(error instanceof SchemaIssue)) throw error;
+      last = error;
+    }
+  }
+  throw (
+    last ??
+    new SchemaIssue(
+      child(part.pointer, keyword),
+      `no branch of ${keyword} gives a value valid against exactly one branch`,
+    )
+  );
+}
+
+function isNull(schema: JsonSchema | undefined): boolean {
+  return typeof schema === 'object' && (schema.type === 'null' || schema.const === null);
+}
+
+function fromEnum(parts: Part[], name: string, ctx: GenerateContext, index?: number): unknown {
+  const listed = [
+    ...values<unknown[]>(parts, 'enum'),
+    ...values<unknown>(parts, 'const').map((v) => ({ ...v, value: [v.value] })),
+  ];
+  const first = listed[0] as { value: unknown[]; pointer: string };
+  const allowed = first.value.filter((value) => parts.every((part) => matches(part.schema, value, ctx.root)));
+  if (allowed.length === 0)
+    throw new SchemaIssue(first.pointer, 'no enum or const value satisfies the other constraints');
+  const ranked = rankValues(name, allowed, ctx.source, ctx.rng);
+  return ranked[(index ?? 0) % ranked.length];
+}
+
+function ofType(
+  type: JsonType,
+  parts: Part[],
+  name: string,
+  depth: number,
+  ctx: GenerateContext,
+  index?: number,
+): unknown {
+  switch (type) {
+    case 'null':
+      return null;
+    case 'boolean':
+      return (index === undefined ? booleanHint(name, ctx.source) : undefined) ?? ctx.rng.chance(0.5);
+    case 'integer':
+    case 'number':
+      return generateNumber(parts, name, type === 'integer', ctx);
+    case 'string':
+      return generateString(parts, name, ctx, index);
+    case 'array':
+      return generateArray(parts, name, ctx, depth);
+    case 'object':
+      return generateObject(parts, ctx, depth);
+  }
+}
+
+export function generateParts(
+  parts: Part[],
+  name: string,
+  depth: number,
+  ctx: GenerateContext,
+  index?: number,
+): unknown {
+  if (++ctx.steps > MAX_STEPS || depth > 40)
+    throw new SchemaIssue(parts[0]?.pointer ?? '', 'the schema is too deep or too complex to satisfy');
+  const choice = parts.findIndex(
+    (part) => Array.isArray(part.schema.anyOf) || Array.isArray(part.schema.oneOf),
+  );
+  if (choice >= 0) return withChoiceResolved(parts, name, depth, ctx, choice);
+  if (parts.some((part) => part.schema.enum !== undefined || 'const' in part.schema))
+    return fromEnum(parts, name, ctx, index);
+  const types = allowedTypes(parts);
+  const ordered = [...types.filter((t) => t !== 'null'), ...types.filter((t) => t === 'null')];
+  let last: SchemaIssue | undefined;
+  for (const type of ordered) {
+    try {
+      const value = ofType(type, parts, name, depth, ctx, index);
+      if (parts.every((part) => matches(part.schema, value, ctx.root))) return value;
+    } catch (error) {
+      if (!(error instanceof SchemaIssue)) throw error;
+      last = error;
+    }
+  }
+  throw last ?? new SchemaIssue(parts[0]?.pointer ?? '', 'no value satisfies the schema');
+}
+
+/** A value valid against `schema` (the whole response schema), or a SchemaIssue. */
+export function generateValue(
+  root: SchemaObject,
+  ctx: Omit<GenerateContext, 'generate' | 'root' | 'steps'>,
+): unknown {
+  const full: GenerateContext = {
+    ...ctx,
+    root,
+    steps: 0,
+    generate: (parts, name, depth, index) => generateParts(parts, name, depth, full, index),
+  };
+  const value = generateParts(collect({ schema: root, pointer: '' }, root), '', 0, full);
+  if (!matches(root, value, root)) throw new SchemaIssue('', 'the engine could not satisfy this schema');
+  return value;
+}

@@ -1,0 +1,35 @@
+/**
+ * Token accounting with a real BPE tokenizer (gpt-tokenizer's o200k_base encoding, loaded once at
+ * import). Cutting and streaming both go through `decodeGenerator`, which holds back the bytes of a
+ * character split across tokens, so a streamed answer concatenates to exactly the complete answer.
+ */
+import { decodeGenerator, EndOfText, encode } from 'gpt-tokenizer/encoding/o200k_base';
+
+/** The id of `<|endoftext|>` in o200k_base: the `matched_stop` of every answer that ends by itself. */
+export const END_OF_SEQUENCE_TOKEN_ID = 199999;
+export const END_OF_SEQUENCE_TOKEN = EndOfText;
+
+// Text quoted from the user may contain `<|endoftext|>`; it is plain text here, never a control token.
+const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
+
+export function countTokens(text: string): number {
+  return encode(text, PLAIN_TEXT).length;
+}
+
+export interface TokenisedAnswer {
+  /** The text pieces, one per token (a piece may carry several tokens of one split character). */
+  pieces: string[];
+  /** True when the text was longer than the budget and was cut. */
+  cut: boolean;
+}
+
+/** Splits `text` into token pieces, keeping at most `maxTokens` tokens. */
+export function tokenise(text: string, maxTokens: number): TokenisedAnswer {
+  const ids = encode(text, PLAIN_TEXT);
+  const cut = ids.length > maxTokens;
+  const pieces: string[] = [];
+  for (const piece of decodeGenerator(cut ? ids.slice(0, maxTokens) : ids)) {
+    if (piece.length > 0) pieces.push(piece);
+  }
+  return { pieces, cut };
+}
