@@ -30,7 +30,7 @@ export async function buildGateway(
     requestIdLogLabel: 'requestId',
     bodyLimit: BODY_LIMIT,
     // tRPC puts a batch's procedure names in the path ("agents.get,agents.get,...").
-    maxParamLength: 10_000,
+    routerOptions: { maxParamLength: 10_000 },
   });
 
   app.addHook('onRequest', async (request, reply) => {

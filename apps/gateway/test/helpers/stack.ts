@@ -1,0 +1,57 @@
+/**
+ * A real reference server and a real gateway on free ports, with the gateway's platform calls
+ * recorded (through the `fetch` it is given) so tests can see what reached the platform.
+ */
+import { type ReferenceServer, startReferenceServer } from '@assistant-platform/server';
+import { defineConfig, type GatewayConfig } from '../../src/config.js';
+import { type GatewayClientOptions, createGatewayClient } from '../../src/client/create-gateway-client.js';
+import { type RunningGateway, startGateway } from '../../src/server.js';
+import { SEED, TOKEN } from './seed.js';
+
+export interface UpstreamCall {
+  method: string;
+  url: string;
+  headers: Headers;
+}
+
+export interface Stack {
+  server: ReferenceServer;
+  gateway: RunningGateway;
+  /** Every request the gateway sent to the platform, in order. */
+  upstreamCalls: UpstreamCall[];
+  /** Every HTTP request a client made by `client()` sent to the gateway. */
+  gatewayRequests: string[];
+  client(options?: Partial<GatewayClientOptions>): ReturnType<typeof createGatewayClient>;
+  close(): Promise<void>;
+}
+
+export async function startStack(config: Partial<GatewayConfig> = {}): Promise<Stack> {
+  const server = await startReferenceServer({ seed: SEED });
+  const upstreamCalls: UpstreamCall[] = [];
+  const recordingFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    upstreamCalls.push({ method: request.method, url: request.url, headers: request.headers });
+    return fetch(request);
+  }) as typeof fetch;
+  const gateway = await startGateway(
+    defineConfig({ port: 0, upstreamBaseUrl: server.baseUrl, logLevel: 'silent', ...config }),
+    { fetch: recordingFetch },
+  );
+  const gatewayRequests: string[] = [];
+  const countingFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    gatewayRequests.push(input instanceof Request ? input.url : String(input));
+    return fetch(input, init);
+  }) as typeof fetch;
+
+  return {
+    server,
+    gateway,
+    upstreamCalls,
+    gatewayRequests,
+    client: (options = {}) => createGatewayClient({ url: gateway.url, token: TOKEN, fetch: countingFetch, ...options }),
+    close: async () => {
+      await gateway.close();
+      await server.close();
+    },
+  };
+}
