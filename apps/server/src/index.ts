@@ -1,1 +1,17 @@
-export {};
+/**
+ * @assistant-platform/server: the reference server of the Assistant Platform API.
+ * `build()` makes the Fastify app, `serve()` runs it, `startReferenceServer()` starts one on a free
+ * port for tests of the SDK and gateway.
+ */
+export { type BuildOptions, build } from './app.js';
+export { SCOPES, type Scope } from './auth/scopes.js';
+export { ConfigError, loadConfig, type ServerConfig } from './config/load-config.js';
+export {
+  type ReferenceServer,
+  type StartReferenceServerOptions,
+  startReferenceServer,
+} from './dev/start-reference-server.js';
+export type { ChatEngine, EmbeddingEngine, EnginesConfig } from './engines/types.js';
+export type { SeedInput } from './seed/apply-startup-data.js';
+export { type ParsedSeed, parseSeed, readSeedFile, SeedError, type SeedFile } from './seed/seed-file.js';
+export { serve } from './server.js';

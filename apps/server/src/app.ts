@@ -1,0 +1,89 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAuthHooks } from './auth/auth-hooks.js';
+import type { ServerConfig } from './config/load-config.js';
+import { openDatabase } from './db/open-database.js';
+import { createRepositories } from './db/repositories.js';
+import { createEngines } from './engines/index.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerFaultInjection } from './http/fault-injection.js';
+import { registerJsonBodyParser } from './http/json-body-parser.js';
+import { registerRateLimit } from './http/rate-limit.js';
+import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
+import './http/fastify-types.js';
+import { chatRequestHandler } from './routes/chat-request.js';
+import { registerContractRoutes } from './routes/contract-routes.js';
+import { createAgentHandler } from './routes/create-agent.js';
+import { createEmbeddingsHandler } from './routes/create-embeddings.js';
+import { registerDocsRoute } from './routes/docs-route.js';
+import { getAgentHandler } from './routes/get-agent.js';
+import { registerMetaRoutes } from './routes/meta-routes.js';
+import type { RouteDeps } from './routes/route-deps.js';
+import { updateTranscriptionHandler } from './routes/update-transcription.js';
+import { applyStartupData, type SeedInput } from './seed/apply-startup-data.js';
+import { ContractValidator } from './validation/contract-validator.js';
+
+export interface BuildOptions {
+  /** A seed applied after `config.seedPath` (tests pass fixtures here). */
+  seed?: SeedInput;
+}
+
+/**
+ * Builds the app: opens and migrates the database, applies the seed and dev token, wires the
+ * engines and registers every route. Listening, signals and shutdown live in server.ts.
+ */
+export async function build(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = openDatabase(config.databaseUrl);
+  const repos = createRepositories(database.db);
+  let app: FastifyInstance | undefined;
+  try {
+    const validator = new ContractValidator();
+    applyStartupData(repos, validator, config, options.seed);
+    app = Fastify({
+      logger: {
+        level: config.logLevel,
+        // Tokens never reach a log line, whatever a future serializer logs.
+        redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
+      },
+      bodyLimit: config.bodyLimit,
+      onProtoPoisoning: 'error',
+      onConstructorPoisoning: 'error',
+      genReqId: requestIdOf,
+      requestIdLogLabel: 'requestId',
+      forceCloseConnections: 'idle',
+      return503OnClosing: true,
+    });
+    const engines = createEngines(config.engines, app.log.child({ component: 'engines' }));
+    const deps: RouteDeps = { repos, validator, engines };
+
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([engines.chat.close?.(), engines.embeddings.close?.()]);
+      database.close();
+    });
+    registerErrorHandler(app);
+    registerJsonBodyParser(app);
+    registerRequestIdHeader(app);
+    registerAuthHooks(app, repos.tokens);
+    registerFaultInjection(app);
+    await registerRateLimit(app, config.rateLimit);
+    registerMetaRoutes(app, () => database.sqlite.open);
+    registerDocsRoute(app);
+    await app.register(
+      async (v1) => {
+        registerContractRoutes(v1, validator, {
+          createAgent: createAgentHandler(deps),
+          getAgent: getAgentHandler(deps),
+          chatRequest: chatRequestHandler(deps),
+          updateTranscription: updateTranscriptionHandler(deps),
+          createEmbeddings: createEmbeddingsHandler(deps),
+        });
+      },
+      { prefix: '/v1' },
+    );
+    await app.ready();
+    return app;
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TokensRepo } from '../db/tokens-repo.js';
+import { hashToken } from '../db/tokens-repo.js';
+import { ApiError } from '../http/api-error.js';
+import type { AuthContext } from '../http/fastify-types.js';
+import { grants } from './scopes.js';
+
+// RFC 6750 token68 characters; anything else is a malformed header (401).
+const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
+
+function authenticate(request: FastifyRequest, tokens: TokensRepo): AuthContext {
+  const header = request.headers.authorization;
+  const match = header === undefined ? null : BEARER.exec(header);
+  if (!match?.[1]) throw new ApiError(401);
+  const tokenHash = hashToken(match[1]);
+  const row = tokens.findActiveByHash(tokenHash);
+  if (!row) throw new ApiError(401);
+  return { tokenId: row.id, accountId: row.accountId, tokenHash, scopes: row.scopes };
+}
+
+/**
+ * Authentication runs in `onRequest` and the scope check in `preParsing`, both before Fastify parses
+ * and validates the body, so the order of checks is 401 → (429) → 403 → 400. The rate limiter's own
+ * `onRequest` hook is route-level and so runs after this instance-level one, keyed by the token.
+ */
+export function registerAuthHooks(app: FastifyInstance, tokens: TokensRepo): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.routeOptions.config.scope) return;
+    request.auth = authenticate(request, tokens);
+  });
+  app.addHook('preParsing', async (request) => {
+    const scope = request.routeOptions.config.scope;
+    if (!scope || !request.auth) return;
+    if (!grants(request.auth.scopes, scope)) throw new ApiError(403);
+  });
+}
+
+/** The caller's account on an authenticated route (the onRequest hook guarantees one). */
+export function accountOf(request: FastifyRequest): number {
+  if (!request.auth) throw new ApiError(401);
+  return request.auth.accountId;
+}

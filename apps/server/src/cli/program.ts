@@ -1,0 +1,82 @@
+import { Command } from 'commander';
+import { loadConfig, type ServerConfig } from '../config/load-config.js';
+import { openDatabase } from '../db/open-database.js';
+import { createRepositories } from '../db/repositories.js';
+import { applySeed } from '../seed/apply-seed.js';
+import { readSeedFile } from '../seed/seed-file.js';
+import { serve } from '../server.js';
+import { ContractValidator } from '../validation/contract-validator.js';
+import { registerTokenCommands } from './token-commands.js';
+import { withDatabase } from './with-database.js';
+
+interface ServeOptions {
+  port?: string;
+  host?: string;
+  database?: string;
+  seed?: string;
+  devToken?: string;
+}
+
+/** The `assistant-server` command line. Configuration comes from the environment; flags override it. */
+export function createProgram(env: NodeJS.ProcessEnv, print: (line: string) => void = console.log): Command {
+  const program = new Command('assistant-server')
+    .description('Reference server of the Assistant Platform API (Fastify, SQLite).')
+    .option('--database <path>', 'SQLite file or :memory: (env DATABASE_URL)')
+    .showHelpAfterError();
+  const config = (extra: Record<string, string | undefined> = {}): ServerConfig =>
+    loadConfig({
+      ...env,
+      ...(program.opts().database ? { DATABASE_URL: program.opts().database } : {}),
+      ...extra,
+    });
+
+  program
+    .command('serve', { isDefault: true })
+    .description('start the server (the default command)')
+    .option('--port <port>', 'listen port (env PORT, default 4010)')
+    .option('--host <host>', 'listen host (env HOST, default 127.0.0.1)')
+    .option('--seed <file>', 'seed file applied at start-up (env ASSISTANT_SEED)')
+    .option('--dev-token <token>', 'ensure this token exists with scope * (env ASSISTANT_DEV_TOKEN)')
+    .action(async (options: ServeOptions) => {
+      await serve(
+        config({
+          PORT: options.port,
+          HOST: options.host,
+          ASSISTANT_SEED: options.seed,
+          ASSISTANT_DEV_TOKEN: options.devToken,
+        }),
+        print,
+      );
+    });
+
+  program
+    .command('migrate')
+    .description('create the database or apply pending migrations, then exit')
+    .action(() => {
+      const { databaseUrl } = config();
+      openDatabase(databaseUrl).close();
+      print(`Database ${databaseUrl} is up to date.`);
+    });
+
+  program
+    .command('seed')
+    .description('insert the absent rows of a seed file (existing rows are kept), then exit')
+    .argument('<file>', 'seed file (JSON)')
+    .action((file: string) => {
+      const seed = readSeedFile(file);
+      const database = openDatabase(config().databaseUrl);
+      try {
+        applySeed(createRepositories(database.db), new ContractValidator(), seed);
+      } finally {
+        database.close();
+      }
+      print(`Applied seed ${file}.`);
+    });
+
+  registerTokenCommands(
+    program,
+    withDatabase(() => config()),
+    print,
+  );
+  return program;
+}

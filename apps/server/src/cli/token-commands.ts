@@ -1,0 +1,77 @@
+import type { Command } from 'commander';
+import { InvalidArgumentError } from 'commander';
+import { isScope } from '../auth/scopes.js';
+import { generateToken } from '../db/tokens-repo.js';
+import type { WithRepos } from './with-database.js';
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
+  return n;
+}
+
+function scopeList(value: string): string[] {
+  const scopes = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = scopes.filter((s) => !isScope(s));
+  if (scopes.length === 0 || bad.length > 0)
+    throw new InvalidArgumentError(`unknown scope(s): ${bad.join(', ') || '(none given)'}`);
+  return scopes;
+}
+
+/** `token create|list|revoke`: manage API tokens; a token is printed only when created. */
+export function registerTokenCommands(
+  program: Command,
+  withRepos: WithRepos,
+  print: (line: string) => void,
+): void {
+  const token = program.command('token').description('create, list and revoke API tokens');
+  token
+    .command('create')
+    .description('create a token and print it once (only its SHA-256 hash is stored)')
+    .requiredOption('--account <id>', 'account that owns the token', positiveInt)
+    .requiredOption('--scopes <list>', 'comma-separated scopes, e.g. agents:read,agents:chat or *', scopeList)
+    .option('--name <name>', 'a label for the token', 'cli')
+    .action((options: { account: number; scopes: string[]; name: string }) =>
+      withRepos((repos) => {
+        if (!repos.accounts.exists(options.account))
+          throw new Error(`account ${options.account} does not exist`);
+        const value = generateToken();
+        const id = repos.tokens.ensure({
+          token: value,
+          accountId: options.account,
+          name: options.name,
+          scopes: options.scopes,
+        });
+        print(
+          `Created token ${id} for account ${options.account} (${options.scopes.join(',')}). It is shown only this once:`,
+        );
+        print(value);
+      }),
+    );
+  token
+    .command('list')
+    .description('list tokens (ids, accounts, scopes; never the tokens themselves)')
+    .action(() =>
+      withRepos((repos) => {
+        const rows = repos.tokens.list();
+        if (rows.length === 0) print('No tokens.');
+        for (const row of rows) {
+          const state = row.revokedAt ? `revoked ${row.revokedAt}` : 'active';
+          print(`${row.id}\taccount ${row.accountId}\t${row.name}\t${row.scopes.join(',')}\t${state}`);
+        }
+      }),
+    );
+  token
+    .command('revoke')
+    .description('revoke a token by its id; it answers 401 from then on')
+    .argument('<id>', 'token id (see token list)', positiveInt)
+    .action((id: number) =>
+      withRepos((repos) => {
+        if (!repos.tokens.revoke(id)) throw new Error(`no active token with id ${id}`);
+        print(`Revoked token ${id}.`);
+      }),
+    );
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import type { EnginesConfig } from '../engines/types.js';
+import { enginesEnvSchema, toEnginesConfig } from './engines-config.js';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** SQLite file path, or `:memory:`. */
+  databaseUrl: string;
+  seedPath?: string;
+  devToken?: string;
+  rateLimit: { max: number; windowMs: number };
+  logLevel: string;
+  /** Largest accepted request body, in bytes. */
+  bodyLimit: number;
+  engines: EnginesConfig;
+}
+
+/** Thrown for a bad configuration value; its message lists every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalText = z.preprocess(blankAsUndefined, z.string().optional());
+
+const serverEnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(4010),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.string().min(1).default('./.data/assistant.sqlite'),
+  ASSISTANT_SEED: optionalText,
+  ASSISTANT_DEV_TOKEN: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{8,512}$/)
+      .optional(),
+  ),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+const envSchema = z.intersection(serverEnvSchema, enginesEnvSchema);
+
+/** Reads and validates the configuration once; unknown variables are ignored. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value === '' ? undefined : value])),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    ...(e.ASSISTANT_SEED === undefined ? {} : { seedPath: e.ASSISTANT_SEED }),
+    ...(e.ASSISTANT_DEV_TOKEN === undefined ? {} : { devToken: e.ASSISTANT_DEV_TOKEN }),
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    logLevel: e.LOG_LEVEL,
+    bodyLimit: 10 * 1024 * 1024,
+    engines: toEnginesConfig(e),
+  };
+}

@@ -1,0 +1,113 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from './open-database.js';
+import { accounts, apiTokens } from './schema.js';
+import { nowIso } from './time.js';
+
+export interface TokenRecord {
+  id: number;
+  accountId: number;
+  name: string;
+  scopes: string[];
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+/** SHA-256 hex of a token: the only form in which tokens are stored or used as keys. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A new random bearer token (URL-safe, 256 bits). */
+export function generateToken(): string {
+  return `ap_${randomBytes(32).toString('base64url')}`;
+}
+
+export function createTokensRepo(db: Db) {
+  const byHash = db
+    .select({ id: apiTokens.id, accountId: apiTokens.accountId, scopes: apiTokens.scopes })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.tokenHash, sql.placeholder('hash')), isNull(apiTokens.revokedAt)))
+    .prepare();
+
+  return {
+    /** The active token with this hash, or undefined when unknown or revoked. */
+    findActiveByHash(hash: string) {
+      return byHash.get({ hash });
+    },
+    /** Inserts the token unless a token with the same hash exists; returns its id. */
+    ensure(input: { token: string; accountId: number; name: string; scopes: string[] }): number {
+      const tokenHash = hashToken(input.token);
+      db.insert(apiTokens)
+        .values({
+          accountId: input.accountId,
+          name: input.name,
+          tokenHash,
+          scopes: input.scopes,
+          createdAt: nowIso(),
+        })
+        .onConflictDoNothing()
+        .run();
+      const row = db
+        .select({ id: apiTokens.id })
+        .from(apiTokens)
+        .where(eq(apiTokens.tokenHash, tokenHash))
+        .get();
+      if (!row) throw new Error('token insert failed');
+      return row.id;
+    },
+    count(): number {
+      return db.select({ n: count() }).from(apiTokens).get()?.n ?? 0;
+    },
+    list(): TokenRecord[] {
+      return db
+        .select({
+          id: apiTokens.id,
+          accountId: apiTokens.accountId,
+          name: apiTokens.name,
+          scopes: apiTokens.scopes,
+          createdAt: apiTokens.createdAt,
+          revokedAt: apiTokens.revokedAt,
+        })
+        .from(apiTokens)
+        .orderBy(apiTokens.id)
+        .all();
+    },
+    /** Marks a token revoked; false when no active token has this id. */
+    revoke(id: number): boolean {
+      const result = db
+        .update(apiTokens)
+        .set({ revokedAt: nowIso() })
+        .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
+        .run();
+      return result.changes > 0;
+    },
+  };
+}
+
+export function createAccountsRepo(db: Db) {
+  return {
+    exists(id: number): boolean {
+      return db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, id)).get() !== undefined;
+    },
+    ensure(input: { id?: number; name: string; createdAt?: string }): number {
+      if (input.id !== undefined) {
+        db.insert(accounts)
+          .values({ id: input.id, name: input.name, createdAt: input.createdAt ?? nowIso() })
+          .onConflictDoNothing()
+          .run();
+        return input.id;
+      }
+      const row = db.insert(accounts).values({ name: input.name, createdAt: nowIso() }).returning().get();
+      return row.id;
+    },
+    /** The default account: the one with the lowest id, created as "Default" when none exists. */
+    defaultId(): number {
+      const first = db.select({ id: accounts.id }).from(accounts).orderBy(accounts.id).limit(1).get();
+      return first?.id ?? this.ensure({ name: 'Default' });
+    },
+  };
+}
+
+export type TokensRepo = ReturnType<typeof createTokensRepo>;
+export type AccountsRepo = ReturnType<typeof createAccountsRepo>;

@@ -1,0 +1,81 @@
+import type { TranscriptContent, Transcription, TranscriptionStatus } from '@assistant-platform/types';
+import { eq } from 'drizzle-orm';
+import type { Db } from './open-database.js';
+import { transcriptions, workspaces } from './schema.js';
+import { nowIso } from './time.js';
+
+type TranscriptionRow = typeof transcriptions.$inferSelect;
+
+function toTranscription(row: TranscriptionRow): Transcription {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    fileUrl: row.fileUrl,
+    fileType: row.fileType,
+    duration: row.duration,
+    transcript: row.transcript,
+    status: row.status as TranscriptionStatus,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function createWorkspacesRepo(db: Db) {
+  return {
+    find(id: number) {
+      return db.select().from(workspaces).where(eq(workspaces.id, id)).get();
+    },
+    ensure(input: { id?: number; accountId: number; name: string; createdAt?: string }): number {
+      const row = db
+        .insert(workspaces)
+        .values({ ...input, createdAt: input.createdAt ?? nowIso() })
+        .onConflictDoNothing()
+        .returning({ id: workspaces.id })
+        .get();
+      return row?.id ?? (input.id as number);
+    },
+  };
+}
+
+export interface NewTranscription {
+  id: number;
+  workspaceId: number;
+  fileName: string;
+  fileUrl: string;
+  fileType: string;
+  duration: number;
+  status: TranscriptionStatus;
+  transcript: TranscriptContent;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export function createTranscriptionsRepo(db: Db) {
+  return {
+    find(id: number): { workspaceId: number; transcription: Transcription } | undefined {
+      const row = db.select().from(transcriptions).where(eq(transcriptions.id, id)).get();
+      return row ? { workspaceId: row.workspaceId, transcription: toTranscription(row) } : undefined;
+    },
+    ensure(input: NewTranscription): void {
+      const createdAt = input.createdAt ?? nowIso();
+      db.insert(transcriptions)
+        .values({ ...input, createdAt, updatedAt: input.updatedAt ?? createdAt })
+        .onConflictDoNothing()
+        .run();
+    },
+    /** Replaces the transcript content and bumps updatedAt; every other field is kept. */
+    replaceTranscript(id: number, transcript: TranscriptContent): Transcription {
+      const row = db
+        .update(transcriptions)
+        .set({ transcript, updatedAt: nowIso() })
+        .where(eq(transcriptions.id, id))
+        .returning()
+        .get();
+      if (!row) throw new Error(`transcription ${id} vanished during update`);
+      return toTranscription(row);
+    },
+  };
+}
+
+export type WorkspacesRepo = ReturnType<typeof createWorkspacesRepo>;
+export type TranscriptionsRepo = ReturnType<typeof createTranscriptionsRepo>;

@@ -1,0 +1,20 @@
+import type { Scope } from '../auth/scopes.js';
+
+/** Who is calling, as resolved from the bearer token. */
+export interface AuthContext {
+  tokenId: number;
+  accountId: number;
+  /** SHA-256 of the token: the rate limiter's key, safe to hold in memory and logs. */
+  tokenHash: string;
+  scopes: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** The scope an API route requires; routes without one (docs, health) need no token. */
+    scope?: Scope;
+  }
+}

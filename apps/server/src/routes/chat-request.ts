@@ -1,0 +1,46 @@
+import type { ChatRequestBody, ChatResponse } from '@assistant-platform/types';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { accountOf } from '../auth/auth-hooks.js';
+import { abortOnDisconnect } from './abort-on-disconnect.js';
+import { normaliseChatBody } from './chat-normalise.js';
+import { toEventStream } from './chat-stream.js';
+import type { RouteDeps } from './route-deps.js';
+
+export function chatRequestHandler({ repos, validator, engines }: RouteDeps) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { request: engineRequest, stream } = normaliseChatBody(
+      { validator, agents: repos.agents, models: engines.chat.models },
+      request.body as ChatRequestBody,
+      accountOf(request),
+    );
+    const options = { signal: abortOnDisconnect(reply), requestId: request.id };
+    const created = Math.floor(Date.now() / 1000);
+    if (stream) {
+      // Awaited before any header is written, so an engine's 400/429 still uses the envelope.
+      const events = await engines.chat.stream(engineRequest, options);
+      return reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('x-accel-buffering', 'no')
+        .send(toEventStream(events, { created, model: engineRequest.model }, request.log));
+    }
+    const completion = await engines.chat.complete(engineRequest, options);
+    const response: ChatResponse = {
+      success: true,
+      message: 'Chat request processed successfully',
+      data: {
+        request: [
+          {
+            finish_reason: completion.finishReason,
+            message: { role: 'assistant', content: completion.content },
+            matched_stop: completion.matchedStop,
+          },
+        ],
+        created,
+        model: engineRequest.model,
+        object: 'chat.request',
+      },
+    };
+    return response;
+  };
+}

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+
+// Served from the installed swagger-ui-dist package, so the page works without network access.
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Assistant Platform API reference</title>
+  <link rel="stylesheet" href="/docs/swagger-ui.css">
+  <link rel="icon" type="image/png" href="/docs/favicon-32x32.png">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/docs/swagger-ui-bundle.js"></script>
+  <script src="/docs/init.js"></script>
+</body>
+</html>
+`;
+
+// Relative to the page's origin, so "Try it out" calls this very server under /v1.
+const INIT = `window.ui = SwaggerUIBundle({
+  url: '/openapi.json',
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  persistAuthorization: true,
+  presets: [SwaggerUIBundle.presets.apis],
+});
+`;
+
+/** `GET /docs`: an interactive API reference (Swagger UI) over `/openapi.json`. */
+export function registerDocsRoute(app: FastifyInstance): void {
+  const distDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const cache = new Map<string, Buffer>();
+  const noLimit = { rateLimit: false } as const;
+  app.get('/docs', { config: noLimit }, (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(PAGE),
+  );
+  app.get('/docs/init.js', { config: noLimit }, (_request, reply) =>
+    reply.type('application/javascript; charset=utf-8').send(INIT),
+  );
+  app.get<{ Params: { file: string } }>('/docs/:file', { config: noLimit }, (request, reply) => {
+    const type = ASSETS[request.params.file];
+    if (!type) return reply.callNotFound();
+    let content = cache.get(request.params.file);
+    if (!content) {
+      content = readFileSync(join(distDir, request.params.file));
+      cache.set(request.params.file, content);
+    }
+    return reply.type(type).header('cache-control', 'public, max-age=86400').send(content);
+  });
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { build } from './app.js';
+import type { ServerConfig } from './config/load-config.js';
+import { openDatabase } from './db/open-database.js';
+import { createRepositories } from './db/repositories.js';
+import { generateToken } from './db/tokens-repo.js';
+
+/**
+ * On a database with no token at all (and no ASSISTANT_DEV_TOKEN), creates a default account,
+ * a workspace and a random `*` token, and returns the token so it can be printed once.
+ */
+export function bootstrapFirstToken(databaseUrl: string): string | undefined {
+  const database = openDatabase(databaseUrl);
+  try {
+    const repos = createRepositories(database.db);
+    if (repos.tokens.count() > 0) return undefined;
+    const token = generateToken();
+    repos.transaction(() => {
+      const accountId = repos.accounts.defaultId();
+      repos.workspaces.ensure({ accountId, name: 'Default workspace' });
+      repos.tokens.ensure({ token, accountId, name: 'bootstrap', scopes: ['*'] });
+    });
+    return token;
+  } finally {
+    database.close();
+  }
+}
+
+/** Listens, prints where to find the server, and closes gracefully on SIGTERM/SIGINT. */
+export async function serve(
+  config: ServerConfig,
+  print: (line: string) => void = console.log,
+): Promise<FastifyInstance> {
+  const bootstrapToken =
+    config.devToken === undefined && config.databaseUrl !== ':memory:'
+      ? bootstrapFirstToken(config.databaseUrl)
+      : undefined;
+  const app = await build(config);
+  const address = await app.listen({ port: config.port, host: config.host });
+  const origin = address.replace('[::1]', 'localhost');
+  const token = config.devToken ?? bootstrapToken;
+  print(`Assistant Platform reference server listening on ${origin}/v1`);
+  print(`API reference: ${origin}/docs  (contract: ${origin}/openapi.yaml)`);
+  if (token !== undefined) {
+    print(
+      `${config.devToken !== undefined ? 'Dev token' : 'Created a token with scope * (shown once, keep it)'}: ${token}`,
+    );
+    print(`Try: curl -H 'Authorization: Bearer ${token}' ${origin}/v1/agents/view/1`);
+  }
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  return app;
+}
