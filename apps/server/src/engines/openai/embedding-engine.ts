@@ -21,13 +21,16 @@ export function createOpenAIEmbeddingEngine(config: UpstreamConfig, logger: Engi
   return {
     // `lang` is only a hint for the local engine; OpenAI-style servers take none.
     async embed(request, options): Promise<number[][]> {
-      const upstreamModel = config.modelMap[request.model];
-      if (upstreamModel === undefined) {
-        throw new EngineError(400, 'Unknown model', {
-          issues: [{ path: '/model', message: `must be one of: ${Object.keys(config.modelMap).join(', ')}` }],
-        });
-      }
       const context = upstreamContext('embeddings', config, PATH, options.requestId, logger);
+      const upstreamModel = config.modelMap[request.model];
+      // The contract's model enum is already checked, so an unmapped model is our configuration's fault.
+      if (upstreamModel === undefined) {
+        logger.error(
+          { requestId: options.requestId, model: request.model },
+          'EMBEDDINGS_MODEL_MAP has no entry for this model',
+        );
+        throw new EngineError(500, 'The embeddings model is not configured');
+      }
       // One signal for every batch: a failed batch, or the caller, stops the rest.
       const siblings = new AbortController();
       const batchOptions: EngineCallOptions = {

@@ -72,9 +72,13 @@ describe('OpenAI embeddings adapter', () => {
     expectVectors(vectors, sentences.map(expected));
   });
 
-  it('rejects a model outside the map with a 400 and never calls the upstream', async () => {
-    const error = await rejection(embed(setup().engine, ['x'], 'other-model'));
-    expect(error.status).toBe(400);
+  it('treats a model missing from the map as a configuration fault: 500, logged, upstream not called', async () => {
+    const { engine, logger } = setup();
+    const error = await rejection(embed(engine, ['x'], 'other-model'));
+    expect(error.status).toBe(500);
+    expect(logger.lines.some((line) => line.level === 'error' && line.obj.model === 'other-model')).toBe(
+      true,
+    );
     expect(upstream.received).toHaveLength(0);
   });
 
