@@ -39,21 +39,33 @@ export class Tokens {
   }
 }
 
+/** Segments the pending words of unspaced scripts in one segmenter call: each call has a fixed cost. */
+function flushPending(pending: string[], into: Tokens): void {
+  if (pending.length === 0) return;
+  const text = pending.length === 1 ? (pending[0] as string) : pending.join(' ');
+  pending.length = 0;
+  for (const segment of segmenter.segment(text)) {
+    if (!segment.isWordLike) continue;
+    into.push(segment.segment, CJK.test(segment.segment) ? CJK_WORD : PLAIN_WORD);
+  }
+  CJK_RUN.lastIndex = 0;
+  for (let run = CJK_RUN.exec(text); run !== null; run = CJK_RUN.exec(text)) into.cjkRuns.push(run[0]);
+}
+
+const pending: string[] = [];
+
 export function tokenize(text: string, into: Tokens): Tokens {
   into.reset();
   WORD.lastIndex = 0;
   for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) {
     const word = match[0];
-    if (!NEEDS_SEGMENTER.test(word)) {
-      into.push(word, PLAIN_WORD);
+    if (NEEDS_SEGMENTER.test(word)) {
+      pending.push(word);
       continue;
     }
-    for (const segment of segmenter.segment(word)) {
-      if (!segment.isWordLike) continue;
-      into.push(segment.segment, CJK.test(segment.segment) ? CJK_WORD : PLAIN_WORD);
-    }
-    CJK_RUN.lastIndex = 0;
-    for (let run = CJK_RUN.exec(word); run !== null; run = CJK_RUN.exec(word)) into.cjkRuns.push(run[0]);
+    flushPending(pending, into);
+    into.push(word, PLAIN_WORD);
   }
+  flushPending(pending, into);
   return into;
 }
