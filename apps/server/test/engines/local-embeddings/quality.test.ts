@@ -1,0 +1,62 @@
+/**
+ * Regression guard on the labelled evaluation set: the same metrics that
+ * `node eval/embeddings/evaluate.mjs` prints, computed on the source engine. The floors sit just
+ * below the figures measured when they were set (see README.md); raise them when quality improves.
+ */
+import { describe, expect, it } from 'vitest';
+import { readEvalSet } from '../../../eval/embeddings/eval-set.mjs';
+import { cosine, rocAuc, spearman } from '../../../eval/embeddings/metrics.mjs';
+import { LocalEmbedder } from '../../../src/engines/local-embeddings/index.js';
+
+const MIN_ROC_AUC = 0.88;
+const MIN_SPEARMAN = 0.84;
+const MIN_ROC_AUC_PER_LANGUAGE = 0.8;
+
+const pairs = readEvalSet();
+
+function score(lang?: string): number[] {
+  const embedder = new LocalEmbedder();
+  return pairs.map((pair) =>
+    cosine(embedder.embed(pair.a, lang ?? pair.lang), embedder.embed(pair.b, lang ?? pair.lang)),
+  );
+}
+
+describe('local embeddings quality on the labelled pairs', () => {
+  it('covers at least 200 pairs in at least 5 languages', () => {
+    expect(pairs.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(pairs.map((pair) => pair.lang)).size).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each([
+    ['language hints', undefined],
+    ['lang: multi', 'multi'],
+  ])('keeps ROC-AUC and Spearman with %s', (_name, lang) => {
+    const scores = score(lang);
+    expect(
+      rocAuc(
+        scores,
+        pairs.map((pair) => pair.label === 'similar'),
+      ),
+    ).toBeGreaterThanOrEqual(MIN_ROC_AUC);
+    expect(
+      spearman(
+        scores,
+        pairs.map((pair) => pair.grade),
+      ),
+    ).toBeGreaterThanOrEqual(MIN_SPEARMAN);
+  });
+
+  it('keeps every language above its floor', () => {
+    const scores = score();
+    const below: Array<{ lang: string; auc: number }> = [];
+    for (const lang of new Set(pairs.map((pair) => pair.lang))) {
+      const indexes = pairs.flatMap((pair, i) => (pair.lang === lang ? [i] : []));
+      const auc = rocAuc(
+        indexes.map((i) => scores[i]!),
+        indexes.map((i) => pairs[i]!.label === 'similar'),
+      );
+      if (auc < MIN_ROC_AUC_PER_LANGUAGE) below.push({ lang, auc });
+    }
+    expect(below).toEqual([]);
+  });
+});
