@@ -4,5 +4,11 @@ export default defineProject({
   test: {
     name: 'gateway',
     include: ['test/**/*.test.ts'],
+    // Type tests: what a product team's client accepts and returns, checked by tsc.
+    typecheck: {
+      enabled: true,
+      include: ['test/**/*.test-d.ts'],
+      tsconfig: './tsconfig.json',
+    },
   },
 });

@@ -21,7 +21,8 @@ async function failure(call: Promise<unknown>): Promise<TRPCClientError<AppRoute
     () => undefined,
     (caught: unknown) => caught,
   );
-  if (!(error instanceof TRPCClientError)) throw new Error(`expected a TRPCClientError, got ${String(error)}`);
+  if (!(error instanceof TRPCClientError))
+    throw new Error(`expected a TRPCClientError, got ${String(error)}`);
   return error as TRPCClientError<AppRouter>;
 }
 
@@ -60,7 +61,9 @@ describe('turned away by the gateway, with no platform call', () => {
 describe('platform errors mapped to tRPC codes', () => {
   it('keeps the field list of a platform 400', async () => {
     // Valid for the contract's schema, but no such model exists: only the platform can tell.
-    const error = await failure(stack.client().chat.request.mutate({ ...CHAT_INPUT, model: 'no-such-model' }));
+    const error = await failure(
+      stack.client().chat.request.mutate({ ...CHAT_INPUT, model: 'no-such-model' }),
+    );
     expect(error.data?.code).toBe('BAD_REQUEST');
     expect(error.message).toBe('Invalid input provided');
     expect(error.data?.errors?.map((issue) => issue.path)).toContain('/model');
@@ -73,7 +76,9 @@ describe('platform errors mapped to tRPC codes', () => {
   });
 
   it('maps a missing scope and another account agent to FORBIDDEN', async () => {
-    const scope = await failure(stack.client({ token: READ_ONLY_TOKEN }).embeddings.create.mutate({ sentences: ['a'] }));
+    const scope = await failure(
+      stack.client({ token: READ_ONLY_TOKEN }).embeddings.create.mutate({ sentences: ['a'] }),
+    );
     expect(scope.data?.code).toBe('FORBIDDEN');
     const otherAccount = await failure(stack.client({ token: OTHER_TOKEN }).agents.get.query({ id: '1' }));
     expect(otherAccount.data?.code).toBe('FORBIDDEN');
@@ -107,11 +112,13 @@ describe('platform errors mapped to tRPC codes', () => {
   });
 
   it('answers a platform 500 with a fixed message and no upstream details', async () => {
-    const error = await failure(prefer(500).transcriptions.update.mutate({
-      workspaceId: 7,
-      transcriptionId: 42,
-      transcript: { filename: 'call.mp3', transcript: 'x' },
-    }));
+    const error = await failure(
+      prefer(500).transcriptions.update.mutate({
+        workspaceId: 7,
+        transcriptionId: 42,
+        transcript: { filename: 'call.mp3', transcript: 'x' },
+      }),
+    );
     expect(error.message).toBe('Internal server error');
     expect(Object.keys(error.data ?? {}).sort()).toEqual(['code', 'httpStatus', 'path', 'requestId']);
     expect(JSON.stringify(error.shape)).not.toContain(stack.server.url);
@@ -125,7 +132,9 @@ describe('platform errors mapped to tRPC codes', () => {
     const gone = await startGateway(defineConfig({ port: 0, logLevel: 'silent' }));
     const deadUpstream = `${gone.url}/v1`;
     await gone.close();
-    const gateway = await startGateway(defineConfig({ port: 0, logLevel: 'silent', upstreamBaseUrl: deadUpstream }));
+    const gateway = await startGateway(
+      defineConfig({ port: 0, logLevel: 'silent', upstreamBaseUrl: deadUpstream }),
+    );
     try {
       const client = createGatewayClient({ url: gateway.url, token: 'any-token-123' });
       const error = await failure(client.agents.get.query({ id: '1' }));

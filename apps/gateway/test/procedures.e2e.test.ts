@@ -1,4 +1,5 @@
 /** Every procedure end to end: @trpc/client → gateway → reference server, and back. */
+import type { ChatStreamChunk } from '@assistant-platform/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_INPUT } from './helpers/seed.js';
 import { type Stack, startStack } from './helpers/stack.js';
@@ -44,7 +45,9 @@ describe('chat', () => {
 
   it('streams the answer as chunks over SSE, ending with a finish_reason', async () => {
     const client = stack.client();
-    const { data, error } = await collect((callbacks) => client.chat.stream.subscribe(CHAT_INPUT, callbacks));
+    const { data, error } = await collect<ChatStreamChunk>((callbacks) =>
+      client.chat.stream.subscribe(CHAT_INPUT, callbacks),
+    );
     expect(error).toBeUndefined();
     expect(data.length).toBeGreaterThan(1);
     expect(data.every((chunk) => chunk.object === 'chat.request.chunk')).toBe(true);

@@ -3,8 +3,8 @@
  * recorded (through the `fetch` it is given) so tests can see what reached the platform.
  */
 import { type ReferenceServer, startReferenceServer } from '@assistant-platform/server';
+import { createGatewayClient, type GatewayClientOptions } from '../../src/client/create-gateway-client.js';
 import { defineConfig, type GatewayConfig } from '../../src/config.js';
-import { type GatewayClientOptions, createGatewayClient } from '../../src/client/create-gateway-client.js';
 import { type RunningGateway, startGateway } from '../../src/server.js';
 import { SEED, TOKEN } from './seed.js';
 
@@ -28,7 +28,7 @@ export interface Stack {
 export async function startStack(config: Partial<GatewayConfig> = {}): Promise<Stack> {
   const server = await startReferenceServer({ seed: SEED });
   const upstreamCalls: UpstreamCall[] = [];
-  const recordingFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const recordingFetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
     const request = new Request(input, init);
     upstreamCalls.push({ method: request.method, url: request.url, headers: request.headers });
     return fetch(request);
@@ -38,7 +38,7 @@ export async function startStack(config: Partial<GatewayConfig> = {}): Promise<S
     { fetch: recordingFetch },
   );
   const gatewayRequests: string[] = [];
-  const countingFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+  const countingFetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
     gatewayRequests.push(input instanceof Request ? input.url : String(input));
     return fetch(input, init);
   }) as typeof fetch;
@@ -48,7 +48,8 @@ export async function startStack(config: Partial<GatewayConfig> = {}): Promise<S
     gateway,
     upstreamCalls,
     gatewayRequests,
-    client: (options = {}) => createGatewayClient({ url: gateway.url, token: TOKEN, fetch: countingFetch, ...options }),
+    client: (options = {}) =>
+      createGatewayClient({ url: gateway.url, token: TOKEN, fetch: countingFetch, ...options }),
     close: async () => {
       await gateway.close();
       await server.close();

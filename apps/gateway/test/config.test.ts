@@ -1,0 +1,40 @@
+/** Start-up configuration: defaults, and a clear message naming each bad variable. */
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 4020,
+      host: '127.0.0.1',
+      upstreamBaseUrl: 'http://127.0.0.1:4010/v1',
+      upstreamTimeoutMs: 30_000,
+      upstreamMaxRetries: 0,
+      agentCacheTtlMs: 5_000,
+      agentCacheMaxEntries: 10_000,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads the environment and drops a trailing slash of the upstream URL', () => {
+    const config = loadConfig({
+      GATEWAY_PORT: '5000',
+      UPSTREAM_BASE_URL: 'https://platform.internal/v1/',
+      UPSTREAM_TIMEOUT_MS: '1500',
+      AGENT_CACHE_TTL_MS: '0',
+    });
+    expect(config).toMatchObject({
+      port: 5000,
+      upstreamBaseUrl: 'https://platform.internal/v1',
+      upstreamTimeoutMs: 1500,
+      agentCacheTtlMs: 0,
+    });
+  });
+
+  it('names every bad variable in one error', () => {
+    const load = () =>
+      loadConfig({ GATEWAY_PORT: 'eighty', UPSTREAM_BASE_URL: 'ftp://x', UPSTREAM_TIMEOUT_MS: '-1' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/GATEWAY_PORT[\s\S]*UPSTREAM_BASE_URL[\s\S]*UPSTREAM_TIMEOUT_MS/);
+  });
+});

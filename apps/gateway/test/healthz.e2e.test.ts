@@ -1,0 +1,27 @@
+/** `/healthz` reports whether the platform answers. */
+import { startReferenceServer } from '@assistant-platform/server';
+import { describe, expect, it } from 'vitest';
+import { defineConfig } from '../src/config.js';
+import { startGateway } from '../src/server.js';
+
+describe('GET /healthz', () => {
+  it('answers 200 with the upstream reachable while the platform runs, 503 once it stops', async () => {
+    const server = await startReferenceServer();
+    const gateway = await startGateway(
+      defineConfig({ port: 0, logLevel: 'silent', upstreamBaseUrl: server.baseUrl }),
+    );
+    try {
+      const up = await fetch(`${gateway.url}/healthz`);
+      expect(up.status).toBe(200);
+      expect(await up.json()).toMatchObject({ status: 'ok', upstream: { reachable: true, status: 200 } });
+
+      await server.close();
+      const down = await fetch(`${gateway.url}/healthz`);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toMatchObject({ status: 'degraded', upstream: { reachable: false } });
+    } finally {
+      await gateway.close();
+      await server.close().catch(() => undefined);
+    }
+  });
+});
