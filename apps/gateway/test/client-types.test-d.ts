@@ -51,12 +51,9 @@ describe('gateway client types', () => {
     void client.agents.create.mutate({ name: 'x', instruction: 'y', tools: [1] });
     // @ts-expect-error -- the procedure decides streaming; `stream` is not an input
     void client.chat.request.mutate({ ...({} as Inputs['chat']['request']), stream: true });
+    const maps = { type: 'svc_tool', svc_tool: 'maps' } as const;
     // @ts-expect-error -- the only svc_tool of this version is web_search_tool
-    void client.agents.create.mutate({
-      name: 'x',
-      instruction: 'y',
-      tools: [{ type: 'svc_tool', svc_tool: 'maps' }],
-    });
+    void client.agents.create.mutate({ name: 'x', instruction: 'y', tools: [maps] });
   });
 
   it('types the error data product code reads', () => {
