@@ -1,7 +1,7 @@
 /**
  * Turns one sentence into hashed features. Content words count as their stem (Snowball, when the
  * sentence's language is known) and, when long, as their first five letters too, a language-free
- * stand-in for a stem; their character 3- to 5-grams (with word-boundary marks) catch shared roots,
+ * stand-in for a stem; their character 3- and 4-grams (with word-boundary marks) catch shared roots,
  * compounds and typos. Consecutive content words form bigrams. Chinese and Japanese also count
  * single Han characters and character bigrams, as segmenters disagree on word boundaries there.
  * Stop words count, lightly, as themselves only.
@@ -32,7 +32,7 @@ export const FEATURE_KINDS: readonly FeatureKind[] = [
 
 const PREFIX_LENGTH = 5;
 const MIN_NGRAM = 3;
-const MAX_NGRAM = 5;
+const MAX_NGRAM = 4;
 const BOUNDARY = 0x1f;
 /** CJK unified ideographs (main block, extension A, compatibility): single characters carry meaning. */
 function isHan(code: number): boolean {
@@ -43,7 +43,7 @@ function isHan(code: number): boolean {
   );
 }
 
-/** Character 3..5-grams of `\x1f word \x1f`, hashed incrementally: each start position is one pass. */
+/** Character 3- and 4-grams of `\x1f word \x1f`, hashed incrementally: both grams starting at one position share a pass. */
 function addCharNgrams(word: string, features: FeatureBuffer): void {
   const seed = (FEATURE_KINDS[CHAR_NGRAM] as FeatureKind).seed;
   const padded = word.length + 2;
@@ -57,12 +57,27 @@ function addCharNgrams(word: string, features: FeatureBuffer): void {
   }
 }
 
+function isHiragana(code: number): boolean {
+  return code >= 0x3041 && code <= 0x309f;
+}
+
+/** A Japanese word written only in hiragana is almost always a particle, auxiliary or ending. */
+function isHiraganaWord(word: string): boolean {
+  for (let i = 0; i < word.length; i++)
+    if (!isHiragana(word.charCodeAt(i)) && word.charCodeAt(i) !== 0x30fc) return false;
+  return true;
+}
+
 function addCjkCharacters(run: string, features: FeatureBuffer): void {
   const seed = (FEATURE_KINDS[CJK_CHAR] as FeatureKind).seed;
   for (let i = 0; i < run.length; i++) {
     const code = run.charCodeAt(i);
     if (isHan(code)) features.add(CJK_CHAR, fnvStep(seed, code));
-    if (i + 1 < run.length) features.add(CJK_CHAR, fnvStep(fnvStep(seed ^ 1, code), run.charCodeAt(i + 1)));
+    if (i + 1 === run.length) break;
+    const next = run.charCodeAt(i + 1);
+    // Two hiragana in a row are mostly grammar (particles, verb endings like ました), not topic.
+    if (!(isHiragana(code) && isHiragana(next)))
+      features.add(CJK_CHAR, fnvStep(fnvStep(seed ^ 1, code), next));
   }
 }
 
@@ -83,7 +98,7 @@ export function extractFeatures(text: string, lang: string, tokens: Tokens, feat
     const word = tokens.words[i] as string;
     const cjk = tokens.kinds[i] === CJK_WORD;
     const isStop = cjk
-      ? CJK_STOPWORDS.has(word)
+      ? CJK_STOPWORDS.has(word) || isHiraganaWord(word)
       : (word.length === 1 && word.charCodeAt(0) > 0x39) || (language?.stopwords.has(word) ?? false);
     if (isStop) {
       features.add(STOP, hashString(word, (FEATURE_KINDS[STOP] as FeatureKind).seed));
