@@ -32,7 +32,9 @@ const within = (path: string, parent: string) => path === parent || path.startsW
  * a `oneOf` (e.g. `tools` as an array or a string): when some branch got past the type check, the
  * other branches' type mismatches and the summary `oneOf` error are noise and are dropped.
  */
-export function toIssues(errors: readonly ErrorObject[], location: Location): ValidationIssue[] {
+export function toIssues(all: readonly ErrorObject[], location: Location): ValidationIssue[] {
+  // Bounded first: the pruning below is quadratic, and a 100k-item bad array yields 100k errors.
+  const errors = all.slice(0, MAX_ISSUES * 4);
   const meaningful = errors.filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf');
   const base = meaningful.length > 0 ? meaningful : errors;
   // A type mismatch at P is noise when another branch passed its type check at P (it has errors at or below P).

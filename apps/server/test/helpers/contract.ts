@@ -1,0 +1,52 @@
+import type { OperationId } from '@assistant-platform/types';
+import { openapiDocument } from '@assistant-platform/types/openapi-document';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { expect } from 'vitest';
+
+// The tests' own Ajv over the untouched contract: responses are checked against exactly what the
+// YAML declares, independently of the server's validator.
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+addFormats.default(ajv);
+ajv.addSchema({ $id: 'doc', components: openapiDocument.components });
+
+type Json = Record<string, unknown>;
+const cache = new Map<string, ValidateFunction>();
+
+function operation(operationId: OperationId): Json {
+  for (const item of Object.values(openapiDocument.paths)) {
+    for (const op of Object.values(item)) if ((op as Json).operationId === operationId) return op as Json;
+  }
+  throw new Error(`no operation ${operationId}`);
+}
+
+function responseSchema(operationId: OperationId, status: number, mediaType: string): unknown {
+  const responses = operation(operationId).responses as Record<string, Json>;
+  let response = responses[String(status)];
+  if (!response) throw new Error(`${operationId} declares no ${status} response`);
+  if (typeof response.$ref === 'string') {
+    const name = response.$ref.split('/').pop() as string;
+    response = (openapiDocument.components.responses as Record<string, Json>)[name] as Json;
+  }
+  const content = response.content as Record<string, { schema: { $ref: string } }>;
+  const schema = content[mediaType]?.schema;
+  if (!schema) throw new Error(`${operationId} ${status} has no ${mediaType} content`);
+  return { $ref: `doc${schema.$ref}` };
+}
+
+/** Asserts that a body is exactly what the contract allows for this operation and status. */
+export function expectMatchesContract(
+  operationId: OperationId,
+  status: number,
+  body: unknown,
+  mediaType = 'application/json',
+): void {
+  const key = `${operationId} ${status} ${mediaType}`;
+  let validate = cache.get(key);
+  if (!validate) {
+    validate = ajv.compile(responseSchema(operationId, status, mediaType) as object);
+    cache.set(key, validate);
+  }
+  const ok = validate(body);
+  expect(ok ? [] : validate.errors, `${key} response must match the contract`).toEqual([]);
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { build, loadConfig } from '../../src/index.js';
+import { fixtureSeed } from './fixtures.js';
+
+/** An app over a fresh in-memory database with the fixture seed; `env` overrides configuration. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const config = loadConfig({ DATABASE_URL: ':memory:', LOG_LEVEL: 'silent', ...env });
+  return build(config, { seed: fixtureSeed });
+}
+
+/** One app per test file, closed afterwards; `get()` returns it inside tests. */
+export function useTestApp(env: Record<string, string> = {}): () => FastifyInstance {
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    app = await buildTestApp(env);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return () => {
+    if (!app) throw new Error('app not built yet');
+    return app;
+  };
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { expectMatchesContract } from '../helpers/contract.js';
+import { auth, chatBody, TOKENS } from '../helpers/fixtures.js';
+import { useTestApp } from '../helpers/test-app.js';
+
+const app = useTestApp();
+const chat = (payload: unknown, token: string = TOKENS.chat) =>
+  app().inject({
+    method: 'POST',
+    url: '/v1/agents/chat/request',
+    headers: auth(token),
+    payload: payload as object,
+  });
+
+/** The JSON of each `data:` event, and whether the stream ended with [DONE]. */
+function parseEvents(text: string): { chunks: Record<string, any>[]; done: boolean } {
+  const datas = text
+    .split('\n\n')
+    .filter((block) => block.startsWith('data: '))
+    .map((block) => block.slice('data: '.length));
+  const done = datas.at(-1) === '[DONE]';
+  return { chunks: (done ? datas.slice(0, -1) : datas).map((d) => JSON.parse(d)), done };
+}
+
+describe('POST /v1/agents/chat/request', () => {
+  it('answers with one assistant message, integer created and the default model', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const res = await chat(chatBody());
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expectMatchesContract('chatRequest', 200, body);
+    expect(body.data.model).toBe('svc-v1-blaze-20250318');
+    expect(Number.isInteger(body.data.created)).toBe(true);
+    expect(body.data.created).toBeGreaterThanOrEqual(before);
+    expect(body.data.request).toHaveLength(1);
+    expect(body.data.request[0].message.content.length).toBeGreaterThan(0);
+  });
+
+  it('accepts memoryChat and reasoning as JSON-encoded strings', async () => {
+    const memoryChat = [{ role: 'assistant', content: [{ type: 'text', text: 'Hello, how can I help?' }] }];
+    const res = await chat(
+      chatBody({ memoryChat: JSON.stringify(memoryChat), reasoning: '{"effort":"low"}' }),
+    );
+    expect(res.statusCode).toBe(200);
+    expectMatchesContract('chatRequest', 200, res.json());
+  });
+
+  it.each([
+    ['memoryChat', 'not json', '/memoryChat'],
+    ['memoryChat', '[{"role":"robot","content":[]}]', '/memoryChat/0/role'],
+    ['reasoning', '{"effort":"extreme"}', '/reasoning/effort'],
+    ['reasoning', '{', '/reasoning'],
+  ])('answers 400 for a bad %s string (%s), naming %s', async (field, value, path) => {
+    const res = await chat(chatBody({ [field]: value }));
+    expect(res.statusCode).toBe(400);
+    expectMatchesContract('chatRequest', 400, res.json());
+    expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+  });
+
+  it('answers 400 naming /model for an unknown model', async () => {
+    const res = await chat(chatBody({ model: 'gpt-unknown' }));
+    expect(res.statusCode).toBe(400);
+    expectMatchesContract('chatRequest', 400, res.json());
+    expect(res.json().errors).toEqual([
+      { path: '/model', message: expect.stringContaining('svc-v1-blaze-20250318') },
+    ]);
+  });
+
+  it('answers 400 naming each missing required field and bad values', async () => {
+    const res = await chat({ message: { role: 'assistant', content: [] }, temperature: 3 });
+    expect(res.statusCode).toBe(400);
+    const paths = res.json().errors.map((e: { path: string }) => e.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/name',
+        '/description',
+        '/instruction',
+        '/intents',
+        '/message/role',
+        '/message/content',
+        '/temperature',
+      ]),
+    );
+  });
+
+  it('hands off to agents of the caller only: unknown 404, foreign 403, own 200', async () => {
+    expect((await chat(chatBody({ agents: [999] }))).statusCode).toBe(404);
+    const foreign = await chat(chatBody({ agents: [3] }));
+    expect(foreign.statusCode).toBe(403);
+    expectMatchesContract('chatRequest', 403, foreign.json());
+    expect((await chat(chatBody({ agents: [1, 2] }))).statusCode).toBe(200);
+  });
+
+  it('streams chunks whose deltas add up to the non-streamed answer, then [DONE]', async () => {
+    const plain = (await chat(chatBody({ seed: 7 }))).json().data.request[0];
+    const res = await chat(chatBody({ seed: 7, stream: true }));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    const { chunks, done } = parseEvents(res.body);
+    expect(done).toBe(true);
+    for (const chunk of chunks) expectMatchesContract('chatRequest', 200, chunk, 'text/event-stream');
+    const last = chunks.at(-1)?.request[0];
+    expect(last).toMatchObject({ finish_reason: plain.finish_reason, matched_stop: plain.matched_stop });
+    const text = chunks.map((c) => c.request[0].delta.content ?? '').join('');
+    expect(text).toBe(plain.message.content);
+    expect(chunks[0]?.request[0].delta.role).toBe('assistant');
+  });
+
+  it('reports errors found before a stream starts with the normal envelope', async () => {
+    const res = await chat(chatBody({ stream: true, model: 'nope' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expectMatchesContract('chatRequest', 400, res.json());
+  });
+});

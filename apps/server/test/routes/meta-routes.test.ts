@@ -1,0 +1,60 @@
+import { openapiDocument } from '@assistant-platform/types/openapi-document';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { expectMatchesContract } from '../helpers/contract.js';
+import { auth, TOKENS } from '../helpers/fixtures.js';
+import { useTestApp } from '../helpers/test-app.js';
+
+const app = useTestApp();
+
+describe('contract, docs, health and housekeeping', () => {
+  it('serves the canonical document as JSON and YAML without a token', async () => {
+    const json = await app().inject({ url: '/openapi.json' });
+    expect(json.statusCode).toBe(200);
+    expect(json.json()).toEqual(openapiDocument);
+    const yaml = await app().inject({ url: '/openapi.yaml' });
+    expect(yaml.headers['content-type']).toMatch(/yaml/);
+    expect(parse(yaml.body)).toEqual(openapiDocument);
+  });
+
+  it('serves an offline API reference page and its assets', async () => {
+    const page = await app().inject({ url: '/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toMatch(/https?:\/\//);
+    for (const asset of page.body.matchAll(/(?:src|href)="(\/docs\/[^"]+)"/g)) {
+      const res = await app().inject({ url: asset[1] as string });
+      expect(res.statusCode, asset[1]).toBe(200);
+      expect(res.rawPayload.length).toBeGreaterThan(10);
+    }
+    expect((await app().inject({ url: '/docs/init.js' })).body).toContain('/openapi.json');
+  });
+
+  it('answers /healthz', async () => {
+    const res = await app().inject({ url: '/healthz' });
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers unknown routes and methods with the 404 envelope', async () => {
+    for (const [method, url] of [
+      ['GET', '/nope'],
+      ['DELETE', '/v1/agents/view/1'],
+      ['GET', '/v1/agents/create'],
+    ] as const) {
+      const res = await app().inject({ method, url, headers: auth(TOKENS.all) });
+      expect(res.statusCode).toBe(404);
+      expectMatchesContract('getAgent', 404, res.json());
+    }
+  });
+
+  it('puts an x-request-id on every response and echoes a well-formed one', async () => {
+    const made = await app().inject({ url: '/v1/agents/view/1' });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await app().inject({
+      url: '/v1/agents/view/1',
+      headers: { ...auth(TOKENS.all), 'x-request-id': 'client-abc-1' },
+    });
+    expect(echoed.headers['x-request-id']).toBe('client-abc-1');
+    const refused = await app().inject({ url: '/nope', headers: { 'x-request-id': 'x'.repeat(200) } });
+    expect(refused.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/index.js';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 4010,
+      host: '127.0.0.1',
+      databaseUrl: './.data/assistant.sqlite',
+      rateLimit: { max: 600, windowMs: 60_000 },
+      logLevel: 'info',
+      bodyLimit: 10 * 1024 * 1024,
+      engines: { chat: { kind: 'reference' }, embeddings: { kind: 'local' } },
+    });
+    expect(config.seedPath).toBeUndefined();
+    expect(config.devToken).toBeUndefined();
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: ':memory:',
+      ASSISTANT_SEED: 'seed.json',
+      ASSISTANT_DEV_TOKEN: 'local-dev-token',
+      RATE_LIMIT_MAX: '5',
+      RATE_LIMIT_WINDOW_MS: '1000',
+      LOG_LEVEL: 'warn',
+      CHAT_ENGINE: 'openai',
+      CHAT_UPSTREAM_URL: 'http://127.0.0.1:9000/v1',
+      CHAT_UPSTREAM_API_KEY: 'sk-test',
+      CHAT_MODEL_MAP: '{"svc-v1-blaze-20250318":"llama3"}',
+      EMBEDDINGS_ENGINE: 'openai',
+      EMBEDDINGS_UPSTREAM_URL: 'http://127.0.0.1:9001/v1',
+      EMBEDDINGS_UPSTREAM_TIMEOUT_MS: '5000',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      seedPath: 'seed.json',
+      devToken: 'local-dev-token',
+      rateLimit: { max: 5, windowMs: 1000 },
+      logLevel: 'warn',
+      engines: {
+        chat: {
+          kind: 'openai',
+          url: 'http://127.0.0.1:9000/v1',
+          apiKey: 'sk-test',
+          modelMap: { 'svc-v1-blaze-20250318': 'llama3' },
+          timeoutMs: 60_000,
+        },
+        embeddings: { kind: 'openai', url: 'http://127.0.0.1:9001/v1', modelMap: {}, timeoutMs: 5000 },
+      },
+    });
+  });
+
+  it('stops with a message naming every bad variable', () => {
+    const attempt = () =>
+      loadConfig({
+        PORT: 'eighty',
+        RATE_LIMIT_MAX: '0',
+        LOG_LEVEL: 'loud',
+        CHAT_ENGINE: 'openai',
+        CHAT_MODEL_MAP: '[1]',
+      });
+    expect(attempt).toThrow(ConfigError);
+    const message = (() => {
+      try {
+        attempt();
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    for (const name of ['PORT', 'RATE_LIMIT_MAX', 'LOG_LEVEL', 'CHAT_MODEL_MAP'])
+      expect(message).toContain(name);
+  });
+
+  it('requires an upstream URL for an openai engine', () => {
+    expect(() => loadConfig({ CHAT_ENGINE: 'openai' })).toThrow(/CHAT_UPSTREAM_URL: is required/);
+    expect(() => loadConfig({ EMBEDDINGS_ENGINE: 'openai', EMBEDDINGS_UPSTREAM_URL: 'ftp://x' })).toThrow(
+      /EMBEDDINGS_UPSTREAM_URL/,
+    );
+  });
+});

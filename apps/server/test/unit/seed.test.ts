@@ -1,0 +1,89 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { build, loadConfig, type SeedFile } from '../../src/index.js';
+import { auth, fixtureSeed, TOKENS } from '../helpers/fixtures.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'seed-test-'));
+const apps: { close(): Promise<unknown> }[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((a) => a.close()));
+});
+
+async function start(databaseUrl: string, seed?: SeedFile | string, env: Record<string, string> = {}) {
+  const app = await build(
+    loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env }),
+    seed === undefined ? {} : { seed },
+  );
+  apps.push(app);
+  return app;
+}
+
+describe('seed files', () => {
+  it('inserts only absent rows, so a restart with the same seed keeps edits', async () => {
+    const db = join(dir, 'restart.sqlite');
+    const first = await start(db, fixtureSeed);
+    await first.inject({
+      method: 'PATCH',
+      url: '/v1/transcribe/workspace/7/transcriptions/42',
+      headers: auth(TOKENS.all),
+      payload: { transcript: { filename: 'edited.mp3', transcript: 'edited' } },
+    });
+    await first.close();
+    const second = await start(db, fixtureSeed);
+    const agents = await second.inject({ url: '/v1/agents/view/2', headers: auth(TOKENS.all) });
+    expect(agents.json().data.name).toBe('Billing');
+    const again = await second.inject({
+      method: 'PATCH',
+      url: '/v1/transcribe/workspace/7/transcriptions/42',
+      headers: auth(TOKENS.all),
+      payload: { transcript: { filename: 'edited.mp3', transcript: 'edited twice' } },
+    });
+    expect(again.json().data.transcript.transcript).toBe('edited twice');
+    const create = await second.inject({
+      method: 'POST',
+      url: '/v1/agents/create',
+      headers: auth(TOKENS.all),
+      payload: { name: 'n', instruction: 'i' },
+    });
+    expect(create.json().data.id).toBe(4);
+  });
+
+  it('reads a seed from a file path', async () => {
+    const file = join(dir, 'seed.json');
+    writeFileSync(file, JSON.stringify(fixtureSeed));
+    const app = await start(':memory:', file);
+    expect((await app.inject({ url: '/v1/agents/view/1', headers: auth(TOKENS.all) })).statusCode).toBe(200);
+  });
+
+  it.each([
+    [{ agents: [{ name: 'no instruction' }] }, /agents\[0\].*instruction/],
+    [
+      { accounts: [{ id: 1, name: 'A' }], tokens: [{ token: 'short', accountId: 1, scopes: ['*'] }] },
+      /tokens\[0\]\.token/,
+    ],
+    [{ workspaces: [{ id: 1, accountId: 99, name: 'orphan' }] }, /workspaces\[0\]/],
+    [{ agents: [{ name: 'a', instruction: 'b', tools: '[{' }] }, /agents\[0\].*tools/],
+  ] as [SeedFile, RegExp][])('stops start-up naming the bad entry (%#)', async (seed, message) => {
+    await expect(start(':memory:', seed)).rejects.toThrow(message);
+  });
+
+  it('reports an unreadable or non-JSON seed file', async () => {
+    const file = join(dir, 'broken.json');
+    writeFileSync(file, '{ nope');
+    await expect(start(':memory:', file)).rejects.toThrow(/not valid JSON/);
+    await expect(start(':memory:', join(dir, 'missing.json'))).rejects.toThrow(/Cannot read seed file/);
+  });
+
+  it('ASSISTANT_DEV_TOKEN grants * in the default account', async () => {
+    const app = await start(':memory:', undefined, { ASSISTANT_DEV_TOKEN: 'my-dev-token-123' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/agents/create',
+      headers: auth('my-dev-token-123'),
+      payload: { name: 'a', instruction: 'b' },
+    });
+    expect(res.statusCode).toBe(201);
+  });
+});
