@@ -117,7 +117,7 @@ export function chunk(content: string | undefined, finish_reason: string | null 
 }
 
 /** Echoes the last user text; embeddings are [length, first char code, 1] answered in reverse order. */
-const modelLikeHandler: Handler = (request, res) => {
+export const modelLikeHandler: Handler = (request, res) => {
   if (request.url.endsWith('/embeddings')) {
     const input = request.body.input as string[];
     const data = input.map((text, index) => ({
