@@ -1,1 +1,36 @@
-export {};
+/**
+ * @assistant-platform/client: the typed SDK of the Assistant Platform API.
+ * Everything public is exported here; `src/internal/` is not part of the API.
+ */
+
+export type {
+  Agent,
+  AgentSummary,
+  ChatRequestBody,
+  ChatResult,
+  ChatStreamChunk,
+  CreateAgentBody,
+  EmbeddingsResult,
+  TranscriptContent,
+  Transcription,
+} from '@assistant-platform/types';
+export { ChatStream } from './chat-stream.js';
+export { type AssistantClient, type ClientOptions, createAssistantClient } from './client.js';
+export {
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+  AssistantApiError,
+  AuthenticationError,
+  BadRequestError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  type ValidationIssue,
+} from './errors.js';
+export type { ApiMethod, RawClient, RequestOptions, WithResponse } from './internal/call.js';
+export type { Logger } from './internal/resilient-fetch.js';
+export type { AgentsResource, ChatInput } from './resources/agents.js';
+export type { EmbeddingsOptions, EmbeddingsResource } from './resources/embeddings.js';
+export type { TranscriptionsResource } from './resources/transcriptions.js';

@@ -1,0 +1,96 @@
+/**
+ * `createAssistantClient`: one openapi-fetch client with auth, retries and timeouts built in, and the
+ * resource methods on top of it. The same client is reachable as `raw` for calls the methods don't cover.
+ */
+import type { paths } from '@assistant-platform/types';
+import createClient, { type Middleware } from 'openapi-fetch';
+import { defaultBackoff } from './internal/backoff.js';
+import type { CallContext, RawClient, RequestOptions } from './internal/call.js';
+import { createResilientFetch, type FetchPolicy, type Logger } from './internal/resilient-fetch.js';
+import { type AgentsResource, agentsResource } from './resources/agents.js';
+import { type EmbeddingsResource, embeddingsResource } from './resources/embeddings.js';
+import { type TranscriptionsResource, transcriptionsResource } from './resources/transcriptions.js';
+
+interface BaseOptions {
+  /** The API root, ending in `/v1`, e.g. `http://127.0.0.1:4010/v1`. */
+  baseUrl: string;
+  /** A `fetch` to use instead of the global one (tests, proxies, instrumentation). */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Milliseconds each attempt may wait for the response headers. Default 60000. */
+  timeoutMs?: number;
+  /** Retries after a failed attempt (connection error, timeout, 408, 409, 429, 5xx). Default 2. */
+  maxRetries?: number;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+  /** Receives a `warn` for each retry. */
+  logger?: Logger;
+}
+
+/** Client options: a fixed `token`, or `getToken()` to fetch a fresh one for each call. */
+export type ClientOptions = BaseOptions &
+  ({ token: string; getToken?: never } | { getToken: () => string | Promise<string>; token?: never });
+
+export interface AssistantClient {
+  agents: AgentsResource;
+  transcriptions: TranscriptionsResource;
+  embeddings: EmbeddingsResource;
+  /** The underlying openapi-fetch client, with the same auth, retries and timeouts. */
+  raw: RawClient;
+}
+
+function checkCount(name: string, value: number, min: number): number {
+  if (!Number.isInteger(value) || value < min) {
+    throw new TypeError(`${name} must be an integer ≥ ${min}, got ${value}`);
+  }
+  return value;
+}
+
+function tokenMiddleware(getToken: () => string | Promise<string>): Middleware {
+  return {
+    async onRequest({ request }) {
+      request.headers.set('authorization', `Bearer ${await getToken()}`);
+    },
+  };
+}
+
+export function createAssistantClient(options: ClientOptions): AssistantClient {
+  if (!options.baseUrl) throw new TypeError('baseUrl is required, e.g. http://127.0.0.1:4010/v1');
+  if (options.token === undefined && typeof options.getToken !== 'function') {
+    throw new TypeError('token or getToken is required');
+  }
+  const policy: FetchPolicy = {
+    fetch: options.fetch,
+    maxRetries: checkCount('maxRetries', options.maxRetries ?? 2, 0),
+    timeoutMs: checkCount('timeoutMs', options.timeoutMs ?? 60_000, 1),
+    backoff: defaultBackoff,
+    logger: options.logger,
+  };
+  const defaultFetch = createResilientFetch(policy);
+  const raw = createClient<paths, 'application/json'>({
+    baseUrl: options.baseUrl,
+    fetch: defaultFetch,
+    headers: {
+      ...options.headers,
+      ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
+    },
+  });
+  if (options.getToken) raw.use(tokenMiddleware(options.getToken));
+
+  const context: CallContext = {
+    raw,
+    fetchFor(call: RequestOptions | undefined) {
+      if (call?.maxRetries === undefined && call?.timeoutMs === undefined) return defaultFetch;
+      return createResilientFetch({
+        ...policy,
+        maxRetries: checkCount('maxRetries', call.maxRetries ?? policy.maxRetries, 0),
+        timeoutMs: checkCount('timeoutMs', call.timeoutMs ?? policy.timeoutMs, 1),
+      });
+    },
+  };
+  return {
+    agents: agentsResource(context),
+    transcriptions: transcriptionsResource(context),
+    embeddings: embeddingsResource(context),
+    raw,
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Errors the SDK throws, modelled on openai-node: one base class carrying the HTTP status, headers and
+ * request id, and one subclass per status so callers can `catch (e) { if (e instanceof NotFoundError) }`.
+ * Failures without a response (connection, timeout, abort) extend the same base with `status` undefined,
+ * so `instanceof AssistantApiError` catches everything the SDK throws.
+ */
+import type { ValidationIssue } from '@assistant-platform/types';
+
+export type { ValidationIssue };
+
+export class AssistantApiError extends Error {
+  /** The HTTP status, or `undefined` when no response arrived. */
+  readonly status: number | undefined;
+  /** The bad fields of a `400`, in the order the server found them; empty otherwise. */
+  readonly errors: ValidationIssue[];
+  /** The `x-request-id` of the response: quote it when reporting a problem. */
+  readonly requestId: string | undefined;
+  readonly headers: Headers | undefined;
+
+  constructor(
+    status: number | undefined,
+    message: string,
+    init: { errors?: ValidationIssue[]; headers?: Headers; cause?: unknown } = {},
+  ) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = new.target.name;
+    this.status = status;
+    this.errors = init.errors ?? [];
+    this.headers = init.headers;
+    this.requestId = init.headers?.get('x-request-id') ?? undefined;
+  }
+}
+
+export class BadRequestError extends AssistantApiError {
+  declare readonly status: 400;
+}
+export class AuthenticationError extends AssistantApiError {
+  declare readonly status: 401;
+}
+export class PermissionDeniedError extends AssistantApiError {
+  declare readonly status: 403;
+}
+export class NotFoundError extends AssistantApiError {
+  declare readonly status: 404;
+}
+export class RateLimitError extends AssistantApiError {
+  declare readonly status: 429;
+  /** How long the server asked to wait (`Retry-After`), in milliseconds; `undefined` when not sent. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(
+    status: number,
+    message: string,
+    init: { errors?: ValidationIssue[]; headers?: Headers; retryAfterMs?: number | undefined } = {},
+  ) {
+    super(status, message, init);
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}
+export class InternalServerError extends AssistantApiError {}
+
+/** The request never got a response: DNS, refused connection, reset, or an unreadable stream. */
+export class APIConnectionError extends AssistantApiError {
+  declare readonly status: undefined;
+  constructor(message = 'Connection error.', cause?: unknown) {
+    super(undefined, message, { cause });
+  }
+}
+
+/** No response within `timeoutMs` (after every retry). */
+export class APITimeoutError extends APIConnectionError {
+  constructor(message = 'Request timed out.') {
+    super(message);
+  }
+}
+
+/** The caller aborted the request through its `AbortSignal` (or a stream's `abort()`). */
+export class APIUserAbortError extends AssistantApiError {
+  declare readonly status: undefined;
+  constructor(message = 'Request was aborted.') {
+    super(undefined, message);
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Retry timing: exponential backoff with full jitter (a random wait in [0, base·2^n], capped), unless
+ * the server said how long to wait with `Retry-After` (seconds or an HTTP date), which wins.
+ * Full jitter spreads the retries of many clients hit by the same outage instead of synchronising them.
+ */
+
+export interface BackoffOptions {
+  /** Upper bound of the first wait. */
+  initialDelayMs: number;
+  /** Upper bound of any computed wait. */
+  maxDelayMs: number;
+}
+
+export const defaultBackoff: BackoffOptions = { initialDelayMs: 500, maxDelayMs: 8000 };
+
+/** A `Retry-After` longer than this is not waited for: the error goes to the caller instead. */
+export const maxRetryAfterMs = 60_000;
+
+/** Statuses worth another attempt: timeouts, conflicts, rate limits and server errors. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/** Milliseconds the `Retry-After` header asks for, or `undefined` when absent or unreadable. */
+export function parseRetryAfter(headers: Headers, now: number = Date.now()): number | undefined {
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  // Anything else numeric-looking ("-1", "2.5e3") is invalid, not a date V8 would still parse.
+  if (/^[-+\d]/.test(value)) return undefined;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * The wait before retry number `retry` (0 for the first retry).
+ * `random` is injectable so tests can pin the jitter.
+ */
+export function retryDelayMs(
+  retry: number,
+  retryAfterMs: number | undefined,
+  options: BackoffOptions = defaultBackoff,
+  random: () => number = Math.random,
+): number {
+  if (retryAfterMs !== undefined) return retryAfterMs;
+  const ceiling = Math.min(options.maxDelayMs, options.initialDelayMs * 2 ** retry);
+  return Math.floor(random() * ceiling);
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,42 @@
+/**
+ * Reads a `text/event-stream` body into the `data` of each event, up to the closing `data: [DONE]`.
+ * eventsource-parser does the SSE framing (split lines, multi-line data, comments); it is pure
+ * string work, so this runs the same in Node, browsers and edge runtimes.
+ */
+import { createParser } from 'eventsource-parser';
+
+export class StreamEndedEarlyError extends Error {}
+
+/**
+ * `signal` cancels the body directly: a fetch implementation may not tie its response body to the
+ * request's signal (injected fetches, some polyfills), and a stopped stream must stop reading.
+ */
+export async function* readEventData(
+  body: ReadableStream<Uint8Array>,
+  signal: AbortSignal,
+): AsyncGenerator<string> {
+  const pending: string[] = [];
+  const parser = createParser({ onEvent: (event) => pending.push(event.data) });
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  const cancel = () => reader.cancel(signal.reason).catch(() => {});
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    for (;;) {
+      if (signal.aborted) throw signal.reason;
+      const { value, done } = await reader.read();
+      parser.feed(done ? decoder.decode() : decoder.decode(value, { stream: true }));
+      // A last event without its blank line still counts.
+      if (done) parser.reset({ consume: true });
+      for (let data = pending.shift(); data !== undefined; data = pending.shift()) {
+        if (data === '[DONE]') return;
+        yield data;
+      }
+      if (done) throw new StreamEndedEarlyError('The stream ended before its closing [DONE] event.');
+    }
+  } finally {
+    // Stops the download when the caller stops early (break, abort) or after [DONE].
+    signal.removeEventListener('abort', cancel);
+    reader.cancel().catch(() => {});
+  }
+}

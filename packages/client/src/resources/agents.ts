@@ -1,0 +1,82 @@
+/** `client.agents`: create and read custom agents, and chat (whole answer or streamed). */
+import type {
+  Agent,
+  AgentSummary,
+  ChatRequestBody,
+  ChatResult,
+  CreateAgentBody,
+} from '@assistant-platform/types';
+import { ChatStream } from '../chat-stream.js';
+import { chatDefaults } from '../generated/chat-defaults.js';
+import {
+  type ApiMethod,
+  apiError,
+  apiMethod,
+  type CallContext,
+  callInit,
+  type RequestOptions,
+  send,
+} from '../internal/call.js';
+
+/** A chat request: the contract's body; omitted optional fields get the contract's defaults. */
+export type ChatInput = Omit<ChatRequestBody, 'stream'>;
+
+export interface AgentsResource {
+  /** Creates an agent in your account (scope `agents:write`); returns its first eight fields. */
+  create: ApiMethod<[body: CreateAgentBody, options?: RequestOptions], AgentSummary>;
+  /** Reads one agent by numeric `id` or `agentReferenceId` (scope `agents:read`). */
+  get: ApiMethod<[idOrReferenceId: number | string, options?: RequestOptions], Agent>;
+  /** Sends a chat request and waits for the whole answer (scope `agents:chat`). */
+  chat: ApiMethod<[body: ChatInput, options?: RequestOptions], ChatResult>;
+  /** Sends a chat request and streams the answer as it is written (scope `agents:chat`). */
+  chatStream(body: ChatInput, options?: RequestOptions): Promise<ChatStream>;
+}
+
+/** Every declared default, then the caller's fields: the server always receives a complete request. */
+function completeChatBody(body: ChatInput, stream: boolean): ChatRequestBody {
+  return { ...chatDefaults, ...body, stream };
+}
+
+export function agentsResource(context: CallContext): AgentsResource {
+  const { raw } = context;
+  return {
+    create: apiMethod((body, options) =>
+      send(context, options, (init) => raw.POST('/agents/create', { ...init, body })),
+    ),
+    get: apiMethod((idOrReferenceId, options) =>
+      send(context, options, (init) =>
+        raw.GET('/agents/view/{id}', { ...init, params: { path: { id: String(idOrReferenceId) } } }),
+      ),
+    ),
+    chat: apiMethod((body, options) =>
+      send(context, options, (init) =>
+        raw.POST('/agents/chat/request', { ...init, body: completeChatBody(body, false) }),
+      ),
+    ),
+    async chatStream(body, options) {
+      // The stream's own controller backs abort(); the caller's signal feeds into it.
+      const controller = new AbortController();
+      const callerSignal = options?.signal;
+      const forward = () => controller.abort(callerSignal?.reason);
+      if (callerSignal?.aborted) forward();
+      callerSignal?.addEventListener('abort', forward, { once: true });
+      const init = callInit(context, { ...options, signal: controller.signal });
+      const { error, response } = await raw
+        .POST('/agents/chat/request', {
+          ...init,
+          body: completeChatBody(body, true),
+          headers: { accept: 'text/event-stream', ...init.headers },
+          parseAs: 'stream',
+        })
+        .catch((failure: unknown) => {
+          callerSignal?.removeEventListener('abort', forward);
+          throw failure;
+        });
+      if (!response.ok) {
+        callerSignal?.removeEventListener('abort', forward);
+        throw apiError(response, error);
+      }
+      return new ChatStream(response, controller, () => callerSignal?.removeEventListener('abort', forward));
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * An injected `fetch` (openapi-fetch's own tests do the same instead of patching globals): it answers
+ * from a script of handlers, one per attempt, and records what each attempt sent.
+ */
+export interface SentRequest {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: string;
+  signal: AbortSignal;
+}
+
+export type Handler = (request: Request) => Response | Promise<Response>;
+
+export function scriptedFetch(...handlers: Handler[]) {
+  const sent: SentRequest[] = [];
+  const fetch = async (request: Request): Promise<Response> => {
+    const { method, url, headers, signal } = request;
+    sent.push({ method, url, headers, signal, body: await request.text() });
+    const handler = handlers[Math.min(sent.length - 1, handlers.length - 1)]!;
+    return handler(request);
+  };
+  return Object.assign(fetch, { sent });
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', 'x-request-id': `req-${status}`, ...headers },
+  });
+}
+
+export const ok = (data: unknown, message = 'OK') => json(200, { success: true, message, data });
+
+/** A fetch that never answers by itself: it rejects only when the request's signal aborts. */
+export const hangingFetch: Handler = (request) =>
+  new Promise((_, reject) => {
+    request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+  });
+
+/** A `text/event-stream` response whose body arrives as the given pieces of bytes. */
+export function sse(pieces: (string | Uint8Array)[], init: { status?: number } = {}): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const piece of pieces)
+        controller.enqueue(typeof piece === 'string' ? encoder.encode(piece) : piece);
+      controller.close();
+    },
+  });
+  return new Response(body, {
+    status: init.status ?? 200,
+    headers: { 'content-type': 'text/event-stream', 'x-request-id': 'req-stream' },
+  });
+}

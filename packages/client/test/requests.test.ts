@@ -1,0 +1,134 @@
+/** What the SDK puts on the wire: auth, headers, paths and complete chat bodies. */
+import { openapiDocument } from '@assistant-platform/types/openapi-document';
+import { describe, expect, it } from 'vitest';
+import { createAssistantClient } from '../src/index.js';
+import { ok, scriptedFetch } from './helpers/fake-fetch.js';
+
+const baseUrl = 'http://api.test/v1';
+const chatBody = {
+  name: 'Support',
+  description: 'Answers questions.',
+  instruction: 'Answer politely.',
+  intents: ['refund'],
+  message: { role: 'user' as const, content: [{ type: 'text' as const, text: 'Hello' }] },
+};
+
+describe('requests', () => {
+  it('sends the token as a bearer credential with the client and call headers', async () => {
+    const fetch = scriptedFetch(() => ok({ id: 1 }));
+    const sdk = createAssistantClient({ baseUrl, token: 'secret', fetch, headers: { 'x-team': 'web' } });
+    await sdk.agents.get('3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f', { headers: { 'x-request-id': 'mine' } });
+    const [sent] = fetch.sent;
+    expect(sent?.method).toBe('GET');
+    expect(sent?.url).toBe(`${baseUrl}/agents/view/3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f`);
+    expect(sent?.headers.get('authorization')).toBe('Bearer secret');
+    expect(sent?.headers.get('x-team')).toBe('web');
+    expect(sent?.headers.get('x-request-id')).toBe('mine');
+  });
+
+  it('asks getToken for a token on every call', async () => {
+    let issued = 0;
+    const fetch = scriptedFetch(() => ok({ id: 1 }));
+    const sdk = createAssistantClient({ baseUrl, fetch, getToken: async () => `token-${++issued}` });
+    await sdk.agents.get(1);
+    await sdk.agents.get(1);
+    expect(fetch.sent.map((sent) => sent.headers.get('authorization'))).toEqual([
+      'Bearer token-1',
+      'Bearer token-2',
+    ]);
+  });
+
+  it('fills every default the contract declares for a chat request', async () => {
+    const fetch = scriptedFetch(() => ok({ request: [] }));
+    const sdk = createAssistantClient({ baseUrl, token: 't', fetch });
+    await sdk.agents.chat(chatBody);
+    const sent = JSON.parse(fetch.sent[0]!.body);
+    const schema = openapiDocument.components.schemas.ChatRequestBody as {
+      properties: Record<string, { default?: unknown; $ref?: string }>;
+    };
+    const declared = Object.entries(schema.properties).flatMap(([name, property]) => {
+      const target = property.$ref
+        ? (openapiDocument.components.schemas as Record<string, { default?: unknown }>)[
+            property.$ref.split('/').pop()!
+          ]
+        : property;
+      return target?.default === undefined ? [] : [[name, target.default] as const];
+    });
+    expect(declared.map(([name]) => name)).toEqual([
+      'model',
+      'temperature',
+      'top_p',
+      'max_tokens',
+      'frequency_penalty',
+      'presence_penalty',
+      'seed',
+      'stream',
+    ]);
+    expect(sent).toEqual({ ...Object.fromEntries(declared), ...chatBody });
+  });
+
+  it("keeps the caller's values over the defaults", async () => {
+    const fetch = scriptedFetch(() => ok({ request: [] }));
+    const sdk = createAssistantClient({ baseUrl, token: 't', fetch });
+    await sdk.agents.chat({ ...chatBody, temperature: 1.2, seed: 7 });
+    expect(JSON.parse(fetch.sent[0]!.body)).toMatchObject({ temperature: 1.2, seed: 7, stream: false });
+  });
+
+  it('wraps the transcript in the body and puts both ids in the path', async () => {
+    const fetch = scriptedFetch(() => ok({ id: 42 }));
+    const sdk = createAssistantClient({ baseUrl, token: 't', fetch });
+    await sdk.transcriptions.update(7, 42, { filename: 'call.mp3', transcript: 'Hello' });
+    expect(fetch.sent[0]).toMatchObject({
+      method: 'PATCH',
+      url: `${baseUrl}/transcribe/workspace/7/transcriptions/42`,
+    });
+    expect(JSON.parse(fetch.sent[0]!.body)).toEqual({
+      transcript: { filename: 'call.mp3', transcript: 'Hello' },
+    });
+  });
+
+  it('sends sentences with the optional language and model', async () => {
+    const fetch = scriptedFetch(() => ok({ embeddings: [[1]] }));
+    const sdk = createAssistantClient({ baseUrl, token: 't', fetch });
+    await sdk.embeddings.create(['Wo ist mein Paket?'], { lang: 'de' });
+    expect(JSON.parse(fetch.sent[0]!.body)).toEqual({ sentences: ['Wo ist mein Paket?'], lang: 'de' });
+  });
+
+  it('returns data, response and request id from withResponse()', async () => {
+    const fetch = scriptedFetch(() => ok({ embeddings: [[0.6, 0.8]] }));
+    const sdk = createAssistantClient({ baseUrl, token: 't', fetch });
+    const result = await sdk.embeddings.create.withResponse(['x']);
+    expect(result.data).toEqual({ embeddings: [[0.6, 0.8]] });
+    expect(result.response.status).toBe(200);
+    expect(result.requestId).toBe('req-200');
+  });
+});
+
+describe('generated chat defaults', () => {
+  it('match the contract (run `pnpm generate:defaults` after changing it)', async () => {
+    const { execFile } = await import('node:child_process');
+    const { promisify } = await import('node:util');
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      'scripts/generate-chat-defaults.mjs',
+      '--check',
+    ]);
+    expect(stdout).toContain('match');
+  });
+
+  it('are reported stale when the file differs', async () => {
+    const { execFile } = await import('node:child_process');
+    const { mkdtemp, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const stale = join(await mkdtemp(join(tmpdir(), 'chat-defaults-')), 'chat-defaults.ts');
+    await writeFile(stale, 'export const chatDefaults = { temperature: 0.7 } as const;\n');
+    const code = await new Promise<number | null>((resolve) => {
+      execFile(
+        process.execPath,
+        ['scripts/generate-chat-defaults.mjs', '--check', `--out=${stale}`],
+        (error) => resolve(error ? (error.code as number) : 0),
+      );
+    });
+    expect(code).toBe(1);
+  });
+});
