@@ -3,8 +3,8 @@
  *
  * `finish_reason`: `length` stays `length`; everything else ends the answer by itself and is `stop`
  * (`stop`, `content_filter`, `tool_calls`, `function_call`, SGLang's `abort`, or a missing value).
- * `matched_stop` (SGLang): a token id passes through; a matched stop string, `null` or no field is
- * `-1`, and so is any answer cut by `length`.
+ * `matched_stop` (SGLang; vLLM calls it `stop_reason`): a token id passes through; a matched stop
+ * string, `null` or no field is `-1`, and so is any answer cut by `length`.
  */
 import type { FinishReason } from '@assistant-platform/types';
 import type { ChatCompletion } from '../types.js';
@@ -33,7 +33,7 @@ export function readCompletion(json: unknown, context: UpstreamContext): ChatCom
   if (!choice || !message) throw malformedAnswer('completion without choices[0].message', context);
   // A refusal (structured outputs) is the answer the model gave; say it rather than answer nothing.
   const content = textOf(message.content) ?? textOf(message.refusal) ?? '';
-  return { content, ...mapEnding(choice.finish_reason, choice.matched_stop) };
+  return { content, ...mapEnding(choice.finish_reason, stopTokenOf(choice)) };
 }
 
 /** One `chat.completion.chunk` of a stream; chunks without choices (usage) carry nothing. */
@@ -49,7 +49,11 @@ export function readChunk(data: string, context: UpstreamContext): ChatChunk {
   const delta = asRecord(choice.delta);
   const content = textOf(delta?.content) ?? '';
   const finished = choice.finish_reason !== null && choice.finish_reason !== undefined;
-  return finished ? { content, ending: mapEnding(choice.finish_reason, choice.matched_stop) } : { content };
+  return finished ? { content, ending: mapEnding(choice.finish_reason, stopTokenOf(choice)) } : { content };
+}
+
+function stopTokenOf(choice: Record<string, unknown>): unknown {
+  return choice.matched_stop ?? choice.stop_reason;
 }
 
 function firstChoice(json: unknown, context: UpstreamContext): Record<string, unknown> | undefined {

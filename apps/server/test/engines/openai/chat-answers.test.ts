@@ -146,6 +146,16 @@ describe('OpenAI chat adapter: finish_reason and matched_stop mapping', () => {
     },
   );
 
+  it("reads vLLM's stop_reason like SGLang's matched_stop", async () => {
+    upstream.handle((_request, res) => sendJson(res, 200, completion('x', 'stop', { stop_reason: 151645 })));
+    expect((await engine().complete(chatRequest(), callOptions())).matchedStop).toBe(151645);
+    upstream.handle((_request, res) =>
+      sendSse(res, [chunk('x'), chunk(undefined, 'stop', { stop_reason: '###' })]),
+    );
+    const events = await collect(await engine().stream(chatRequest(), callOptions()));
+    expect(events.at(-1)).toEqual({ type: 'end', finishReason: 'stop', matchedStop: -1 });
+  });
+
   it('stream: a [DONE] without any finish_reason ends as stop / -1', async () => {
     upstream.handle((_request, res) => sendSse(res, [chunk('x')]));
     const events = await collect(await engine().stream(chatRequest(), callOptions()));
