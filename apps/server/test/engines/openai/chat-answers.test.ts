@@ -69,6 +69,28 @@ describe('OpenAI chat adapter: answers', () => {
     expect(text(streamed)).toBe(whole.content);
   });
 
+  it('reassembles events and UTF-8 characters split across network writes, with CRLF line ends', async () => {
+    const wire = Buffer.from(
+      [chunk('Grüße, '), chunk('東京 🚀'), chunk(undefined, 'stop')]
+        .map((event) => `data: ${JSON.stringify(event)}\r\n\r\n`)
+        .join('')
+        .concat('data: [DONE]\r\n\r\n'),
+      'utf8',
+    );
+    upstream.handle(async (_request, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      // 7-byte pieces cut through multi-byte characters, JSON and line ends alike.
+      for (let start = 0; start < wire.length; start += 7) {
+        res.write(wire.subarray(start, start + 7));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      res.end();
+    });
+    const events = await collect(await engine().stream(chatRequest(), callOptions()));
+    expect(text(events)).toBe('Grüße, 東京 🚀');
+    expect(events.at(-1)).toEqual({ type: 'end', finishReason: 'stop', matchedStop: -1 });
+  });
+
   it('accepts a final chunk that carries both content and finish_reason, and a usage chunk without choices', async () => {
     upstream.handle((_request, res) =>
       sendSse(res, [
