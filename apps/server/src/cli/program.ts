@@ -4,7 +4,6 @@ import { openDatabase } from '../db/open-database.js';
 import { createRepositories } from '../db/repositories.js';
 import { applySeed } from '../seed/apply-seed.js';
 import { readSeedFile } from '../seed/seed-file.js';
-import { serve } from '../server.js';
 import { ContractValidator } from '../validation/contract-validator.js';
 import { registerTokenCommands } from './token-commands.js';
 import { withDatabase } from './with-database.js';
@@ -38,6 +37,8 @@ export function createProgram(env: NodeJS.ProcessEnv, print: (line: string) => v
     .option('--seed <file>', 'seed file applied at start-up (env ASSISTANT_SEED)')
     .option('--dev-token <token>', 'ensure this token exists with scope * (env ASSISTANT_DEV_TOKEN)')
     .action(async (options: ServeOptions) => {
+      // Loaded on demand: the token and migrate commands need neither Fastify nor the engines.
+      const { serve } = await import('../server.js');
       await serve(
         config({
           PORT: options.port,

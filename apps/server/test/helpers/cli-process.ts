@@ -1,0 +1,53 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+
+/** The integration tests run the built CLI; build it once if a fresh checkout has no dist yet. */
+export function ensureBuilt(): void {
+  if (existsSync(CLI)) return;
+  const cwd = fileURLToPath(new URL('../..', import.meta.url));
+  const result = spawnSync('pnpm', ['run', 'build'], { cwd, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('building the server failed');
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  origin: string;
+  output: () => string;
+}
+
+/** Spawns `assistant-server serve` and resolves once it prints its URL. */
+export function startCli(args: string[], env: Record<string, string>): Promise<RunningServer> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (data: Buffer) => {
+      output += data.toString();
+      const match = /listening on (http:\/\/[^\s/]+)\/v1/.exec(output);
+      if (match?.[1]) resolve({ child, origin: match[1], output: () => output });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+}
+
+/** Runs a one-shot CLI command and returns its output. */
+export function runCli(args: string[], env: Record<string, string>) {
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}

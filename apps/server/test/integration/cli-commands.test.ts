@@ -1,0 +1,75 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, exited, runCli, startCli } from '../helpers/cli-process.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'assistant-cmd-'));
+const env = { DATABASE_URL: join(dir, 'tokens.sqlite') };
+
+beforeAll(() => {
+  ensureBuilt();
+  writeFileSync(join(dir, 'seed.json'), JSON.stringify({ accounts: [{ id: 5, name: 'Initech' }] }));
+}, 120_000);
+
+describe('CLI commands', { timeout: 60_000 }, () => {
+  it('migrate, seed, token create/list/revoke work against one database', async () => {
+    expect(runCli(['migrate'], env).stdout).toContain('up to date');
+    expect(runCli(['seed', join(dir, 'seed.json')], env).status).toBe(0);
+
+    const created = runCli(
+      ['token', 'create', '--account', '5', '--scopes', 'agents:write', '--name', 'ci'],
+      env,
+    );
+    expect(created.status).toBe(0);
+    const token = created.stdout.trim().split('\n').at(-1) as string;
+    const tokenId = /Created token (\d+)/.exec(created.stdout)?.[1];
+
+    const list = runCli(['token', 'list'], env);
+    expect(list.stdout).toContain('ci');
+    expect(list.stdout).toContain('agents:write');
+    expect(list.stdout).not.toContain(token);
+
+    const server = await startCli([], env);
+    const create = () =>
+      fetch(`${server.origin}/v1/agents/create`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'a', instruction: 'b' }),
+      });
+    try {
+      expect((await create()).status).toBe(201);
+      expect(runCli(['token', 'revoke', tokenId as string], env).status).toBe(0);
+      expect((await create()).status).toBe(401);
+    } finally {
+      server.child.kill('SIGTERM');
+      await exited(server.child);
+    }
+    expect(runCli(['token', 'list'], env).stdout).toMatch(/revoked/);
+  });
+
+  it('rejects bad arguments with a message and a non-zero exit', () => {
+    const badScope = runCli(['token', 'create', '--account', '5', '--scopes', 'agents:everything'], env);
+    expect(badScope.status).not.toBe(0);
+    expect(badScope.stderr).toContain('unknown scope');
+    const noAccount = runCli(['token', 'create', '--account', '404', '--scopes', '*'], env);
+    expect(noAccount.status).toBe(1);
+    expect(noAccount.stderr).toContain('account 404 does not exist');
+    expect(runCli(['token', 'revoke', '999'], env).stderr).toContain('no active token');
+  });
+
+  it.each([
+    [[]],
+    [['serve']],
+    [['migrate']],
+    [['seed']],
+    [['token']],
+    [['token', 'create']],
+    [['token', 'list']],
+    [['token', 'revoke']],
+  ])('prints help for %j --help', (args) => {
+    const help = runCli([...args, '--help'], env);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('Usage: assistant-server');
+  });
+});

@@ -1,0 +1,105 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, exited, startCli } from '../helpers/cli-process.js';
+
+const SEED = fileURLToPath(new URL('../../../../seed/dev.json', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'assistant-cli-'));
+const headers = { authorization: 'Bearer dev-token', 'content-type': 'application/json' };
+
+beforeAll(() => ensureBuilt(), 120_000);
+
+describe('the built CLI', { timeout: 60_000 }, () => {
+  it('serves the seeded API on a free port and keeps data across a graceful restart', async () => {
+    const env = { DATABASE_URL: join(dir, 'restart.sqlite') };
+    const first = await startCli(['--seed', SEED], env);
+    const created = await fetch(`${first.origin}/v1/agents/create`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Survivor', instruction: 'Persist.' }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()).data;
+    first.child.kill('SIGTERM');
+    expect((await exited(first.child)).code).toBe(0);
+
+    const second = await startCli(['--seed', SEED], env);
+    try {
+      const view = await fetch(`${second.origin}/v1/agents/view/${id}`, { headers });
+      expect(view.status).toBe(200);
+      expect((await view.json()).data.name).toBe('Survivor');
+      expect((await fetch(`${second.origin}/docs`)).status).toBe(200);
+    } finally {
+      second.child.kill('SIGTERM');
+      await exited(second.child);
+    }
+  });
+
+  it('loses no acknowledged write when killed with SIGKILL', async () => {
+    const env = { DATABASE_URL: join(dir, 'kill9.sqlite') };
+    const first = await startCli(['--seed', SEED], env);
+    const ids: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const res = await fetch(`${first.origin}/v1/agents/create`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: `Durable ${i}`, instruction: 'x' }),
+      });
+      expect(res.status).toBe(201);
+      ids.push((await res.json()).data.id);
+    }
+    const edit = await fetch(`${first.origin}/v1/transcribe/workspace/7/transcriptions/42`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ transcript: { filename: 'k.mp3', transcript: 'written before the crash' } }),
+    });
+    expect(edit.status).toBe(200);
+    first.child.kill('SIGKILL');
+    expect((await exited(first.child)).signal).toBe('SIGKILL');
+
+    const second = await startCli([], env);
+    try {
+      for (const [i, id] of ids.entries()) {
+        const view = await fetch(`${second.origin}/v1/agents/view/${id}`, { headers });
+        expect((await view.json()).data.name).toBe(`Durable ${i}`);
+      }
+      const again = await fetch(`${second.origin}/v1/transcribe/workspace/7/transcriptions/42`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ transcript: { filename: 'k.mp3', transcript: 'after' } }),
+      });
+      expect((await again.json()).data.createdAt).toBe('2025-01-02T03:04:05.000Z');
+    } finally {
+      second.child.kill('SIGTERM');
+      await exited(second.child);
+    }
+  });
+
+  it('creates and prints a first token once on an empty database', async () => {
+    const env = { DATABASE_URL: join(dir, 'bootstrap.sqlite') };
+    const first = await startCli([], env);
+    const token = /Bearer ([^\s']+)/.exec(first.output())?.[1];
+    expect(token).toBeDefined();
+    const created = await fetch(`${first.origin}/v1/agents/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'First', instruction: 'x' }),
+    });
+    expect(created.status).toBe(201);
+    first.child.kill('SIGTERM');
+    await exited(first.child);
+    const second = await startCli([], env);
+    expect(second.output()).not.toContain(token as string);
+    second.child.kill('SIGTERM');
+    await exited(second.child);
+  });
+
+  it('refuses to start with a bad configuration or seed, naming the problem', async () => {
+    await expect(startCli([], { RATE_LIMIT_MAX: 'many' })).rejects.toThrow(/RATE_LIMIT_MAX/);
+    await expect(
+      startCli(['--seed', join(dir, 'missing.json')], { DATABASE_URL: ':memory:' }),
+    ).rejects.toThrow(/Cannot read seed file/);
+  });
+});
