@@ -166,6 +166,17 @@ describe('agents.chatStream', () => {
     expect(cancelled).toBe(true);
   });
 
+  it('stops at once on abort() even when one read carried many events', async () => {
+    const { sdk } = streamingClient(() => sse([answer.join('')]));
+    const stream = await sdk.agents.chatStream(body);
+    let seen = 0;
+    for await (const _ of stream) {
+      seen++;
+      stream.abort();
+    }
+    expect(seen).toBe(1);
+  });
+
   it("stops when the caller's signal aborts", async () => {
     const controller = new AbortController();
     const { sdk } = streamingClient(() =>

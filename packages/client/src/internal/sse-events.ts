@@ -23,12 +23,13 @@ export async function* readEventData(
   signal.addEventListener('abort', cancel, { once: true });
   try {
     for (;;) {
-      if (signal.aborted) throw signal.reason;
       const { value, done } = await reader.read();
       parser.feed(done ? decoder.decode() : decoder.decode(value, { stream: true }));
       // A last event without its blank line still counts.
       if (done) parser.reset({ consume: true });
       for (let data = pending.shift(); data !== undefined; data = pending.shift()) {
+        // One read can hold many events: an abort must also stop the ones already parsed.
+        if (signal.aborted) throw signal.reason;
         if (data === '[DONE]') return;
         yield data;
       }
