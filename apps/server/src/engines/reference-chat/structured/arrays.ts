@@ -9,14 +9,15 @@ export function generateArray(parts: Part[], name: string, ctx: GenerateContext,
   const min = largest(parts, 'minItems') ?? 0;
   const max = smallest(parts, 'maxItems') ?? Infinity;
   const unique = parts.some((part) => part.schema.uniqueItems === true);
-  const itemParts = values<JsonSchema>(parts, 'items').flatMap(({ value, pointer }) =>
-    collect({ schema: value, pointer }, ctx.root),
-  );
-  const forbidden = values<JsonSchema>(parts, 'items').find((v) => v.value === false);
+  const itemSchemas = values<JsonSchema>(parts, 'items');
+  const forbidden = itemSchemas.find((v) => v.value === false);
   if (forbidden) {
     if (min > 0) throw new SchemaIssue(forbidden.pointer, 'items is false but minItems asks for items');
     return [];
   }
+  const itemParts = itemSchemas.flatMap(({ value, pointer }) =>
+    collect({ schema: value, pointer }, ctx.root),
+  );
   const hinted = listHint(name, ctx.source)?.length;
   const wanted = ctx.compact || depth > 6 ? min : (hinted ?? ctx.rng.int(1, 3));
   const count = Math.max(min, Math.min(max, wanted, 3 + min));

@@ -34,25 +34,27 @@ function withChoiceResolved(
     .map((_, i) => (start + i) % list.length)
     .sort((a, b) => Number(isNull(list[a])) - Number(isNull(list[b])));
   let last: SchemaIssue | undefined;
+  const others = parts.filter((_, i) => i !== at);
   for (const index of order) {
-    try {
-      const branchParts = collect(
-        { schema: list[index] as JsonSchema, pointer: child(part.pointer, keyword, index) },
-        ctx.root,
-      );
-      const others = parts.filter((_, i) => i !== at);
-      const value = generateParts(
-        [...others, { schema: rest, pointer: part.pointer }, ...branchParts],
-        name,
-        depth,
-        ctx,
-      );
-      if (keyword === 'oneOf' && list.filter((branch) => matches(branch, value, ctx.root)).length !== 1)
-        continue;
-      return value;
-    } catch (error) {
-      if (!(error instanceof SchemaIssue)) throw error;
-      last = error;
+    const pointer = child(part.pointer, keyword, index);
+    // A branch's value may also match a sibling branch of a oneOf; other draws may not.
+    for (let draw = 0; draw < (keyword === 'oneOf' ? 3 : 1); draw++) {
+      try {
+        const branchParts = collect({ schema: list[index] as JsonSchema, pointer }, ctx.root);
+        const value = generateParts(
+          [...others, { schema: rest, pointer: part.pointer }, ...branchParts],
+          name,
+          depth,
+          ctx,
+        );
+        if (keyword === 'oneOf' && list.filter((branch) => matches(branch, value, ctx.root)).length !== 1)
+          continue;
+        return value;
+      } catch (error) {
+        if (!(error instanceof SchemaIssue)) throw error;
+        last = error;
+        break;
+      }
     }
   }
   throw (
@@ -78,6 +80,7 @@ function fromEnum(parts: Part[], name: string, ctx: GenerateContext, index?: num
   if (allowed.length === 0)
     throw new SchemaIssue(first.pointer, 'no enum or const value satisfies the other constraints');
   const ranked = rankValues(name, allowed, ctx.source, ctx.rng);
+  // Array items walk down the ranking, so uniqueItems arrays of enums find distinct values.
   return ranked[(index ?? 0) % ranked.length];
 }
 

@@ -51,6 +51,8 @@ export function generateNumber(parts: Part[], name: string, integer: boolean, ct
     : Number.isFinite(hi)
       ? hi - ctx.rng.int(0, 100)
       : ctx.rng.int(0, 100);
+  // A fractional part for plain numbers, so a number stays distinguishable from an integer (oneOf).
+  const jitter = integer ? 0 : Math.round(ctx.rng.next() * 100) / 100;
   const candidates: number[] = [];
   if (step !== undefined) {
     const kmin = Math.ceil(lo / step);
@@ -64,6 +66,7 @@ export function generateNumber(parts: Part[], name: string, integer: boolean, ct
   } else {
     const round = (v: number) => (integer ? Math.round(v) : Math.round(v * 100) / 100);
     candidates.push(
+      round(target + jitter),
       round(target),
       round((lo + hi) / 2),
       Math.ceil(lo) + 1,

@@ -1,0 +1,37 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { callOptions, compileValidator, engine, withSchema } from './helpers.js';
+import { satisfiableSchema } from './schema-arbitrary.js';
+
+const MESSAGES = [
+  'Where is my parcel?',
+  'Merci beaucoup, tout est parfait !',
+  'Contact me at bob@example.com on 2025-06-01, Bob Smith',
+  '包裹坏了',
+];
+
+describe('structured output for generated schemas (property-based)', () => {
+  test('every answer to a satisfiable schema is valid JSON per Ajv, for any seed and sampling', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        satisfiableSchema,
+        fc.integer(),
+        fc.double({ min: 0, max: 2, noNaN: true }),
+        fc.constantFrom(...MESSAGES),
+        async (schema, seed, temperature, message) => {
+          const answer = await engine.complete(
+            withSchema(schema, { seed, temperature }, message),
+            callOptions(),
+          );
+          const validate = compileValidator(schema);
+          const valid = validate(JSON.parse(answer.content));
+          expect(
+            valid,
+            `${JSON.stringify(schema)}\n=> ${answer.content}\n${JSON.stringify(validate.errors)}`,
+          ).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  }, 120_000);
+});
