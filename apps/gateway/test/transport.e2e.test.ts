@@ -29,6 +29,17 @@ describe('batching', () => {
     expect(stack.gatewayRequests.at(-1)).toContain('/trpc/agents.get,agents.get,agents.get?batch=1');
   });
 
+  it('sends one request per call when batching is turned off', async () => {
+    const client = stack.client({ batch: false });
+    const before = stack.gatewayRequests.length;
+    const agents = await Promise.all([
+      client.agents.get.query({ id: '1' }),
+      client.agents.get.query({ id: '1' }),
+    ]);
+    expect(agents.map((agent) => agent.id)).toEqual([1, 1]);
+    expect(stack.gatewayRequests.length - before).toBe(2);
+  });
+
   it('batches mutations too', async () => {
     const client = stack.client();
     const before = stack.gatewayRequests.length;

@@ -18,21 +18,25 @@ export interface AgentCacheOptions {
 
 export class AgentCache {
   readonly #cache: LRUCache<string, Agent, Loader>;
+  readonly #keep: boolean;
 
   constructor(options: AgentCacheOptions) {
+    this.#keep = options.ttlMs > 0;
     this.#cache = new LRUCache<string, Agent, Loader>({
       max: options.maxEntries,
-      // lru-cache reads ttl 0 as "never expires"; 1 ms is the shortest it keeps an answer, which is
-      // just long enough to hand it to the calls that were waiting on it.
+      // lru-cache reads ttl 0 as "never expires"; with caching off, entries are deleted on arrival.
       ttl: Math.max(options.ttlMs, 1),
-      ttlAutopurge: false,
       fetchMethod: (_key, _stale, { context }) => context(),
     });
   }
 
   /** The agent `id` as seen with `token`: from memory, from a call in flight, or from `load`. */
   async get(token: string, id: string, load: Loader): Promise<Agent> {
-    const agent = await this.#cache.fetch(keyOf(token, id), { context: load });
+    const key = keyOf(token, id);
+    const pending = this.#cache.fetch(key, { context: load });
+    // Caching off: the waiters of this fetch share its answer, later calls load again.
+    if (!this.#keep) void pending.finally(() => this.#cache.delete(key)).catch(() => undefined);
+    const agent = await pending;
     // fetch() answers undefined only when the load was aborted, which this cache never does.
     if (agent === undefined) throw new Error('The agent read was abandoned.');
     return agent;

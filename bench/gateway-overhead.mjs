@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+/**
+ * Gateway overhead: `agents.get` through the gateway vs directly through the SDK, against the same
+ * reference server, in one run. The server and the gateway each run in their own process; this
+ * process drives the load (N workers, each calling in a loop) and prints req/s and latencies.
+ *
+ *   pnpm --filter @assistant-platform/server build && pnpm --filter @assistant-platform/gateway build
+ *   node bench/gateway-overhead.mjs [--seconds=5] [--concurrency=32]
+ *
+ * The gateway's agent cache is off (AGENT_CACHE_TTL_MS=0) and each worker reads its own agent, so
+ * every gateway call reaches the platform: the figures are the gateway's cost, not its cache's gain.
+ * Goals (issue): gateway ≥ 0.5× the direct req/s; ≤ 1 ms added median latency.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+
+const arg = (name, fallback) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const SECONDS = arg('seconds', 5);
+const CONCURRENCY = arg('concurrency', 32);
+const TOKEN = 'bench-token-0123456789';
+const root = new URL('../', import.meta.url);
+
+const { createAssistantClient } = await import(new URL('packages/client/dist/index.js', root).href);
+const { createGatewayClient } = await import(new URL('apps/gateway/dist/client.js', root).href);
+
+/** Starts a child process and resolves with the first line of stdout matching `pattern`. */
+async function startChild(args, env, pattern) {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout });
+  for await (const line of lines) {
+    const match = pattern.exec(line);
+    if (match) return { child, match };
+  }
+  throw new Error(`child ${args.join(' ')} exited before printing ${pattern}`);
+}
+
+const serverScript = `
+  import { startReferenceServer } from ${JSON.stringify(new URL('apps/server/dist/index.js', root).href)};
+  const agents = Array.from({ length: ${CONCURRENCY} }, (_, i) => ({ id: i + 1, accountId: 1, name: 'Bench ' + (i + 1), instruction: 'Answer.' }));
+  const server = await startReferenceServer({
+    env: { RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'warn' },
+    seed: { accounts: [{ id: 1, name: 'Bench' }], tokens: [{ token: '${TOKEN}', accountId: 1, scopes: ['*'] }], agents },
+  });
+  console.log('SERVER ' + server.baseUrl);
+`;
+
+/** Runs `call(workerIndex)` from `concurrency` workers for `seconds`; returns req/s and latencies. */
+async function measure(call, concurrency, seconds) {
+  const latencies = [];
+  let errors = 0;
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      while (performance.now() < deadline) {
+        const started = performance.now();
+        try {
+          await call(worker);
+          latencies.push(performance.now() - started);
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors };
+}
+
+const server = await startChild(['--input-type=module', '-e', serverScript], {}, /^SERVER (\S+)/);
+const baseUrl = server.match[1];
+const gateway = await startChild(
+  [new URL('apps/gateway/dist/cli.js', root).pathname],
+  { GATEWAY_PORT: '0', UPSTREAM_BASE_URL: baseUrl, AGENT_CACHE_TTL_MS: '0', LOG_LEVEL: 'warn' },
+  /listening on (\S+)/,
+);
+const gatewayUrl = gateway.match[1];
+
+const sdk = createAssistantClient({ baseUrl, token: TOKEN, maxRetries: 0 });
+const trpc = createGatewayClient({ url: gatewayUrl, token: TOKEN });
+const targets = {
+  'direct (SDK)': (worker) => sdk.agents.get(String(worker + 1)),
+  'gateway (createGatewayClient)': (worker) => trpc.agents.get.query({ id: String(worker + 1) }),
+};
+
+try {
+  const rows = [];
+  for (const [concurrency, label] of [
+    [1, 'latency, 1 caller'],
+    [CONCURRENCY, `throughput, ${CONCURRENCY} callers`],
+  ]) {
+    for (const [name, call] of Object.entries(targets)) {
+      await measure(call, concurrency, 1); // warm-up: JIT, connection pools
+      const result = await measure(call, concurrency, SECONDS);
+      rows.push({ scenario: label, target: name, ...result });
+    }
+  }
+  console.log(`\nagents.get, ${SECONDS}s per row (Node ${process.version})\n`);
+  console.log('scenario                 target                          req/s     p50 ms   p99 ms  errors');
+  for (const row of rows) {
+    console.log(
+      `${row.scenario.padEnd(24)} ${row.target.padEnd(30)} ${row.rps.toFixed(0).padStart(7)} ${row.p50.toFixed(2).padStart(9)} ${row.p99.toFixed(2).padStart(8)} ${String(row.errors).padStart(7)}`,
+    );
+  }
+  const pick = (scenario, target) =>
+    rows.find((r) => r.scenario.startsWith(scenario) && r.target.startsWith(target));
+  const ratio = pick('throughput', 'gateway').rps / pick('throughput', 'direct').rps;
+  const added = pick('latency', 'gateway').p50 - pick('latency', 'direct').p50;
+  console.log(`\ngateway/direct req/s at ${CONCURRENCY} callers: ${ratio.toFixed(2)}x (goal >= 0.5x)`);
+  console.log(`added median latency, 1 caller: ${added.toFixed(2)} ms (goal <= 1 ms)`);
+} finally {
+  for (const { child } of [gateway, server]) {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }
+}
