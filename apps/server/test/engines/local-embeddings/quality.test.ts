@@ -8,9 +8,18 @@ import { readEvalSet } from '../../../eval/embeddings/eval-set.mjs';
 import { cosine, rocAuc, spearman } from '../../../eval/embeddings/metrics.mjs';
 import { LocalEmbedder } from '../../../src/engines/local-embeddings/index.js';
 
-const MIN_ROC_AUC = 0.9;
-const MIN_SPEARMAN = 0.86;
-const MIN_ROC_AUC_PER_LANGUAGE = 0.84;
+const MIN_ROC_AUC = 0.905;
+const MIN_SPEARMAN = 0.865;
+/** Measured per language minus 0.015: the engine is deterministic, but ICU updates move CJK and Thai a little. */
+const MIN_ROC_AUC_BY_LANGUAGE: Record<string, number> = {
+  en: 0.93,
+  de: 0.885,
+  fr: 0.935,
+  es: 0.88,
+  zh: 0.905,
+  ja: 0.85,
+  th: 0.93,
+};
 
 const pairs = readEvalSet();
 
@@ -46,7 +55,7 @@ describe('local embeddings quality on the labelled pairs', () => {
     ).toBeGreaterThanOrEqual(MIN_SPEARMAN);
   });
 
-  it('keeps every language above its floor', () => {
+  it('keeps every language above its own floor', () => {
     const scores = score();
     const below: Array<{ lang: string; auc: number }> = [];
     for (const lang of new Set(pairs.map((pair) => pair.lang))) {
@@ -55,7 +64,7 @@ describe('local embeddings quality on the labelled pairs', () => {
         indexes.map((i) => scores[i]!),
         indexes.map((i) => pairs[i]!.label === 'similar'),
       );
-      if (auc < MIN_ROC_AUC_PER_LANGUAGE) below.push({ lang, auc });
+      if (!(auc >= (MIN_ROC_AUC_BY_LANGUAGE[lang] ?? 1))) below.push({ lang, auc });
     }
     expect(below).toEqual([]);
   });
