@@ -1,0 +1,136 @@
+/**
+ * The package as users install it: `pnpm pack`, unpacked into a scratch node_modules, then imported
+ * with `import` and with `require` by plain Node and used against a real reference server. Also
+ * publint, arethetypeswrong and the size budget, so `pnpm test` in CI covers the release checks.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { ReferenceServer } from '@assistant-platform/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSeededServer, tokens } from '../helpers/reference-server.js';
+
+const run = promisify(execFile);
+const packageDir = new URL('../../', import.meta.url).pathname;
+const bin = (name: string) => join(packageDir, 'node_modules/.bin', name);
+let scratch: string;
+let tarball: string;
+let server: ReferenceServer;
+
+beforeAll(async () => {
+  if (!existsSync(join(packageDir, 'dist/index.js')))
+    throw new Error('Build first: pnpm --filter @assistant-platform/client build');
+  scratch = await mkdtemp(join(tmpdir(), 'client-pack-'));
+  await run('pnpm', ['pack', '--pack-destination', scratch], { cwd: packageDir });
+  tarball = join(scratch, (await readdir(scratch)).find((name) => name.endsWith('.tgz'))!);
+  const scope = join(scratch, 'node_modules/@assistant-platform');
+  await mkdir(scope, { recursive: true });
+  await run('tar', ['-xzf', tarball, '-C', scope]);
+  await rename(join(scope, 'package'), join(scope, 'client'));
+  const manifest = JSON.parse(await readFile(join(scope, 'client/package.json'), 'utf8'));
+  // The packed dependencies, linked from this workspace as an installer would place them.
+  for (const dependency of Object.keys(manifest.dependencies)) {
+    const target = join(scratch, 'node_modules', dependency);
+    await mkdir(join(target, '..'), { recursive: true });
+    await symlink(await realpath(join(packageDir, 'node_modules', dependency)), target, 'dir');
+  }
+  server = await startSeededServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+/** Lists the exports, reads agent 1 and provokes a 404, printing what it saw as JSON. */
+const smoke = (load: string) => `
+  ${load}
+  const sdk = sdkModule.createAssistantClient({ baseUrl: process.env.BASE_URL, token: process.env.TOKEN });
+  (async () => {
+    const agent = await sdk.agents.get(1);
+    const missing = await sdk.agents.get(987654).catch((error) => error);
+    console.log(JSON.stringify({
+      exports: Object.keys(sdkModule).sort(),
+      agentName: agent.name,
+      notFound: missing instanceof sdkModule.NotFoundError && missing instanceof sdkModule.AssistantApiError,
+    }));
+  })();`;
+
+async function runSmoke(args: string[]) {
+  const env = { ...process.env, BASE_URL: server.baseUrl, TOKEN: tokens.all };
+  const { stdout } = await run(process.execPath, args, { cwd: scratch, env });
+  return JSON.parse(stdout);
+}
+
+describe('the packed tarball', () => {
+  it('works through import (ESM)', async () => {
+    const result = await runSmoke([
+      '--input-type=module',
+      '-e',
+      smoke("import * as sdkModule from '@assistant-platform/client';"),
+    ]);
+    expect(result).toMatchObject({ agentName: 'Acme agent', notFound: true });
+    expect(result.exports).toEqual(
+      expect.arrayContaining(['createAssistantClient', 'ChatStream', 'RateLimitError']),
+    );
+  });
+
+  it('works through require (CJS) with the same exports', async () => {
+    const esm = await runSmoke([
+      '--input-type=module',
+      '-e',
+      smoke("import * as sdkModule from '@assistant-platform/client';"),
+    ]);
+    const cjs = await runSmoke(['-e', smoke("const sdkModule = require('@assistant-platform/client');")]);
+    expect(cjs).toEqual(esm);
+  });
+
+  it('ships only dist, README and package.json', async () => {
+    const { stdout } = await run('tar', ['-tzf', tarball]);
+    const files = stdout.trim().split('\n').sort();
+    expect(files.filter((file) => !file.startsWith('package/dist/'))).toEqual([
+      'package/README.md',
+      'package/package.json',
+    ]);
+  });
+
+  it('has a manifest without workspace links', async () => {
+    const { stdout } = await run('tar', ['-xzOf', tarball, 'package/package.json']);
+    const manifest = JSON.parse(stdout);
+    expect(JSON.stringify(manifest.dependencies)).not.toMatch(/workspace:|catalog:/);
+    expect(manifest.sideEffects).toBe(false);
+  });
+
+  it('passes arethetypeswrong for every resolution mode', async () => {
+    const { stdout } = await run(bin('attw'), [tarball, '--format', 'json']);
+    const report = JSON.parse(stdout);
+    expect(report.problems ?? {}).toEqual({});
+    expect(report.analysis.types.kind).toBe('included');
+  });
+
+  it('passes publint --strict', async () => {
+    const { stdout } = await run(bin('publint'), ['--strict'], { cwd: packageDir });
+    expect(stdout).toContain('All good');
+  });
+});
+
+describe('the built code', () => {
+  it('imports only its two runtime dependencies and nothing from Node', async () => {
+    for (const file of ['dist/index.js', 'dist/index.cjs']) {
+      const code = await readFile(join(packageDir, file), 'utf8');
+      const imported = [...code.matchAll(/(?:from |require\()\s*['"]([^'"]+)['"]/g)].map((match) => match[1]);
+      expect(new Set(imported)).toEqual(new Set(['eventsource-parser', 'openapi-fetch']));
+      expect(code).not.toMatch(/\bprocess\.|\bBuffer\b|node:/);
+    }
+  });
+
+  it('stays within 8 kB min+gzip', async () => {
+    const { stdout } = await run(process.execPath, [join(packageDir, 'scripts/measure-size.mjs')]);
+    const sizes = JSON.parse(stdout);
+    expect(sizes.own.gzipped).toBeGreaterThan(1000);
+    expect(sizes.own.gzipped).toBeLessThanOrEqual(8 * 1024);
+  });
+});
