@@ -16,11 +16,14 @@ import {
 import { readCompletion } from './chat-answer.js';
 import { buildChatBody } from './chat-body.js';
 import { readChatStream } from './chat-stream.js';
+import { requireDefaultModel } from './contract-models.js';
 import { postUpstream, readJsonBody, type UpstreamExchange, upstreamContext } from './upstream-request.js';
 
 const PATH = '/chat/completions';
 
+/** Throws a ConfigError when CHAT_MODEL_MAP leaves out the contract's default chat model. */
 export function createOpenAIChatEngine(config: UpstreamConfig, logger: EngineLogger): ChatEngine {
+  requireDefaultModel(config.modelMap, 'ChatModel', 'CHAT_MODEL_MAP');
   const send = (
     request: ChatEngineRequest,
     options: EngineCallOptions,

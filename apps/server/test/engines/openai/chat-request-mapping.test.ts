@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../src/config/load-config.js';
 import { createOpenAIChatEngine } from '../../../src/engines/openai/chat-engine.js';
 import { type FakeUpstream, startFakeUpstream } from './fake-upstream.js';
 import { callOptions, chatRequest, collect, OUR_MODEL, recordingLogger, UPSTREAM_MODEL } from './helpers.js';
@@ -21,10 +22,20 @@ const engineWith = (apiKey?: string) =>
 describe('OpenAI chat adapter: what it sends upstream', () => {
   it('answers for the model names of the map, under our names', () => {
     const engine = createOpenAIChatEngine(
-      { url: upstream.url, modelMap: { a: 'x', b: 'y' }, timeoutMs: 1000 },
+      { url: upstream.url, modelMap: { [OUR_MODEL]: 'x', 'svc-v2-local': 'y' }, timeoutMs: 1000 },
       recordingLogger(),
     );
-    expect(engine.models).toEqual(['a', 'b']);
+    expect(engine.models).toEqual([OUR_MODEL, 'svc-v2-local']);
+  });
+
+  it("refuses to start when the map leaves out the contract's default model", () => {
+    const create = () =>
+      createOpenAIChatEngine(
+        { url: upstream.url, modelMap: { other: 'x' }, timeoutMs: 1000 },
+        recordingLogger(),
+      );
+    expect(create).toThrow(ConfigError);
+    expect(create).toThrow(/CHAT_MODEL_MAP must map svc-v1-blaze-20250318/);
   });
 
   it('posts to {url}/chat/completions with the bearer key, the request id and the mapped model', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../src/config/load-config.js';
 import { createOpenAIEmbeddingEngine } from '../../../src/engines/openai/embedding-engine.js';
 import { closedPortUrl, type FakeUpstream, sendJson, startFakeUpstream } from './fake-upstream.js';
 import { callOptions, recordingLogger, rejection } from './helpers.js';
@@ -70,6 +71,13 @@ describe('OpenAI embeddings adapter', () => {
     expect(batches.map((batch) => batch.length).sort((a, b) => b - a)).toEqual([64, 64, 22]);
     expect(batches.flat().sort()).toEqual([...sentences].sort());
     expectVectors(vectors, sentences.map(expected));
+  });
+
+  it("refuses to start when the map leaves out the contract's embeddings model", () => {
+    const create = () =>
+      createOpenAIEmbeddingEngine({ url: upstream.url, modelMap: {}, timeoutMs: 1000 }, recordingLogger());
+    expect(create).toThrow(ConfigError);
+    expect(create).toThrow(/EMBEDDINGS_MODEL_MAP must map svc-embeddings-v1-20241001/);
   });
 
   it('treats a model missing from the map as a configuration fault: 500, logged, upstream not called', async () => {
