@@ -35,12 +35,6 @@ export class FeatureBuffer {
     this.#counts.fill(0);
   }
 
-  get total(): number {
-    let total = 0;
-    for (const count of this.#counts) total += count;
-    return total;
-  }
-
   add(kind: number, hash: number): void {
     const count = this.#counts[kind] as number;
     let hashes = this.#hashes[kind] as Uint32Array;
@@ -54,14 +48,20 @@ export class FeatureBuffer {
     this.#counts[kind] = count + 1;
   }
 
-  /** Adds every kind's weighted, normalised features into `vector` (which the caller zeroed). */
-  projectInto(vector: Float64Array): void {
+  /**
+   * Adds every kind's weighted, normalised features into `vector`, which must be all zeros, and
+   * lists the buckets it touched in `touched` (flagging them in `flags`); returns how many. The
+   * caller then reads and clears only those buckets instead of all of them.
+   */
+  projectInto(vector: Float64Array, touched: Uint16Array, flags: Uint8Array): number {
     const dimension = vector.length;
+    let touchedCount = 0;
     for (let kind = 0; kind < this.kinds.length; kind++) {
       const count = this.#counts[kind] as number;
       if (count === 0) continue;
       // Sorting groups equal features together, which gives their term frequency without a map.
-      const hashes = (this.#hashes[kind] as Uint32Array).subarray(0, count).sort();
+      const hashes = this.#hashes[kind] as Uint32Array;
+      sortPrefix(hashes, count);
       let sumOfSquares = 0;
       for (let start = 0; start < count; ) {
         let end = start + 1;
@@ -79,8 +79,30 @@ export class FeatureBuffer {
         const bucket = (mixed >>> 8) % dimension;
         const signed = mixed & 1 ? -scale : scale;
         vector[bucket] = (vector[bucket] as number) + signed * sublinear(end - start);
+        if (flags[bucket] === 0) {
+          flags[bucket] = 1;
+          touched[touchedCount++] = bucket;
+        }
         start = end;
       }
     }
+    return touchedCount;
+  }
+}
+
+/** Sorts `array[0, count)` in place: insertion sort for the usual few dozen items, else native. */
+function sortPrefix(array: Uint32Array, count: number): void {
+  if (count > 48) {
+    array.subarray(0, count).sort();
+    return;
+  }
+  for (let i = 1; i < count; i++) {
+    const value = array[i] as number;
+    let j = i - 1;
+    while (j >= 0 && (array[j] as number) > value) {
+      array[j + 1] = array[j] as number;
+      j--;
+    }
+    array[j + 1] = value;
   }
 }

@@ -18,24 +18,28 @@ export class LocalEmbedder {
   readonly #tokens = new Tokens();
   readonly #features = new FeatureBuffer(FEATURE_KINDS);
   readonly #vector = new Float64Array(LOCAL_EMBEDDING_DIMENSION);
+  readonly #touched = new Uint16Array(LOCAL_EMBEDDING_DIMENSION);
+  readonly #flags = new Uint8Array(LOCAL_EMBEDDING_DIMENSION);
 
   /** `lang` is an ISO 639-1 hint that picks the stemmer; `multi` lets the engine guess. */
   embed(sentence: string, lang = 'multi'): number[] {
     const text = normalizeText(sentence);
     extractFeatures(text, lang, tokenize(text, this.#tokens), this.#features);
     const vector = this.#vector;
-    vector.fill(0);
-    this.#features.projectInto(vector);
+    const touched = this.#touched;
+    const count = this.#features.projectInto(vector, touched, this.#flags);
     let sumOfSquares = 0;
-    for (let i = 0; i < vector.length; i++) sumOfSquares += (vector[i] as number) ** 2;
+    for (let i = 0; i < count; i++) sumOfSquares += (vector[touched[i] as number] as number) ** 2;
+    const out = new Array<number>(LOCAL_EMBEDDING_DIMENSION).fill(0);
     // Nothing to describe (empty or blank input): a fixed unit vector keeps the output L2-normalised.
-    if (sumOfSquares === 0) {
-      vector[0] = 1;
-      sumOfSquares = 1;
+    if (sumOfSquares === 0) out[0] = 1;
+    const scale = ROUNDING / Math.sqrt(sumOfSquares || 1);
+    for (let i = 0; i < count; i++) {
+      const bucket = touched[i] as number;
+      out[bucket] = Math.round((vector[bucket] as number) * scale) / ROUNDING;
+      vector[bucket] = 0;
+      this.#flags[bucket] = 0;
     }
-    const scale = ROUNDING / Math.sqrt(sumOfSquares);
-    const out = new Array<number>(vector.length);
-    for (let i = 0; i < vector.length; i++) out[i] = Math.round((vector[i] as number) * scale) / ROUNDING;
     return out;
   }
 }
