@@ -18,11 +18,29 @@ type RandExpClass = typeof import('randexp').default;
 const RandExp = ((RandExpModule as unknown as { default?: RandExpClass }).default ??
   (RandExpModule as unknown as RandExpClass)) as RandExpClass;
 
+// Parsing a pattern is the costly part of randexp; a parsed generator is reused (seeded per call).
+const generators = new Map<string, InstanceType<RandExpClass> | null>();
+
+function generatorFor(pattern: string): InstanceType<RandExpClass> | null {
+  let generator = generators.get(pattern);
+  if (generator === undefined) {
+    try {
+      generator = new RandExp(new RegExp(pattern, 'u'));
+    } catch {
+      generator = null;
+    }
+    if (generators.size > 500) generators.clear();
+    generators.set(pattern, generator);
+  }
+  return generator;
+}
+
 function fromPattern(pattern: string, rng: Rng, maxRepeat: number): string | undefined {
+  const generator = generatorFor(pattern);
+  if (!generator) return undefined;
+  generator.max = maxRepeat;
+  generator.randInt = (a: number, b: number) => rng.int(a, b);
   try {
-    const generator = new RandExp(new RegExp(pattern, 'u'));
-    generator.max = maxRepeat;
-    generator.randInt = (a: number, b: number) => rng.int(a, b);
     return generator.gen();
   } catch {
     return undefined;
