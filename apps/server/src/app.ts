@@ -3,7 +3,7 @@ import { registerAuthHooks } from './auth/auth-hooks.js';
 import type { ServerConfig } from './config/load-config.js';
 import { openDatabase } from './db/open-database.js';
 import { createRepositories } from './db/repositories.js';
-import { createEngines } from './engines/index.js';
+import { loadEngines } from './engines-loader.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerFaultInjection } from './http/fault-injection.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
@@ -52,11 +52,15 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       forceCloseConnections: 'idle',
       return503OnClosing: true,
     });
-    const engines = createEngines(config.engines, app.log.child({ component: 'engines' }));
-    const deps: RouteDeps = { repos, validator, engines };
+    const engines = loadEngines(config.engines, app.log.child({ component: 'engines' }));
+    const enginesReady = engines.then(() => undefined);
+    enginesReady.catch(() => undefined);
+    app.decorate('enginesReady', enginesReady);
+    const deps: RouteDeps = { repos, validator, engines: () => engines };
 
     app.addHook('onClose', async () => {
-      await Promise.allSettled([engines.chat.close?.(), engines.embeddings.close?.()]);
+      const loaded = await engines.catch(() => undefined);
+      await Promise.allSettled([loaded?.chat.close?.(), loaded?.embeddings.close?.()]);
       database.close();
     });
     registerErrorHandler(app);

@@ -31,6 +31,7 @@ export async function startReferenceServer(
     PORT: '0',
   });
   const app = await build(config, options.seed === undefined ? {} : { seed: options.seed });
+  await app.enginesReady;
   await app.listen({ port: 0, host: config.host });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('server has no TCP address');

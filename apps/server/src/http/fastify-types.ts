@@ -10,6 +10,10 @@ export interface AuthContext {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settles once the chat and embedding engines have loaded; rejects if they cannot be built. */
+    enginesReady: Promise<void>;
+  }
   interface FastifyRequest {
     auth: AuthContext | null;
   }

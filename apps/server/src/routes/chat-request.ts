@@ -6,8 +6,9 @@ import { normaliseChatBody } from './chat-normalise.js';
 import { toEventStream } from './chat-stream.js';
 import type { RouteDeps } from './route-deps.js';
 
-export function chatRequestHandler({ repos, validator, engines }: RouteDeps) {
+export function chatRequestHandler({ repos, validator, engines: loaded }: RouteDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    const engines = await loaded();
     const { request: engineRequest, stream } = normaliseChatBody(
       { validator, agents: repos.agents, models: engines.chat.models },
       request.body as ChatRequestBody,

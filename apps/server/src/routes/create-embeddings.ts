@@ -9,7 +9,7 @@ const DEFAULTS = declaredDefaults('EmbeddingsBody') as { model: string; lang: st
 export function createEmbeddingsHandler({ engines }: RouteDeps) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<EmbeddingsResponse> => {
     const body = request.body as EmbeddingsBody;
-    const embeddings = await engines.embeddings.embed(
+    const embeddings = await (await engines()).embeddings.embed(
       { model: body.model ?? DEFAULTS.model, lang: body.lang ?? DEFAULTS.lang, sentences: body.sentences },
       { signal: abortOnDisconnect(reply), requestId: request.id },
     );

@@ -4,14 +4,17 @@ import { stringify } from 'yaml';
 
 /** The canonical contract in both notations, and a liveness probe. None of these need a token. */
 export function registerMetaRoutes(app: FastifyInstance, isReady: () => boolean): void {
-  const json = JSON.stringify(openapiDocument);
-  const yaml = stringify(openapiDocument, { lineWidth: 0 });
+  // Rendered on first request: YAML serialisation would otherwise add to every start-up.
+  let json: string | undefined;
+  let yaml: string | undefined;
   const noLimit = { rateLimit: false } as const;
   app.get('/openapi.json', { config: noLimit }, (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(json),
+    reply.type('application/json; charset=utf-8').send((json ??= JSON.stringify(openapiDocument))),
   );
   app.get('/openapi.yaml', { config: noLimit }, (_request, reply) =>
-    reply.type('application/yaml; charset=utf-8').send(yaml),
+    reply
+      .type('application/yaml; charset=utf-8')
+      .send((yaml ??= stringify(openapiDocument, { lineWidth: 0 }))),
   );
   app.get('/healthz', { config: noLimit }, async (_request, reply) => {
     const ok = isReady();

@@ -7,6 +7,9 @@ import { ensureBuilt, exited, startCli } from '../helpers/cli-process.js';
 
 const SEED = fileURLToPath(new URL('../../../../seed/dev.json', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'assistant-cli-'));
+// biome-ignore lint/suspicious/noExplicitAny: test reads fields of contract-checked JSON
+const dataOf = async (res: Response): Promise<Record<string, any>> =>
+  ((await res.json()) as { data: Record<string, any> }).data;
 const headers = { authorization: 'Bearer dev-token', 'content-type': 'application/json' };
 
 beforeAll(() => ensureBuilt(), 120_000);
@@ -21,7 +24,7 @@ describe('the built CLI', { timeout: 60_000 }, () => {
       body: JSON.stringify({ name: 'Survivor', instruction: 'Persist.' }),
     });
     expect(created.status).toBe(201);
-    const { id } = (await created.json()).data;
+    const { id } = await dataOf(created);
     first.child.kill('SIGTERM');
     expect((await exited(first.child)).code).toBe(0);
 
@@ -29,7 +32,7 @@ describe('the built CLI', { timeout: 60_000 }, () => {
     try {
       const view = await fetch(`${second.origin}/v1/agents/view/${id}`, { headers });
       expect(view.status).toBe(200);
-      expect((await view.json()).data.name).toBe('Survivor');
+      expect((await dataOf(view)).name).toBe('Survivor');
       expect((await fetch(`${second.origin}/docs`)).status).toBe(200);
     } finally {
       second.child.kill('SIGTERM');
@@ -48,7 +51,7 @@ describe('the built CLI', { timeout: 60_000 }, () => {
         body: JSON.stringify({ name: `Durable ${i}`, instruction: 'x' }),
       });
       expect(res.status).toBe(201);
-      ids.push((await res.json()).data.id);
+      ids.push((await dataOf(res)).id);
     }
     const edit = await fetch(`${first.origin}/v1/transcribe/workspace/7/transcriptions/42`, {
       method: 'PATCH',
@@ -63,14 +66,14 @@ describe('the built CLI', { timeout: 60_000 }, () => {
     try {
       for (const [i, id] of ids.entries()) {
         const view = await fetch(`${second.origin}/v1/agents/view/${id}`, { headers });
-        expect((await view.json()).data.name).toBe(`Durable ${i}`);
+        expect((await dataOf(view)).name).toBe(`Durable ${i}`);
       }
       const again = await fetch(`${second.origin}/v1/transcribe/workspace/7/transcriptions/42`, {
         method: 'PATCH',
         headers,
         body: JSON.stringify({ transcript: { filename: 'k.mp3', transcript: 'after' } }),
       });
-      expect((await again.json()).data.createdAt).toBe('2025-01-02T03:04:05.000Z');
+      expect((await dataOf(again)).createdAt).toBe('2025-01-02T03:04:05.000Z');
     } finally {
       second.child.kill('SIGTERM');
       await exited(second.child);

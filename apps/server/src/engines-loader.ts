@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatEngine, EmbeddingEngine, EnginesConfig } from './engines/types.js';
+
+export interface LoadedEngines {
+  chat: ChatEngine;
+  embeddings: EmbeddingEngine;
+}
+
+/**
+ * Loads the engines module in the background. It is the heaviest part of start-up (tokenizer
+ * tables, language data), and only chat and embeddings need it, so the server listens and answers
+ * agent and transcription requests while it loads; those two routes await it.
+ */
+export function loadEngines(config: EnginesConfig, logger: FastifyBaseLogger): Promise<LoadedEngines> {
+  const loading = import('./engines/index.js').then(({ createEngines }) => createEngines(config, logger));
+  // Reported by whoever awaits it (start-up or a request); this only prevents an unhandled rejection.
+  loading.catch(() => undefined);
+  return loading;
+}

@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// Throughput of the built reference server against a bare Fastify route returning the same JSON,
+// each in its own process, plus start-up time, GET p99 latency and RSS across many requests.
+// Usage: pnpm --filter @assistant-platform/server build && node bench/server-throughput.mjs
+// Env: BENCH_DURATION (seconds per run, default 10), BENCH_RSS_REQUESTS (default 200000).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
+const autocannon = require('autocannon');
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const RSS_REQUESTS = Number(process.env.BENCH_RSS_REQUESTS ?? 200_000);
+const CONNECTIONS = 50;
+const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
+const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
+const BARE = fileURLToPath(new URL('./server-bare-route.mjs', import.meta.url));
+const TOKEN = 'dev-token';
+
+/** Spawns a process and resolves with it and the port once `pattern` appears in its output. */
+function spawnUntil(args, env, pattern) {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (data) => {
+      out += data;
+      const match = pattern.exec(out);
+      if (match) resolve({ child, port: Number(match[1]), readyMs: performance.now() - started });
+    });
+    child.once('exit', (code) => reject(new Error(`process exited with ${code}: ${out}`)));
+  });
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
+}
+
+async function run(label, options) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
+  const non2xx = result.non2xx + result.errors;
+  console.log(
+    `${label.padEnd(28)} ${String(Math.round(result.requests.average)).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms${non2xx ? `  (${non2xx} non-2xx/errors!)` : ''}`,
+  );
+  return result;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'server-bench-'));
+const serverEnv = {
+  DATABASE_URL: join(dir, 'bench.sqlite'),
+  RATE_LIMIT_MAX: '1000000000',
+  LOG_LEVEL: 'warn',
+};
+const server = await spawnUntil(
+  [CLI, 'serve', '--port', '0', '--seed', SEED, '--dev-token', TOKEN],
+  serverEnv,
+  /listening on http:\/\/[^:]+:(\d+)/,
+);
+const origin = `http://127.0.0.1:${server.port}`;
+const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+const getBody = await (await fetch(`${origin}/v1/agents/view/1`, { headers })).text();
+const createPayload = JSON.stringify({
+  name: 'Bench agent',
+  instruction: 'Answer quickly.',
+  intents: ['bench'],
+});
+const createBody = await (
+  await fetch(`${origin}/v1/agents/create`, { method: 'POST', headers, body: createPayload })
+).text();
+console.log(`server ready ${Math.round(server.readyMs)} ms after spawn`);
+
+const bare = await spawnUntil(
+  [BARE],
+  { BARE_GET_BODY: getBody, BARE_CREATE_BODY: createBody },
+  /ready (\d+)/,
+);
+const bareOrigin = `http://127.0.0.1:${bare.port}`;
+
+console.log(`\n${CONNECTIONS} connections, ${DURATION} s per run`);
+const bareGet = await run('bare GET', { url: `${bareOrigin}/v1/agents/view/1` });
+const serverGet = await run('server GET agent', { url: `${origin}/v1/agents/view/1`, headers });
+const barePost = await run('bare POST', {
+  url: `${bareOrigin}/v1/agents/create`,
+  method: 'POST',
+  headers,
+  body: createPayload,
+});
+const serverPost = await run('server create agent', {
+  url: `${origin}/v1/agents/create`,
+  method: 'POST',
+  headers,
+  body: createPayload,
+});
+
+const ratio = (a, b) => (a.requests.average / b.requests.average).toFixed(2);
+console.log(`\nGET agent / bare GET      ${ratio(serverGet, bareGet)}x  (goal ≥ 0.5)`);
+console.log(`create agent / bare POST  ${ratio(serverPost, barePost)}x  (goal ≥ 0.25)`);
+console.log(`GET agent p99             ${serverGet.latency.p99} ms  (goal ≤ 10)`);
+console.log(`ready after spawn         ${Math.round(server.readyMs)} ms  (goal ≤ 500)`);
+
+const rssBefore = rssMb(server.child.pid);
+await autocannon({
+  url: `${origin}/v1/agents/view/1`,
+  headers,
+  connections: CONNECTIONS,
+  amount: RSS_REQUESTS,
+});
+const rssAfter = rssMb(server.child.pid);
+const change = ((rssAfter - rssBefore) / rssBefore) * 100;
+console.log(
+  `RSS across ${RSS_REQUESTS} GETs   ${rssBefore.toFixed(1)} MB → ${rssAfter.toFixed(1)} MB (${change >= 0 ? '+' : ''}${change.toFixed(1)}%, goal ±10%)`,
+);
+
+server.child.kill('SIGTERM');
+bare.child.kill('SIGTERM');
