@@ -7,7 +7,6 @@ import { ensureBuilt, exited, startCli } from '../helpers/cli-process.js';
 
 const SEED = fileURLToPath(new URL('../../../../seed/dev.json', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'assistant-cli-'));
-// biome-ignore lint/suspicious/noExplicitAny: test reads fields of contract-checked JSON
 const dataOf = async (res: Response): Promise<Record<string, any>> =>
   ((await res.json()) as { data: Record<string, any> }).data;
 const headers = { authorization: 'Bearer dev-token', 'content-type': 'application/json' };
