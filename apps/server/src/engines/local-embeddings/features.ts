@@ -10,7 +10,7 @@
 import { addCjkCharacters, isHiraganaWord } from './cjk.js';
 import type { FeatureBuffer, FeatureKind } from './feature-buffer.js';
 import { fnvStep, hashPair, hashString } from './hash.js';
-import { CJK_STOPWORDS, chooseLanguage } from './languages.js';
+import { CJK_STOPWORDS, chooseLanguage, stemUnknown } from './languages.js';
 import { CJK_WORD, type Tokens } from './tokenize.js';
 
 const WORD = 0;
@@ -77,7 +77,7 @@ export function extractFeatures(text: string, lang: string, tokens: Tokens, feat
       features.add(STOP, hashString(word, (FEATURE_KINDS[STOP] as FeatureKind).seed));
       continue;
     }
-    const stem = cjk || !language ? word : language.stem(word);
+    const stem = cjk ? word : language ? language.stem(word) : stemUnknown(word);
     const wordHash = hashString(stem, (FEATURE_KINDS[WORD] as FeatureKind).seed);
     features.add(WORD, wordHash);
     if (previous !== -1)

@@ -69,6 +69,17 @@ export const LANGUAGES: readonly Language[] = SOURCES.map(([code, stemmer, stopw
 });
 
 const BY_CODE = new Map(LANGUAGES.map((language) => [language.code, language]));
+const ENGLISH = BY_CODE.get('en') as Language;
+const ASCII_WORD = /^[a-z]+$/;
+
+/**
+ * Stems a word of a sentence whose language is unknown (no stop word in it, as in keyword queries
+ * like "cancelled orders"): English stemming for words of plain ASCII letters, which are mostly
+ * English in such queries and which it rarely harms otherwise; other words stay as they are.
+ */
+export function stemUnknown(word: string): string {
+  return ASCII_WORD.test(word) ? ENGLISH.stem(word) : word;
+}
 
 /** Stop words of Chinese and Japanese, matched against the words the segmenter finds in CJK runs. */
 export const CJK_STOPWORDS: ReadonlySet<string> = normalizedSet([...mandarinStopwords, ...japaneseStopwords]);

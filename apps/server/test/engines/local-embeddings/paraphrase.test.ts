@@ -58,6 +58,10 @@ describe('local embeddings carry lexical meaning', () => {
     expect(await similarity('annuler', 'annulé', 'fr')).toBeGreaterThan(0.5);
   });
 
+  it('stems keyword queries without stop words as English', async () => {
+    expect(await similarity('cancelled orders', 'cancel order')).toBeGreaterThan(0.8);
+  });
+
   it('uses the lang hint to pick the stemmer, and guesses the language without one', async () => {
     const hinted = await similarity('Bestellungen stornieren', 'Bestellung storniert', 'de');
     const guessed = await similarity('Ich will die Bestellungen stornieren', 'Die Bestellung ist storniert');
