@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, test } from 'vitest';
 import { callOptions, compileValidator, engine, withSchema } from './helpers.js';
 import { satisfiableSchema } from './schema-arbitrary.js';
@@ -32,6 +33,38 @@ describe('structured output for generated schemas (property-based)', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  }, 120_000);
+
+  test('under any max_tokens the answer fits, and is valid JSON unless cut at exactly max_tokens', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        satisfiableSchema,
+        fc.integer({ min: 1, max: 80 }),
+        fc.integer(),
+        async (schema, maxTokens, seed) => {
+          const answer = await engine.complete(
+            withSchema(schema, { seed, max_tokens: maxTokens }),
+            callOptions(),
+          );
+          expect(encode(answer.content).length).toBeLessThanOrEqual(maxTokens);
+          let parsed: { value: unknown } | undefined;
+          try {
+            parsed = { value: JSON.parse(answer.content) };
+          } catch {
+            // Only an answer cut at max_tokens may be unparseable.
+            expect(answer.finishReason).toBe('length');
+            expect(encode(answer.content)).toHaveLength(maxTokens);
+          }
+          if (parsed && !compileValidator(schema)(parsed.value)) {
+            // A cut text can still parse (e.g. a number cut short); it is then marked as cut.
+            expect(answer.finishReason).toBe('length');
+            expect(encode(answer.content)).toHaveLength(maxTokens);
+          }
+          if (answer.finishReason === 'stop') expect(parsed).toBeDefined();
+        },
+      ),
+      { numRuns: 150 },
     );
   }, 120_000);
 });
