@@ -55,6 +55,19 @@ describe('chat', () => {
     expect(text.length).toBeGreaterThan(0);
     expect(data.at(-1)?.request[0]?.finish_reason).toMatch(/^(stop|length)$/);
   });
+
+  it('streams a chat whose input is far larger than a default URL limit', async () => {
+    const client = stack.client();
+    const history = Array.from({ length: 40 }, (_, i) => ({
+      role: 'user' as const,
+      content: [{ type: 'text' as const, text: `Earlier message ${i}: ${'parcel '.repeat(200)}` }],
+    }));
+    const { data, error } = await collect<ChatStreamChunk>((callbacks) =>
+      client.chat.stream.subscribe({ ...CHAT_INPUT, memoryChat: history }, callbacks),
+    );
+    expect(error).toBeUndefined();
+    expect(data.at(-1)?.request[0]?.finish_reason).toMatch(/^(stop|length)$/);
+  });
 });
 
 describe('transcriptions', () => {

@@ -19,6 +19,9 @@ export interface BuildOptions {
 
 // The platform accepts bodies up to 10 MiB; a batch may carry several such calls.
 const BODY_LIMIT = 32 * 1024 * 1024;
+// A subscription's input travels in its URL (SSE is a GET); Node's default of 16 KiB of headers
+// would cap a streamed chat's history far below what `chat.request` accepts.
+const MAX_HEADER_SIZE = 1024 * 1024;
 
 export async function buildGateway(
   config: GatewayConfig,
@@ -29,6 +32,7 @@ export async function buildGateway(
     genReqId: requestIdOf,
     requestIdLogLabel: 'requestId',
     bodyLimit: BODY_LIMIT,
+    http: { maxHeaderSize: MAX_HEADER_SIZE },
     // tRPC puts a batch's procedure names in the path ("agents.get,agents.get,...").
     routerOptions: { maxParamLength: 10_000 },
   });
