@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+/**
+ * Throughput of the embeddings endpoint with 16 sentences per request, against a bare Fastify
+ * route that parses the same request and answers the same (precomputed) JSON, each server in its
+ * own process. Goal: the endpoint at ≥ 0.15× the bare route's requests per second.
+ * Usage: pnpm --filter @assistant-platform/server build && node bench/embeddings-http.mjs
+ * Env: BENCH_DURATION (seconds per run, default 10).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readEvalSet } from '../apps/server/eval/embeddings/eval-set.mjs';
+
+const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
+const autocannon = require('autocannon');
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+const GOAL = 0.15;
+const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
+const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
+const BARE = fileURLToPath(new URL('./server-bare-route.mjs', import.meta.url));
+const TOKEN = 'dev-token';
+
+/** Spawns a process and resolves with it and its port once `pattern` appears in its output. */
+function spawnUntil(args, env, pattern) {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (data) => {
+      out += data;
+      const match = pattern.exec(out);
+      if (match) resolve({ child, port: Number(match[1]) });
+    });
+    child.once('exit', (code) => reject(new Error(`process exited with ${code}: ${out}`)));
+  });
+}
+
+async function run(label, url, body) {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body,
+    connections: CONNECTIONS,
+    duration: DURATION,
+  });
+  const failures = result.non2xx + result.errors;
+  console.log(
+    `${label.padEnd(26)} ${String(Math.round(result.requests.average)).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms${failures ? `  (${failures} non-2xx/errors!)` : ''}`,
+  );
+  return result.requests.average;
+}
+
+// 16 short sentences of the evaluation set, several languages, as one request.
+const sentences = readEvalSet()
+  .filter((_, i) => i % 16 === 0)
+  .map((pair) => pair.a)
+  .slice(0, 16);
+const payload = JSON.stringify({ sentences });
+
+const dir = mkdtempSync(join(tmpdir(), 'embeddings-bench-'));
+const server = await spawnUntil(
+  [CLI, 'serve', '--port', '0', '--seed', SEED, '--dev-token', TOKEN],
+  { DATABASE_URL: join(dir, 'bench.sqlite'), RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'warn' },
+  /listening on http:\/\/[^:]+:(\d+)/,
+);
+const endpoint = `http://127.0.0.1:${server.port}/v1/vectors/embedding`;
+const first = await fetch(endpoint, {
+  method: 'POST',
+  headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+  body: payload,
+});
+const responseBody = await first.text();
+if (!first.ok) throw new Error(`embeddings endpoint answered ${first.status}: ${responseBody}`);
+const bare = await spawnUntil([BARE], { BARE_CREATE_BODY: responseBody }, /ready (\d+)/);
+
+try {
+  console.log(
+    `${sentences.length} sentences/request (${responseBody.length} response bytes), ${CONNECTIONS} connections, ${DURATION} s per run`,
+  );
+  const bareRate = await run('bare Fastify POST', `http://127.0.0.1:${bare.port}/v1/agents/create`, payload);
+  const serverRate = await run('server embeddings', endpoint, payload);
+  const ratio = serverRate / bareRate;
+  console.log(`\nembeddings / bare POST  ${ratio.toFixed(2)}x  (goal ≥ ${GOAL})`);
+  console.log(`sentences embedded/s    ${Math.round(serverRate * sentences.length)}`);
+  console.log(
+    `load average            ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
+  process.exitCode = ratio >= GOAL ? 0 : 1;
+} finally {
+  server.child.kill();
+  bare.child.kill();
+}
