@@ -5,6 +5,7 @@
  * SchemaIssue names where the schema could not be satisfied.
  */
 import { generateArray } from './arrays.js';
+import { withChoiceResolved } from './choices.js';
 import { allowedTypes, collect, type Part, values } from './collect.js';
 import type { GenerateContext } from './context.js';
 import { rankValues } from './enum-choice.js';
@@ -12,63 +13,10 @@ import { booleanHint } from './hints.js';
 import { matches } from './matches.js';
 import { generateNumber } from './numbers.js';
 import { generateObject } from './objects.js';
-import { child, type JsonSchema, type JsonType, SchemaIssue, type SchemaObject } from './schema.js';
+import { type JsonType, SchemaIssue, type SchemaObject } from './schema.js';
 import { generateString } from './strings.js';
 
 const MAX_STEPS = 20000;
-
-function withChoiceResolved(
-  parts: Part[],
-  name: string,
-  depth: number,
-  ctx: GenerateContext,
-  at: number,
-): unknown {
-  const part = parts[at] as Part;
-  const keyword = Array.isArray(part.schema.oneOf) ? 'oneOf' : 'anyOf';
-  const { [keyword]: branches, ...rest } = part.schema;
-  const list = branches as JsonSchema[];
-  // Prefer non-null branches so a nullable field carries a value; then a seeded rotation.
-  const start = ctx.rng.int(0, list.length - 1);
-  const order = list
-    .map((_, i) => (start + i) % list.length)
-    .sort((a, b) => Number(isNull(list[a])) - Number(isNull(list[b])));
-  let last: SchemaIssue | undefined;
-  const others = parts.filter((_, i) => i !== at);
-  for (const index of order) {
-    const pointer = child(part.pointer, keyword, index);
-    // A branch's value may also match a sibling branch of a oneOf; other draws may not.
-    for (let draw = 0; draw < (keyword === 'oneOf' ? 3 : 1); draw++) {
-      try {
-        const branchParts = collect({ schema: list[index] as JsonSchema, pointer }, ctx.root);
-        const value = generateParts(
-          [...others, { schema: rest, pointer: part.pointer }, ...branchParts],
-          name,
-          depth,
-          ctx,
-        );
-        if (keyword === 'oneOf' && list.filter((branch) => matches(branch, value, ctx.root)).length !== 1)
-          continue;
-        return value;
-      } catch (error) {
-        if (!(error instanceof SchemaIssue)) throw error;
-        last = error;
-        break;
-      }
-    }
-  }
-  throw (
-    last ??
-    new SchemaIssue(
-      child(part.pointer, keyword),
-      `no branch of ${keyword} gives a value valid against exactly one branch`,
-    )
-  );
-}
-
-function isNull(schema: JsonSchema | undefined): boolean {
-  return typeof schema === 'object' && (schema.type === 'null' || schema.const === null);
-}
 
 function fromEnum(parts: Part[], name: string, ctx: GenerateContext, index?: number): unknown {
   const listed = [
@@ -121,7 +69,7 @@ export function generateParts(
   const choice = parts.findIndex(
     (part) => Array.isArray(part.schema.anyOf) || Array.isArray(part.schema.oneOf),
   );
-  if (choice >= 0) return withChoiceResolved(parts, name, depth, ctx, choice);
+  if (choice >= 0) return withChoiceResolved(parts, name, depth, ctx, choice, index);
   if (parts.some((part) => part.schema.enum !== undefined || 'const' in part.schema))
     return fromEnum(parts, name, ctx, index);
   const types = allowedTypes(parts);
