@@ -12,7 +12,7 @@ Starts the tRPC gateway in front of the Assistant Platform API. Configuration co
   GATEWAY_PORT           port to listen on (default 4020)
   GATEWAY_HOST           address to listen on (default 127.0.0.1)
   UPSTREAM_BASE_URL      the platform's base URL, ending in /v1 (default http://127.0.0.1:4010/v1)
-  UPSTREAM_TIMEOUT_MS    timeout of each platform call (default 30000)
+  UPSTREAM_TIMEOUT_MS    how long each platform call may wait for its answer to start (default 60000)
   UPSTREAM_MAX_RETRIES   retries of a failed platform call (default 0)
   AGENT_CACHE_TTL_MS     how long agents.get answers are cached per token (default 5000; 0 = off)
   AGENT_CACHE_MAX_ENTRIES  most cached agents (default 10000)

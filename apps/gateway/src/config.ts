@@ -15,7 +15,8 @@ const envSchema = z.object({
     .default('http://127.0.0.1:4010/v1')
     // The SDK joins paths onto the base URL, so a trailing slash would double up.
     .transform((url) => url.replace(/\/+$/, '')),
-  UPSTREAM_TIMEOUT_MS: positiveMs.default(30_000),
+  // A non-streamed chat sends its headers only once the whole answer is ready: allow for long answers.
+  UPSTREAM_TIMEOUT_MS: positiveMs.default(60_000),
   // Retries belong to the caller (tRPC has a retryLink); the gateway passes failures straight back
   // so a 429 is not held for a whole Retry-After window inside the gateway.
   UPSTREAM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(0),

@@ -8,7 +8,7 @@ describe('loadConfig', () => {
       port: 4020,
       host: '127.0.0.1',
       upstreamBaseUrl: 'http://127.0.0.1:4010/v1',
-      upstreamTimeoutMs: 30_000,
+      upstreamTimeoutMs: 60_000,
       upstreamMaxRetries: 0,
       agentCacheTtlMs: 5_000,
       agentCacheMaxEntries: 10_000,
