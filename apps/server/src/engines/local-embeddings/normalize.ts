@@ -7,6 +7,18 @@
 
 /** Anything but printable ASCII and the usual whitespace sends text down the full Unicode path. */
 const NOT_PLAIN_ASCII = /[^ -~\t\n\r]/;
+/**
+ * Latin and Greek letters that may carry a diacritic (Latin-1 Supplement to Latin Extended-B,
+ * combining marks, Greek, Latin and Greek Extended): text without any, such as Chinese, Thai or
+ * Cyrillic, skips the decompose-strip-recompose round trip.
+ */
+function mayHaveDiacritics(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code >= 0x00c0 && code <= 0x03ff) || (code >= 0x1e00 && code <= 0x1fff)) return true;
+  }
+  return false;
+}
 /** A Latin or Greek letter followed by combining diacritics (only present after NFD). */
 const LATIN_DIACRITICS = /([\p{Script=Latin}\p{Script=Greek}])[\u0300-\u036f]+/gu;
 /** Letters NFKC leaves alone that readers treat as two plain letters. */
@@ -19,8 +31,8 @@ export function normalizeText(input: string): string {
   // Most traffic is plain ASCII: lower case is then the whole job, and the slow Unicode passes are skipped.
   if (!NOT_PLAIN_ASCII.test(input)) return input.toLowerCase();
   const lowered = input.normalize('NFKC').toLowerCase();
-  const decomposed = lowered.normalize('NFD');
-  const stripped =
-    decomposed === lowered ? lowered : decomposed.replace(LATIN_DIACRITICS, '$1').normalize('NFC');
+  const stripped = mayHaveDiacritics(lowered)
+    ? lowered.normalize('NFD').replace(LATIN_DIACRITICS, '$1').normalize('NFC')
+    : lowered;
   return stripped.replace(FOLDABLE, (letter) => FOLDS[letter] ?? letter).replace(APOSTROPHES, "'");
 }

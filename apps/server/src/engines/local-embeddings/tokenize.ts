@@ -54,12 +54,20 @@ function flushPending(pending: string[], into: Tokens): void {
 
 const pending: string[] = [];
 
+/** Thai (U+0E00) is the first script that needs the segmenter: words below it skip the regex test. */
+function needsSegmenter(word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    if (word.charCodeAt(i) >= 0x0e00) return NEEDS_SEGMENTER.test(word);
+  }
+  return false;
+}
+
 export function tokenize(text: string, into: Tokens): Tokens {
   into.reset();
   WORD.lastIndex = 0;
   for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) {
     const word = match[0];
-    if (NEEDS_SEGMENTER.test(word)) {
+    if (needsSegmenter(word)) {
       pending.push(word);
       continue;
     }
