@@ -10,43 +10,11 @@
  * Goal: at least 20,000 sentences per second.
  */
 import { createLocalEmbeddingEngine } from '../apps/server/dist/engines/local-embeddings/index.js';
-import { readEvalSet } from '../apps/server/eval/embeddings/eval-set.mjs';
+import { distinctSentences, evalSentencesByLanguage, prng, synthesise } from './embeddings-corpus.mjs';
 
 const GOAL = 20_000;
 const BATCH = 16;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-
-/** Small deterministic PRNG (mulberry32) so every run measures the same sentences. */
-function prng(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const UNSPACED = new Set(['zh', 'ja', 'th']);
-
-/** Distinct sentences in the style of one language's evaluation sentences. */
-function synthesise(lang, sentences, count, random) {
-  if (UNSPACED.has(lang)) {
-    // Unspaced scripts: splice the start of one sentence to the end of another.
-    return Array.from({ length: count }, () => {
-      const head = sentences[Math.floor(random() * sentences.length)];
-      const tail = sentences[Math.floor(random() * sentences.length)];
-      return (
-        head.slice(0, 2 + Math.floor(random() * head.length)) + tail.slice(Math.floor(random() * tail.length))
-      );
-    });
-  }
-  const words = [...new Set(sentences.flatMap((s) => s.split(/\s+/)))];
-  return Array.from({ length: count }, () => {
-    const length = 5 + Math.floor(random() * 8);
-    return Array.from({ length }, () => words[Math.floor(random() * words.length)]).join(' ');
-  });
-}
 
 /**
  * Runs ROUNDS rounds of about a second each. The machine may be shared, so besides the median
@@ -93,15 +61,9 @@ async function measure(name, sentences) {
   return perCpu;
 }
 
-const pairs = readEvalSet();
-const byLanguage = new Map();
-for (const pair of pairs) byLanguage.set(pair.lang, [...(byLanguage.get(pair.lang) ?? []), pair.a, pair.b]);
-const random = prng(1);
-const english = synthesise('en', byLanguage.get('en'), 20_000, random);
-const perLanguage = Math.ceil(20_000 / byLanguage.size);
-const everyLanguage = [...byLanguage].flatMap(([lang, sentences]) =>
-  synthesise(lang, sentences, perLanguage, random),
-);
+const byLanguage = evalSentencesByLanguage();
+const english = synthesise('en', byLanguage.get('en'), 20_000, prng(1));
+const everyLanguage = distinctSentences(20_000, 2);
 const rates = [
   await measure('eval set (7 languages)', [...byLanguage.values()].flat()),
   await measure('distinct English', english),
