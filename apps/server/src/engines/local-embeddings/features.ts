@@ -54,6 +54,16 @@ function addCharNgrams(word: string, features: FeatureBuffer): void {
   }
 }
 
+/**
+ * A lone Latin, Greek or Cyrillic letter is an elision or initial ("l'", "j'", "s", "t" of "don't"),
+ * not a topic; a lone Hangul syllable or Thai word is a real word and stays.
+ */
+function isSingleLetter(word: string): boolean {
+  if (word.length !== 1) return false;
+  const code = word.charCodeAt(0);
+  return code > 0x39 && code < 0x0530;
+}
+
 /** Input without a single letter or digit ("?!", an emoji) is described by its characters. */
 function addSymbols(text: string, features: FeatureBuffer): void {
   const seed = (FEATURE_KINDS[SYMBOL] as FeatureKind).seed;
@@ -72,7 +82,7 @@ export function extractFeatures(text: string, lang: string, tokens: Tokens, feat
     const cjk = tokens.kinds[i] === CJK_WORD;
     const isStop = cjk
       ? CJK_STOPWORDS.has(word) || isHiraganaWord(word)
-      : (word.length === 1 && word.charCodeAt(0) > 0x39) || (language?.stopwords.has(word) ?? false);
+      : isSingleLetter(word) || (language?.stopwords.has(word) ?? false);
     if (isStop) {
       features.add(STOP, hashString(word, (FEATURE_KINDS[STOP] as FeatureKind).seed));
       continue;
