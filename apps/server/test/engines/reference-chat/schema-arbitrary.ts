@@ -84,6 +84,16 @@ const scalar: fc.Arbitrary<Schema> = fc.oneof(
   stringSchema.map((schema) => ({ ...schema, type: ['string', 'null'] })),
 );
 
+const variedItem: fc.Arbitrary<Schema> = fc.oneof(
+  fc.constant({ type: 'string' }),
+  fc.constant({ type: 'string', maxLength: 3 }),
+  fc
+    .constantFrom('uuid', 'date', 'email', 'date-time', 'hostname')
+    .map((format) => ({ type: 'string', format })),
+  fc.constant({ type: 'integer', minimum: 0, maximum: 1000 }),
+  fc.constant({ type: 'number' }),
+);
+
 const { schema } = fc.letrec<{ schema: Schema; object: Schema; array: Schema; combined: Schema }>((tie) => ({
   schema: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
@@ -105,9 +115,26 @@ const { schema } = fc.letrec<{ schema: Schema; object: Schema; array: Schema; co
       required: names.filter((_, i) => required[i]),
       ...(additional === undefined ? {} : { additionalProperties: additional }),
     })),
-  array: fc
-    .tuple(tie('schema'), fc.nat(3), fc.nat(3))
-    .map(([items, min, extra]) => ({ type: 'array', items, minItems: min, maxItems: min + extra })),
+  array: fc.oneof(
+    fc
+      .tuple(tie('schema'), fc.nat(3), fc.nat(3))
+      .map(([items, min, extra]) => ({ type: 'array', items, minItems: min, maxItems: min + extra })),
+    // uniqueItems over item schemas with room for distinct values.
+    fc
+      .tuple(
+        fc.oneof(
+          variedItem,
+          // Objects that can differ: a free string property next to anything else.
+          tie('schema').map((other) => ({
+            type: 'object',
+            properties: { name: { type: 'string' }, other },
+            required: ['name'],
+          })),
+        ),
+        fc.nat(4),
+      )
+      .map(([items, min]) => ({ type: 'array', items, minItems: min, uniqueItems: true })),
+  ),
   combined: fc.oneof(
     fc
       .tuple(stringSchema, integerSchema, fc.constant({ type: 'boolean' }))

@@ -22,9 +22,20 @@ export function generateArray(parts: Part[], name: string, ctx: GenerateContext,
   const wanted = ctx.compact || depth > 6 ? min : (hinted ?? ctx.rng.int(1, 3));
   const count = Math.max(min, Math.min(max, wanted, 3 + min));
   const items: unknown[] = [];
+  let duplicates = 0;
   for (let index = 0, tries = 0; items.length < count && tries < count * 6; tries++, index++) {
-    const item = ctx.generate(itemParts, name, depth + 1, index);
-    if (unique && items.some((other) => deepEqual(other, item))) continue;
+    const outer = ctx.variant;
+    ctx.variant = duplicates;
+    let item: unknown;
+    try {
+      item = ctx.generate(itemParts, name, depth + 1, index);
+    } finally {
+      ctx.variant = outer;
+    }
+    if (unique && items.some((other) => deepEqual(other, item))) {
+      duplicates++;
+      continue;
+    }
     items.push(item);
   }
   if (items.length < min) {

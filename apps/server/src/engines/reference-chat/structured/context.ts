@@ -12,6 +12,11 @@ export interface GenerateContext {
   compact: boolean;
   /** The most code points a free-text string gets (longer hints are cut at a word). */
   stringBudget: number;
+  /**
+   * Above 0 while an array retries an item that duplicated an earlier one (uniqueItems): hints are
+   * skipped and free text is numbered, so the retry can differ.
+   */
+  variant: number;
   /** Counts generator calls, so a schema with exploding choices fails instead of hanging. */
   steps: number;
   /** Generates a value for parts: the dispatcher, passed in so container generators can recurse. */

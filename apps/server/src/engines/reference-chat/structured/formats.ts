@@ -28,9 +28,9 @@ function validDate(text: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-function date(rng: Rng, conversation: Conversation): string {
+function date(rng: Rng, conversation: Conversation, variant: number): string {
   const mentioned = conversation.dates.find(validDate);
-  if (mentioned) return mentioned;
+  if (mentioned && variant === 0) return mentioned;
   return `2025-${pad(rng.int(1, 12))}-${pad(rng.int(1, 28))}`;
 }
 
@@ -59,29 +59,31 @@ export function formatValue(
 ): string {
   switch (format) {
     case 'date':
-      return date(rng, conversation);
+      return date(rng, conversation, variant);
     case 'time':
       return time(rng);
     case 'date-time':
-      return `${date(rng, conversation)}T${time(rng)}`;
+      return `${date(rng, conversation, variant)}T${time(rng)}`;
     case 'email': {
       const found = conversation.emails.find((email) =>
         /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/.test(email),
       );
       if (found && variant === 0) return found;
-      return variant > 1 ? 'a@b.co' : `${slug(conversation.names[0] ?? 'user')}@example.com`;
+      return variant > 1 ? `a${variant}@b.co` : `${slug(conversation.names[0] ?? 'user')}@example.com`;
     }
     case 'uri': {
       const found = conversation.urls.find((url) =>
         /^https?:\/\/[A-Za-z0-9.-]+(?::\d+)?(?:\/[A-Za-z0-9._~%/-]*)?$/.test(url),
       );
       if (found && variant === 0) return found;
-      return variant > 1 ? 'http://a.co' : `https://example.com/${slug(conversation.keywords[0] ?? 'item')}`;
+      return variant > 1
+        ? `http://a.co/${variant}`
+        : `https://example.com/${slug(conversation.keywords[0] ?? 'item')}`;
     }
     case 'uuid':
       return `${hex(rng, 8)}-${hex(rng, 4)}-4${hex(rng, 3)}-${rng.pick(['8', '9', 'a', 'b'])}${hex(rng, 3)}-${hex(rng, 12)}`;
     case 'hostname':
-      return variant > 1 ? 'a.co' : `${slug(conversation.keywords[0] ?? 'service')}.example.com`;
+      return variant > 1 ? `a${variant}.co` : `${slug(conversation.keywords[0] ?? 'service')}.example.com`;
     case 'ipv4':
       return `192.0.2.${rng.int(1, 254)}`;
     case 'ipv6':

@@ -29,7 +29,7 @@ function fromEnum(parts: Part[], name: string, ctx: GenerateContext, index?: num
     throw new SchemaIssue(first.pointer, 'no enum or const value satisfies the other constraints');
   const ranked = rankValues(name, allowed, ctx.source, ctx.rng);
   // Array items walk down the ranking, so uniqueItems arrays of enums find distinct values.
-  return ranked[(index ?? 0) % ranked.length];
+  return ranked[((index ?? 0) + ctx.variant) % ranked.length];
 }
 
 function ofType(
@@ -44,7 +44,10 @@ function ofType(
     case 'null':
       return null;
     case 'boolean':
-      return (index === undefined ? booleanHint(name, ctx.source) : undefined) ?? ctx.rng.chance(0.5);
+      return (
+        (index === undefined && ctx.variant === 0 ? booleanHint(name, ctx.source) : undefined) ??
+        ctx.rng.chance(0.5)
+      );
     case 'integer':
     case 'number':
       return generateNumber(parts, name, type === 'integer', ctx);
@@ -90,12 +93,13 @@ export function generateParts(
 /** A value valid against `schema` (the whole response schema), or a SchemaIssue. */
 export function generateValue(
   root: SchemaObject,
-  ctx: Omit<GenerateContext, 'generate' | 'root' | 'steps'>,
+  ctx: Omit<GenerateContext, 'generate' | 'root' | 'steps' | 'variant'>,
 ): unknown {
   const full: GenerateContext = {
     ...ctx,
     root,
     steps: 0,
+    variant: 0,
     generate: (parts, name, depth, index) => generateParts(parts, name, depth, full, index),
   };
   const value = generateParts(collect({ schema: root, pointer: '' }, root), '', 0, full);

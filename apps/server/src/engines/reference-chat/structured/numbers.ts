@@ -44,7 +44,7 @@ export function generateNumber(parts: Part[], name: string, integer: boolean, ct
     (!integer || Number.isInteger(v)) &&
     parts.every((p) => matches(p.schema, v, ctx.root));
   const hint = numberHint(name, ctx.source);
-  if (hint !== undefined && ok(hint)) return hint;
+  if (ctx.variant === 0 && hint !== undefined && ok(hint)) return hint;
   const span = Number.isFinite(lo) && Number.isFinite(hi) ? hi - lo : 100;
   const target = Number.isFinite(lo)
     ? lo + (Number.isFinite(hi) ? span * ctx.rng.next() : ctx.rng.int(0, 100))

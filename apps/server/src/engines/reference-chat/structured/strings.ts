@@ -73,7 +73,7 @@ export function generateString(parts: Part[], name: string, ctx: GenerateContext
     throw new SchemaIssue(values(parts, 'format')[1]?.pointer ?? '', 'conflicting formats');
   if (format) {
     for (let variant = 0; variant < 4; variant++) {
-      const candidate = formatValue(format, ctx.rng, ctx.source.conversation, variant);
+      const candidate = formatValue(format, ctx.rng, ctx.source.conversation, variant + ctx.variant);
       if (ok(candidate)) return candidate;
     }
   }
@@ -97,14 +97,19 @@ export function generateString(parts: Part[], name: string, ctx: GenerateContext
       `no "${format}" value fits the length limits`,
     );
   const listed = index === undefined ? undefined : listHint(name, ctx.source)?.[index];
-  const hint = listed ?? stringHint(name, ctx.source);
+  const hint = ctx.variant > 0 ? undefined : (listed ?? stringHint(name, ctx.source));
   const keywords = ctx.source.conversation.keywords;
-  const fallback =
+  const label = name || 'item';
+  const base =
     index === undefined
-      ? firstSentence(ctx.source.conversation.text, 60) || name
-      : (keywords[index] ?? `${name} ${index + 1}`);
-  const cap = Math.max(min, Math.min(max, ctx.stringBudget));
-  const candidate = fitLength(hint ?? fallback, min, cap, keywords.join(' ') || name);
+      ? firstSentence(ctx.source.conversation.text, 60) || label
+      : (keywords[index] ?? `${label} ${index + 1}`);
+  // A retry for uniqueItems leads with its number, so a length cut keeps it distinct.
+  const fallback = ctx.variant > 0 ? `${ctx.variant + 1} ${base}` : base;
+  // Even a budget of 0 leaves room for a retry's number, or uniqueItems could not be met.
+  const room = ctx.variant > 0 ? String(ctx.variant + 1).length : 0;
+  const cap = Math.max(min, Math.min(max, Math.max(ctx.stringBudget, room)));
+  const candidate = fitLength(hint ?? fallback, min, cap, keywords.join(' ') || label);
   if (ok(candidate)) return candidate;
   throw new SchemaIssue(parts[0]?.pointer ?? '', 'cannot generate a string within the length limits');
 }

@@ -55,8 +55,10 @@ export function structuredAnswer(
         generateValue(schema, { ...budget, source, rng: rng.fork(`structured-${attempt}`) }),
       );
     } catch (error) {
-      if (error instanceof SchemaIssue) throw invalid([error]);
-      throw error;
+      if (!(error instanceof SchemaIssue)) throw error;
+      // A smaller answer may be impossible (e.g. too short for uniqueItems); the full one was not.
+      if (attempt > 0) break;
+      throw invalid([error]);
     }
     if (countTokens(text) <= maxTokens) return { text, shaped: attempt > 0 };
     smallest = text;
