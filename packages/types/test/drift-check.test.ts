@@ -13,7 +13,8 @@ const workDir = await mkdtemp(join(tmpdir(), 'types-drift-'));
 
 afterAll(() => rm(workDir, { recursive: true, force: true }));
 
-describe('the generated-types drift check', () => {
+// Each case runs the generator in a child process; on a loaded 2-core machine that can take several seconds.
+describe('the generated-types drift check', { timeout: 60_000 }, () => {
   it('passes when the committed output matches the contract', async () => {
     const { stdout } = await run(process.execPath, [script, '--check']);
     expect(stdout).toContain('Generated types match openapi/openapi.yaml');
