@@ -37,16 +37,30 @@ export async function serve(
       : undefined;
   const app = await build(config);
   const address = await app.listen({ port: config.port, host: config.host });
+  try {
+    // Listening already (health checks and agent routes answer); the banner waits for the engines
+    // so a bad engine configuration stops start-up before anyone is told the server is ready.
+    await app.enginesReady;
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   const origin = address.replace('[::1]', 'localhost');
   const token = config.devToken ?? bootstrapToken;
-  print(`Assistant Platform reference server listening on ${origin}/v1`);
-  print(`API reference: ${origin}/docs  (contract: ${origin}/openapi.yaml)`);
+  const lines = [
+    `Assistant Platform reference server listening on ${origin}/v1`,
+    `API reference: ${origin}/docs  (contract: ${origin}/openapi.yaml)`,
+  ];
   if (token !== undefined) {
-    print(
-      `${config.devToken !== undefined ? 'Dev token' : 'Created a token with scope * (shown once, keep it)'}: ${token}`,
+    const label =
+      config.devToken !== undefined ? 'Dev token' : 'Created a token with scope * (shown once, keep it)';
+    lines.push(
+      `${label}: ${token}`,
+      `Try: curl -H 'Authorization: Bearer ${token}' ${origin}/v1/agents/view/1`,
     );
-    print(`Try: curl -H 'Authorization: Bearer ${token}' ${origin}/v1/agents/view/1`);
   }
+  // One write, so whoever reads the output sees the URL and the token together.
+  print(lines.join('\n'));
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
@@ -14,8 +14,23 @@ export interface OpenDatabase {
   close(): void;
 }
 
-// Same relative position from src/db (tests) and dist/db (built package).
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/**
+ * The package's drizzle/ folder, found by walking up from this module: it sits at a different depth
+ * in src/db (tests), dist/db (tsc output) and dist/ (the bundled CLI).
+ */
+function migrationsFolder(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, 'drizzle');
+    if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir)
+      throw new Error('the drizzle/ migrations folder of @assistant-platform/server is missing');
+    dir = parent;
+  }
+}
+
+const MIGRATIONS_FOLDER = migrationsFolder();
 
 /**
  * Opens (creating folders as needed) and migrates the database. WAL with synchronous=NORMAL keeps

@@ -29,10 +29,9 @@ export function registerContractRoutes(
   validator: ContractValidator,
   handlers: Record<OperationId, RouteHandlerMethod>,
 ): void {
-  app.setValidatorCompiler(({ schema, httpPart }) => {
-    const ajv = httpPart === 'params' ? validator.params : validator.body;
-    return ajv.compile(schema as object);
-  });
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    validator.lazy(httpPart === 'params' ? 'params' : 'body', schema as object),
+  );
 
   for (const [path, item] of Object.entries(openapiDocument.paths)) {
     for (const method of METHODS) {

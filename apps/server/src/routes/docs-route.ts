@@ -38,7 +38,8 @@ const INIT = `window.ui = SwaggerUIBundle({
 
 /** `GET /docs`: an interactive API reference (Swagger UI) over `/openapi.json`. */
 export function registerDocsRoute(app: FastifyInstance): void {
-  const distDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  // Resolved on first use, so start-up does not pay for the look-up.
+  let distDir: string | undefined;
   const cache = new Map<string, Buffer>();
   const noLimit = { rateLimit: false } as const;
   app.get('/docs', { config: noLimit }, (_request, reply) =>
@@ -52,6 +53,7 @@ export function registerDocsRoute(app: FastifyInstance): void {
     if (!type) return reply.callNotFound();
     let content = cache.get(request.params.file);
     if (!content) {
+      distDir ??= dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
       content = readFileSync(join(distDir, request.params.file));
       cache.set(request.params.file, content);
     }
