@@ -4,9 +4,10 @@
  */
 import type { paths } from '@assistant-platform/types';
 import createClient, { type Middleware } from 'openapi-fetch';
+import { type CallPolicy, type Logger, prepareCall } from './internal/attempts.js';
 import { defaultBackoff } from './internal/backoff.js';
 import type { CallContext, RawClient, RequestOptions } from './internal/call.js';
-import { createResilientFetch, type FetchPolicy, type Logger } from './internal/resilient-fetch.js';
+import { wrapRawClient } from './internal/raw-client.js';
 import { type AgentsResource, agentsResource } from './resources/agents.js';
 import { type EmbeddingsResource, embeddingsResource } from './resources/embeddings.js';
 import { type TranscriptionsResource, transcriptionsResource } from './resources/transcriptions.js';
@@ -58,35 +59,37 @@ export function createAssistantClient(options: ClientOptions): AssistantClient {
   if (options.token === undefined && typeof options.getToken !== 'function') {
     throw new TypeError('token or getToken is required');
   }
-  const policy: FetchPolicy = {
+  const policy: CallPolicy = {
     fetch: options.fetch,
     maxRetries: checkCount('maxRetries', options.maxRetries ?? 2, 0),
     timeoutMs: checkCount('timeoutMs', options.timeoutMs ?? 60_000, 1),
     backoff: defaultBackoff,
     logger: options.logger,
   };
-  const defaultFetch = createResilientFetch(policy);
-  const raw = createClient<paths, 'application/json'>({
+  const inner = createClient<paths, 'application/json'>({
     baseUrl: options.baseUrl,
-    fetch: defaultFetch,
     headers: {
       ...options.headers,
       ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
     },
   });
-  if (options.getToken) raw.use(tokenMiddleware(options.getToken));
+  if (options.getToken) inner.use(tokenMiddleware(options.getToken));
 
   const context: CallContext = {
-    raw,
-    fetchFor(call: RequestOptions | undefined) {
-      if (call?.maxRetries === undefined && call?.timeoutMs === undefined) return defaultFetch;
-      return createResilientFetch({
-        ...policy,
-        maxRetries: checkCount('maxRetries', call.maxRetries ?? policy.maxRetries, 0),
-        timeoutMs: checkCount('timeoutMs', call.timeoutMs ?? policy.timeoutMs, 1),
-      });
+    inner,
+    prepare(call: RequestOptions | undefined) {
+      const overridden = call?.maxRetries !== undefined || call?.timeoutMs !== undefined;
+      const callPolicy = !overridden
+        ? policy
+        : {
+            ...policy,
+            maxRetries: checkCount('maxRetries', call.maxRetries ?? policy.maxRetries, 0),
+            timeoutMs: checkCount('timeoutMs', call.timeoutMs ?? policy.timeoutMs, 1),
+          };
+      return prepareCall(callPolicy, call?.signal);
     },
   };
+  const raw = wrapRawClient(inner, (signal) => prepareCall(policy, signal));
   return {
     agents: agentsResource(context),
     transcriptions: transcriptionsResource(context),

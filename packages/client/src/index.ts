@@ -29,8 +29,8 @@ export {
   RateLimitError,
   type ValidationIssue,
 } from './errors.js';
+export type { Logger } from './internal/attempts.js';
 export type { ApiMethod, RawClient, RequestOptions, WithResponse } from './internal/call.js';
-export type { Logger } from './internal/resilient-fetch.js';
 export type { AgentsResource, ChatInput } from './resources/agents.js';
 export type { EmbeddingsOptions, EmbeddingsResource } from './resources/embeddings.js';
 export type { TranscriptionsResource } from './resources/transcriptions.js';

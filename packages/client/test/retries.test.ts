@@ -166,6 +166,23 @@ describe('retries', () => {
     expect(response.status).toBe(200);
     expect(data?.data).toEqual({ id: 9 });
   });
+  it('resends a body the raw client serialised its own way', async () => {
+    const fetch = scriptedFetch(
+      () => failure(503, { 'retry-after': '0' }),
+      () => json(201, { success: true, message: 'Agent created successfully', data: { id: 10 } }),
+    );
+    const { sdk } = client(fetch);
+    const pending = sdk.raw.POST('/agents/create', {
+      body: { name: 'Support', instruction: 'Answer.' },
+      bodySerializer: (body) => JSON.stringify(body, null, 2),
+    });
+    await vi.runAllTimersAsync();
+    expect((await pending).data?.data).toEqual({ id: 10 });
+    expect(fetch.sent.map((request) => request.body)).toEqual([
+      JSON.stringify({ name: 'Support', instruction: 'Answer.' }, null, 2),
+      JSON.stringify({ name: 'Support', instruction: 'Answer.' }, null, 2),
+    ]);
+  });
 });
 
 describe('timeouts', () => {
@@ -219,6 +236,19 @@ describe('aborts', () => {
     controller.abort();
     expect(await pending).toBeInstanceOf(APIUserAbortError);
     await vi.runAllTimersAsync();
+    expect(fetch.sent).toHaveLength(1);
+  });
+
+  it("honours the caller's signal on the raw client", async () => {
+    const fetch = scriptedFetch(hangingFetch);
+    const sdk = createAssistantClient({ baseUrl, token: 't', fetch });
+    const controller = new AbortController();
+    const pending = sdk.raw
+      .GET('/agents/view/{id}', { params: { path: { id: '1' } }, signal: controller.signal })
+      .catch((caught: unknown) => caught);
+    await vi.advanceTimersByTimeAsync(10);
+    controller.abort();
+    expect(await pending).toBeInstanceOf(APIUserAbortError);
     expect(fetch.sent).toHaveLength(1);
   });
 

@@ -5,6 +5,7 @@
 import type { paths } from '@assistant-platform/types';
 import type { Client } from 'openapi-fetch';
 import type { AssistantApiError } from '../errors.js';
+import type { PreparedCall } from './attempts.js';
 import { errorFromResponse } from './error-from-response.js';
 
 /** Options every method accepts as its last argument; they override the client's for that call. */
@@ -32,27 +33,25 @@ export type ApiMethod<Args extends unknown[], T> = ((...args: Args) => Promise<T
   withResponse(...args: Args): Promise<WithResponse<T>>;
 };
 
-/** The openapi-fetch per-request options a call passes through. */
+export type RawClient = Client<paths, 'application/json'>;
+
+/** The openapi-fetch per-request options of one call. */
 export interface CallInit {
-  fetch: (request: Request) => Promise<Response>;
-  signal?: AbortSignal;
+  fetch: PreparedCall['fetch'];
+  bodySerializer: PreparedCall['bodySerializer'];
   headers?: Record<string, string>;
 }
 
-export type RawClient = Client<paths, 'application/json'>;
-
 export interface CallContext {
-  raw: RawClient;
-  /** The resilient fetch with this call's overrides applied. */
-  fetchFor(options: RequestOptions | undefined): (request: Request) => Promise<Response>;
+  /** The openapi-fetch client without the per-call wiring (resource methods add their own). */
+  inner: RawClient;
+  /** Sets up one call's attempts with the client's settings and this call's overrides. */
+  prepare(options: RequestOptions | undefined): PreparedCall;
 }
 
-export function callInit(context: CallContext, options: RequestOptions | undefined): CallInit {
-  return {
-    fetch: context.fetchFor(options),
-    ...(options?.signal ? { signal: options.signal } : {}),
-    ...(options?.headers ? { headers: options.headers } : {}),
-  };
+export function callInit(prepared: PreparedCall, options: RequestOptions | undefined): CallInit {
+  const { fetch, bodySerializer } = prepared;
+  return { fetch, bodySerializer, ...(options?.headers ? { headers: options.headers } : {}) };
 }
 
 export function apiError(response: Response, body: unknown): AssistantApiError {
@@ -64,9 +63,15 @@ export async function send<T>(
   options: RequestOptions | undefined,
   run: (init: CallInit) => Promise<{ data?: { data: T }; error?: unknown; response: Response }>,
 ): Promise<WithResponse<T>> {
-  const { data, error, response } = await run(callInit(context, options));
-  if (!response.ok || data === undefined) throw apiError(response, error);
-  return { data: data.data, response, requestId: response.headers.get('x-request-id') ?? undefined };
+  const prepared = context.prepare(options);
+  try {
+    const { data, error, response } = await run(callInit(prepared, options));
+    if (!response.ok || data === undefined) throw apiError(response, error);
+    return { data: data.data, response, requestId: response.headers.get('x-request-id') ?? undefined };
+  } finally {
+    // openapi-fetch has read the body by now: the caller's signal has nothing left to cancel.
+    prepared.release();
+  }
 }
 
 export function apiMethod<Args extends unknown[], T>(

@@ -38,7 +38,7 @@ function completeChatBody(body: ChatInput, stream: boolean): ChatRequestBody {
 }
 
 export function agentsResource(context: CallContext): AgentsResource {
-  const { raw } = context;
+  const { inner: raw } = context;
   return {
     create: apiMethod((body, options) =>
       send(context, options, (init) => raw.POST('/agents/create', { ...init, body })),
@@ -56,11 +56,16 @@ export function agentsResource(context: CallContext): AgentsResource {
     async chatStream(body, options) {
       // The stream's own controller backs abort(); the caller's signal feeds into it.
       const controller = new AbortController();
+      const prepared = context.prepare({ ...options, signal: controller.signal });
       const callerSignal = options?.signal;
       const forward = () => controller.abort(callerSignal?.reason);
-      if (callerSignal?.aborted) forward();
       callerSignal?.addEventListener('abort', forward, { once: true });
-      const init = callInit(context, { ...options, signal: controller.signal });
+      if (callerSignal?.aborted) forward();
+      const release = () => {
+        callerSignal?.removeEventListener('abort', forward);
+        prepared.release();
+      };
+      const init = callInit(prepared, options);
       const { error, response } = await raw
         .POST('/agents/chat/request', {
           ...init,
@@ -69,14 +74,14 @@ export function agentsResource(context: CallContext): AgentsResource {
           parseAs: 'stream',
         })
         .catch((failure: unknown) => {
-          callerSignal?.removeEventListener('abort', forward);
+          release();
           throw failure;
         });
       if (!response.ok) {
-        callerSignal?.removeEventListener('abort', forward);
+        release();
         throw apiError(response, error);
       }
-      return new ChatStream(response, controller, () => callerSignal?.removeEventListener('abort', forward));
+      return new ChatStream(response, controller, release);
     },
   };
 }

@@ -17,7 +17,7 @@ export function embeddingsResource(context: CallContext): EmbeddingsResource {
   return {
     create: apiMethod((sentences, embeddingsOptions, options) =>
       send(context, options, (init) =>
-        context.raw.POST('/vectors/embedding', { ...init, body: { ...embeddingsOptions, sentences } }),
+        context.inner.POST('/vectors/embedding', { ...init, body: { ...embeddingsOptions, sentences } }),
       ),
     ),
   };

@@ -17,7 +17,7 @@ export function transcriptionsResource(context: CallContext): TranscriptionsReso
   return {
     update: apiMethod((workspaceId, transcriptionId, transcript, options) =>
       send(context, options, (init) =>
-        context.raw.PATCH('/transcribe/workspace/{id}/transcriptions/{transcriptionId}', {
+        context.inner.PATCH('/transcribe/workspace/{id}/transcriptions/{transcriptionId}', {
           ...init,
           params: { path: { id: workspaceId, transcriptionId } },
           body: { transcript },

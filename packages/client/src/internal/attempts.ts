@@ -1,0 +1,118 @@
+/**
+ * One call's attempts: a timeout per attempt, retries with backoff, and the caller's `AbortSignal`
+ * honoured at every step, including the waits between attempts and reading the answer's body.
+ *
+ * Each attempt has its own AbortController (timeout, caller's abort), handed to `fetch` as `init.signal`:
+ * openapi-fetch's `Request` carries no signal, so the common path wires one signal, no body is cloned
+ * and no second Request is built (undici's fetch builds its own anyway). A retry resends the body kept
+ * from serialisation, or a clone taken up front when the body did not come from `bodySerializer`.
+ * An injected `fetch` receives one `Request` carrying the attempt's signal.
+ */
+import { defaultBodySerializer } from 'openapi-fetch';
+import { APIConnectionError, APITimeoutError, APIUserAbortError } from '../errors.js';
+import {
+  type BackoffOptions,
+  isRetryableStatus,
+  maxRetryAfterMs,
+  parseRetryAfter,
+  retryDelayMs,
+  sleep,
+} from './backoff.js';
+
+/** Where the SDK reports retries. `console` fits; so do pino and most loggers. */
+export interface Logger {
+  debug?(message: string, details?: Record<string, unknown>): void;
+  warn?(message: string, details?: Record<string, unknown>): void;
+}
+
+export interface CallPolicy {
+  fetch: ((request: Request) => Promise<Response>) | undefined;
+  maxRetries: number;
+  timeoutMs: number;
+  backoff: BackoffOptions;
+  logger: Logger | undefined;
+  random?: () => number;
+}
+
+/** What a call hands openapi-fetch, and `release()` for when its body has been read. */
+export interface PreparedCall {
+  fetch: (request: Request) => Promise<Response>;
+  /** openapi-fetch's default serialisation, keeping a text body for retries. */
+  bodySerializer: (body: unknown, headers?: Headers) => unknown;
+  release(): void;
+}
+
+export function prepareCall(policy: CallPolicy, callerSignal: AbortSignal | undefined): PreparedCall {
+  let controller = new AbortController();
+  const forward = () => controller.abort(callerSignal?.reason);
+  callerSignal?.addEventListener('abort', forward, { once: true });
+  if (callerSignal?.aborted) forward();
+  let serialised: string | undefined;
+
+  async function fetchWithRetries(first: Request): Promise<Response> {
+    const injected = policy.fetch;
+    const spare =
+      serialised === undefined && first.body !== null && policy.maxRetries > 0 ? first.clone() : undefined;
+    for (let attempt = 0; ; attempt++) {
+      if (callerSignal?.aborted) throw new APIUserAbortError();
+      if (attempt > 0) controller = new AbortController();
+      const input = attempt > 0 && spare ? spare.clone() : first;
+      const init: RequestInit = { signal: controller.signal };
+      if (attempt > 0 && serialised !== undefined) init.body = serialised;
+      const attemptController = controller;
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        attemptController.abort(new APITimeoutError());
+      }, policy.timeoutMs);
+
+      let response: Response | undefined;
+      let failure: APIConnectionError | undefined;
+      try {
+        // globalThis.fetch is looked up per attempt, so a fetch polyfilled after the client was made counts.
+        response = await (injected ? injected(new Request(input, init)) : globalThis.fetch(input, init));
+      } catch (cause) {
+        if (callerSignal?.aborted) throw new APIUserAbortError();
+        failure = timedOut ? new APITimeoutError() : new APIConnectionError(undefined, cause);
+      } finally {
+        clearTimeout(timer);
+      }
+
+      if (response && (response.ok || !isRetryableStatus(response.status))) return response;
+      const retryAfter = response ? parseRetryAfter(response.headers) : undefined;
+      const retry =
+        attempt < policy.maxRetries && (retryAfter === undefined || retryAfter <= maxRetryAfterMs);
+      if (!retry) {
+        if (failure) throw failure;
+        return response as Response;
+      }
+
+      await response?.body?.cancel().catch(() => {});
+      const delayMs = retryDelayMs(attempt, retryAfter, policy.backoff, policy.random);
+      policy.logger?.warn?.('Retrying request', {
+        method: first.method,
+        url: first.url,
+        attempt: attempt + 1,
+        reason: failure ? failure.message : `status ${response?.status}`,
+        delayMs,
+      });
+      try {
+        await sleep(delayMs, callerSignal ?? new AbortController().signal);
+      } catch {
+        throw new APIUserAbortError();
+      }
+    }
+  }
+
+  return {
+    fetch: fetchWithRetries,
+    bodySerializer: (body, headers) => {
+      // Typed with one parameter, but it reads the headers (form bodies) when given them.
+      const serialize = defaultBodySerializer as (body: unknown, headers?: Headers) => unknown;
+      const serialisedBody = serialize(body, headers);
+      if (typeof serialisedBody === 'string') serialised = serialisedBody;
+      return serialisedBody;
+    },
+    release: () => callerSignal?.removeEventListener('abort', forward),
+  };
+}
