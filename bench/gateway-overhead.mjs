@@ -13,6 +13,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 
@@ -49,6 +50,19 @@ const serverScript = `
   });
   console.log('SERVER ' + server.baseUrl);
 `;
+
+/**
+ * CPU time (ms) a process has used so far, from /proc (Linux; undefined elsewhere). Unlike req/s,
+ * CPU per request does not depend on how busy the machine's other processes keep the cores.
+ */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, USER_HZ = 100
+  } catch {
+    return undefined;
+  }
+}
 
 /** Runs `call(workerIndex)` from `concurrency` workers for `seconds`; returns req/s and latencies. */
 async function measure(call, concurrency, seconds) {
@@ -99,15 +113,28 @@ try {
   ]) {
     for (const [name, call] of Object.entries(targets)) {
       await measure(call, concurrency, 1); // warm-up: JIT, connection pools
+      const before = [cpuMs(server.child.pid), cpuMs(gateway.child.pid)];
       const result = await measure(call, concurrency, SECONDS);
-      rows.push({ scenario: label, target: name, ...result });
+      const after = [cpuMs(server.child.pid), cpuMs(gateway.child.pid)];
+      const requests = result.rps * SECONDS;
+      const perRequest = (i) => (before[i] === undefined ? Number.NaN : (after[i] - before[i]) / requests);
+      rows.push({
+        scenario: label,
+        target: name,
+        ...result,
+        serverCpu: perRequest(0),
+        gatewayCpu: perRequest(1),
+      });
     }
   }
   console.log(`\nagents.get, ${SECONDS}s per row (Node ${process.version})\n`);
-  console.log('scenario                 target                          req/s     p50 ms   p99 ms  errors');
+  console.log(
+    'scenario                 target                          req/s     p50 ms   p99 ms  errors  CPU ms/req: server gateway',
+  );
   for (const row of rows) {
     console.log(
-      `${row.scenario.padEnd(24)} ${row.target.padEnd(30)} ${row.rps.toFixed(0).padStart(7)} ${row.p50.toFixed(2).padStart(9)} ${row.p99.toFixed(2).padStart(8)} ${String(row.errors).padStart(7)}`,
+      `${row.scenario.padEnd(24)} ${row.target.padEnd(30)} ${row.rps.toFixed(0).padStart(7)} ${row.p50.toFixed(2).padStart(9)} ${row.p99.toFixed(2).padStart(8)} ${String(row.errors).padStart(7)}` +
+        `  ${row.serverCpu.toFixed(3).padStart(17)} ${row.gatewayCpu.toFixed(3).padStart(7)}`,
     );
   }
   const pick = (scenario, target) =>
@@ -119,6 +146,15 @@ try {
     console.log(
       `${target.padEnd(27)} req/s vs direct at ${CONCURRENCY} callers: ${ratio.toFixed(2)}x (goal >= 0.5x); ` +
         `added median latency, 1 caller: ${added.toFixed(2)} ms (goal <= 1 ms)`,
+    );
+  }
+  // With a core each, the slower of the two processes bounds throughput: CPU per request says which.
+  for (const target of ['gateway (unbatched)', 'gateway (batched, default)']) {
+    const row = pick('throughput', target);
+    const direct = pick('throughput', 'direct');
+    const bound = direct.serverCpu / Math.max(row.serverCpu, row.gatewayCpu);
+    console.log(
+      `${target.padEnd(27)} CPU-bound capacity vs direct (a core per process): ${bound.toFixed(2)}x`,
     );
   }
   // Three processes share the CPUs: on a busy machine every hop waits for a time slice.

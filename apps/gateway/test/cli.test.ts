@@ -28,7 +28,8 @@ async function output(child: ChildProcess): Promise<{ code: number | null; stdou
   return { code, stdout, stderr };
 }
 
-describe('assistant-gateway', () => {
+// Each test spawns Node; on a busy machine that alone can take seconds.
+describe('assistant-gateway', { timeout: 30_000 }, () => {
   it('refuses to start with a bad configuration, naming the variable', async () => {
     const result = await output(run({ GATEWAY_PORT: 'eighty', LOG_LEVEL: 'silent' }));
     expect(result.code).toBe(1);

@@ -9,6 +9,7 @@ import { type AppRouter, appRouter } from '../router/app-router.js';
 import { createContextFactory } from '../trpc/context.js';
 import { AgentCache } from '../upstream/agent-cache.js';
 import { createPlatformClientFactory } from '../upstream/platform-client.js';
+import { bufferJsonResponse } from './buffer-json-response.js';
 import { registerHealthz } from './healthz.js';
 import { requestIdOf } from './request-id.js';
 
@@ -46,20 +47,23 @@ export async function buildGateway(
     agentCache: new AgentCache({ ttlMs: config.agentCacheTtlMs, maxEntries: config.agentCacheMaxEntries }),
   };
 
-  await app.register(fastifyTRPCPlugin<AppRouter>, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: createContextFactory(services),
-      onError({ error, path, req }) {
-        // Server-side failures are logged with their cause (the caller got a bare message).
-        if (error.code === 'INTERNAL_SERVER_ERROR') {
-          req.log.error({ err: error.cause ?? error, path }, 'gateway call failed');
-        } else {
-          req.log.info({ code: error.code, path }, 'gateway call rejected');
-        }
+  await app.register(async (trpcScope) => {
+    trpcScope.addHook('onSend', bufferJsonResponse);
+    await trpcScope.register(fastifyTRPCPlugin<AppRouter>, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: createContextFactory(services),
+        onError({ error, path, req }) {
+          // Server-side failures are logged with their cause (the caller got a bare message).
+          if (error.code === 'INTERNAL_SERVER_ERROR') {
+            req.log.error({ err: error.cause ?? error, path }, 'gateway call failed');
+          } else {
+            req.log.info({ code: error.code, path }, 'gateway call rejected');
+          }
+        },
       },
-    },
+    });
   });
 
   registerHealthz(app, config.upstreamBaseUrl, options.fetch ?? fetch);
