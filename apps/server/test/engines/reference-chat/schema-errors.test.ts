@@ -90,6 +90,12 @@ describe('schemas the engine cannot honour answer 400 naming the keyword', () =>
       '/exclusiveMaximum',
       'must be a number',
     ],
+    [
+      'pattern the generator cannot honour (lookbehind)',
+      { type: 'string', pattern: '^[a-z]+(?<!x)$' },
+      '/pattern',
+      'cannot generate a string matching pattern',
+    ],
   ])('%s', async (_, schema, pointer, message) => {
     const issues = await issuesOf(schema);
     expect(

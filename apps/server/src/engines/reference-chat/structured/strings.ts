@@ -11,6 +11,7 @@ import type { GenerateContext } from './context.js';
 import { formatValue, type SupportedFormat } from './formats.js';
 import { listHint, stringHint } from './hints.js';
 import { matches } from './matches.js';
+import { randexpSource } from './pattern-source.js';
 import { codePoints, SchemaIssue } from './schema.js';
 
 // randexp is CommonJS with `module.exports = RandExp`; Node hands that over as the default import.
@@ -25,7 +26,7 @@ function generatorFor(pattern: string): InstanceType<RandExpClass> | null {
   let generator = generators.get(pattern);
   if (generator === undefined) {
     try {
-      generator = new RandExp(new RegExp(pattern, 'u'));
+      generator = new RandExp(randexpSource(pattern));
     } catch {
       generator = null;
     }
@@ -88,7 +89,7 @@ export function generateString(parts: Part[], name: string, ctx: GenerateContext
     }
     throw new SchemaIssue(
       first.pointer,
-      `cannot generate a string matching pattern ${JSON.stringify(first.value)} within the other constraints`,
+      `cannot generate a string matching pattern ${JSON.stringify(first.value)} within the other constraints (or the pattern uses a regex feature the generator lacks, e.g. lookbehind)`,
     );
   }
   if (format)
