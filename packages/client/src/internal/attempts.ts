@@ -21,8 +21,7 @@ import {
 
 /** Where the SDK reports retries. `console` fits; so do pino and most loggers. */
 export interface Logger {
-  debug?(message: string, details?: Record<string, unknown>): void;
-  warn?(message: string, details?: Record<string, unknown>): void;
+  warn(message: string, details?: Record<string, unknown>): void;
 }
 
 export interface CallPolicy {
@@ -89,7 +88,7 @@ export function prepareCall(policy: CallPolicy, callerSignal: AbortSignal | unde
 
       await response?.body?.cancel().catch(() => {});
       const delayMs = retryDelayMs(attempt, retryAfter, policy.backoff, policy.random);
-      policy.logger?.warn?.('Retrying request', {
+      policy.logger?.warn('Retrying request', {
         method: first.method,
         url: first.url,
         attempt: attempt + 1,
