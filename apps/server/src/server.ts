@@ -26,6 +26,8 @@ export function bootstrapFirstToken(databaseUrl: string): string | undefined {
   }
 }
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /** Listens, prints where to find the server, and closes gracefully on SIGTERM/SIGINT. */
 export async function serve(
   config: ServerConfig,
@@ -66,6 +68,8 @@ export async function serve(
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // Clients that keep a connection busy (e.g. an abandoned stream) do not hold shutdown forever.
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

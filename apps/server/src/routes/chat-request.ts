@@ -23,7 +23,7 @@ export function chatRequestHandler({ repos, validator, engines: loaded }: RouteD
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('x-accel-buffering', 'no')
-        .send(toEventStream(events, { created, model: engineRequest.model }, request.log));
+        .send(toEventStream(events, { created, model: engineRequest.model }, request.log, options.signal));
     }
     const completion = await engines.chat.complete(engineRequest, options);
     const response: ChatResponse = {

@@ -13,6 +13,7 @@ export function toEventStream(
   events: AsyncIterable<ChatStreamEvent>,
   meta: { created: number; model: string },
   log: FastifyBaseLogger,
+  signal: AbortSignal,
 ): Readable {
   const chunk = (choice: ChatStreamChunk['request'][number]): string => {
     const body: ChatStreamChunk = {
@@ -46,7 +47,8 @@ export function toEventStream(
       }
     } catch (error) {
       // Headers are gone: the status cannot change, so the stream just ends without [DONE].
-      log.error({ err: error }, 'chat stream failed');
+      if (signal.aborted) log.info('chat stream ended: the client went away');
+      else log.error({ err: error }, 'chat stream failed');
     }
   }
   return Readable.from(sse(), { objectMode: false });
