@@ -4,95 +4,14 @@
  */
 import fc from 'fast-check';
 
-type Schema = Record<string, unknown>;
-
-const SAFE_PATTERNS = [
-  '^[a-z]{3,6}$',
-  '^[A-Z]{2}-\\d{3}$',
-  '\\d{2}',
-  '^(yes|no|maybe)$',
-  '^[a-f0-9]{8}$',
-  '^\\w+@\\w+\\.com$',
-];
-const FORMATS = ['date-time', 'date', 'time', 'email', 'uri', 'uuid', 'hostname', 'ipv4', 'ipv6'];
-const NAMES = [
-  'summary',
-  'sentiment',
-  'language',
-  'email',
-  'name',
-  'title',
-  'tags',
-  'count',
-  'score',
-  'urgent',
-  'x',
-  'value',
-  'reply',
-  'createdAt',
-  'id',
-];
-
-const stringSchema: fc.Arbitrary<Schema> = fc.oneof(
-  fc.record({ type: fc.constant('string') }),
-  fc
-    .tuple(fc.nat(20), fc.nat(30))
-    .map(([min, extra]) => ({ type: 'string', minLength: min, maxLength: min + extra })),
-  fc.constantFrom(...FORMATS).map((format) => ({ type: 'string', format })),
-  fc.constantFrom(...SAFE_PATTERNS).map((pattern) => ({ type: 'string', pattern })),
-  fc
-    .uniqueArray(fc.string({ minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 4 })
-    .map((values) => ({ type: 'string', enum: values })),
-);
-
-const integerSchema: fc.Arbitrary<Schema> = fc
-  .tuple(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 1, max: 12 }), fc.nat(5), fc.boolean())
-  .map(([lo, step, span, exclusive]) => {
-    const hi = lo + step * (span + 2);
-    return exclusive
-      ? { type: 'integer', exclusiveMinimum: lo, exclusiveMaximum: hi, multipleOf: step }
-      : { type: 'integer', minimum: lo, maximum: hi, multipleOf: step };
-  });
-
-const numberSchema: fc.Arbitrary<Schema> = fc
-  .tuple(
-    fc.double({ min: -100, max: 100, noNaN: true }),
-    fc.constantFrom(0.5, 0.25, 0.1, 0.01, undefined),
-    fc.double({ min: 0.001, max: 50, noNaN: true }),
-  )
-  .map(([lo, step, width]) => {
-    const span = step === undefined ? width : Math.max(width, step * 3);
-    return {
-      type: 'number',
-      exclusiveMinimum: lo,
-      maximum: lo + span,
-      ...(step === undefined ? {} : { multipleOf: step }),
-    };
-  });
-
-const scalar: fc.Arbitrary<Schema> = fc.oneof(
-  stringSchema,
+import {
   integerSchema,
-  numberSchema,
-  fc.constant({ type: 'boolean' }),
-  fc.constant({ type: 'null' }),
-  fc
-    .jsonValue({ maxDepth: 2 })
-    // Ajv's deep-equal (fast-deep-equal) calls a.valueOf(): objects owning such keys break the judge, not the engine.
-    .filter((value) => !/"(valueOf|toString)"/.test(JSON.stringify(value)))
-    .map((value) => ({ const: value })),
-  stringSchema.map((schema) => ({ ...schema, type: ['string', 'null'] })),
-);
-
-const variedItem: fc.Arbitrary<Schema> = fc.oneof(
-  fc.constant({ type: 'string' }),
-  fc.constant({ type: 'string', maxLength: 3 }),
-  fc
-    .constantFrom('uuid', 'date', 'email', 'date-time', 'hostname')
-    .map((format) => ({ type: 'string', format })),
-  fc.constant({ type: 'integer', minimum: 0, maximum: 1000 }),
-  fc.constant({ type: 'number' }),
-);
+  NAMES,
+  type Schema,
+  scalar,
+  stringSchema,
+  variedItem,
+} from './schema-arbitrary-leaves.js';
 
 const { schema } = fc.letrec<{ schema: Schema; object: Schema; array: Schema; combined: Schema }>((tie) => ({
   schema: fc.oneof(
@@ -146,8 +65,28 @@ const { schema } = fc.letrec<{ schema: Schema; object: Schema; array: Schema; co
     fc
       .tuple(tie('schema'), fc.constantFrom('#/$defs/shared', '#/definitions/shared'))
       .map(([target, ref]) => ({ $ref: ref, __target: target })),
+    // allOf of two objects with distinct property names, both open so neither forbids the other's.
+    fc.tuple(tie('object'), tie('object')).map(([a, b]) => ({
+      allOf: [open(a), open(b, 'b_')],
+    })),
+    // Extra keys from an additionalProperties schema, to reach minProperties.
+    fc
+      .tuple(tie('object'), scalar, fc.nat(6))
+      .map(([base, extra, min]) => ({ ...open(base), additionalProperties: extra, minProperties: min })),
+    // maxProperties never below the required count.
+    tie('object').map((base) => ({ ...base, maxProperties: (base.required as string[]).length + 1 })),
   ),
 }));
+
+/** The object without additionalProperties, its property names prefixed. */
+function open(object: Schema, prefix = ''): Schema {
+  const properties = Object.entries(object.properties as Schema).map(([k, v]) => [prefix + k, v]);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(properties),
+    required: (object.required as string[]).map((k) => prefix + k),
+  };
+}
 
 /** Hoists each `{ $ref, __target }` placeholder's target into the root's $defs/definitions. */
 function hoist(root: Schema): Schema {
