@@ -88,7 +88,8 @@ export function readConversation(request: ChatEngineRequest): Conversation {
     language: detectLanguage(text || everything),
     sentiment: detectSentiment(text),
     emails: unique(everything.match(EMAIL) ?? []),
-    urls: unique(everything.match(URL_RE) ?? []),
+    // A URL at the end of a sentence should not carry the sentence's full stop.
+    urls: unique((everything.match(URL_RE) ?? []).map((url) => url.replace(/[.,;:!?)\]]+$/, ''))),
     dates: unique([...everything.matchAll(ISO_DATE)].map((match) => match[0])),
     names: unique(everything.match(NAME) ?? []),
     numbers: (text.match(NUMBER) ?? []).map(Number).filter(Number.isFinite),

@@ -47,7 +47,7 @@ describe('structured values drawn from the conversation', () => {
     };
     const { value } = await answer(
       schema,
-      'Hello, I am Ada Lovelace, write to ada@example.org. Order B-2042 was due on 2025-03-14, see https://shop.example.net/orders/2042',
+      'Hello, I am Ada Lovelace, write to ada@example.org. Order B-2042 was due on 2025-03-14, see https://shop.example.net/orders/2042.',
     );
     expect(value).toEqual({
       customerName: 'Ada Lovelace',
