@@ -29,7 +29,9 @@ export interface Conversation {
   keywords: string[];
 }
 
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
+// Anchored and applied per word: an unanchored email pattern backtracks quadratically on long runs
+// of letters without an "@", which a hostile message could use to stall the engine.
+const EMAIL = /^[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}$/u;
 const URL_RE = /https?:\/\/[^\s"'<>]+/g;
 const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 // Two or more capitalised words in a row ("Ada Lovelace"), a cheap stand-in for named entities.
@@ -57,6 +59,14 @@ export function imageLabel(url: string): string {
   return file.length > 0 && file.length <= 80 ? file : 'an image';
 }
 
+function emailsIn(text: string): string[] {
+  return text
+    .split(/[\s<>()[\]{},;:"']+/)
+    .filter((word) => word.includes('@'))
+    .map((word) => word.replace(/[.!?]+$/, ''))
+    .filter((word) => EMAIL.test(word));
+}
+
 function unique(values: Iterable<string>): string[] {
   return [...new Set(values)];
 }
@@ -64,7 +74,8 @@ function unique(values: Iterable<string>): string[] {
 function keywordsOf(text: string): string[] {
   const counts = new Map<string, number>();
   for (const word of text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? []) {
-    if (word.length < 3 || STOPWORDS.has(word)) continue;
+    // Very long "words" (ids, base64, runs of one letter) are not keywords anyone would show.
+    if (word.length < 3 || word.length > 40 || STOPWORDS.has(word)) continue;
     counts.set(word, (counts.get(word) ?? 0) + 1);
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([word]) => word);
@@ -87,7 +98,7 @@ export function readConversation(request: ChatEngineRequest): Conversation {
     history,
     language: detectLanguage(text || everything),
     sentiment: detectSentiment(text),
-    emails: unique(everything.match(EMAIL) ?? []),
+    emails: unique(emailsIn(everything)),
     // A URL at the end of a sentence should not carry the sentence's full stop.
     urls: unique((everything.match(URL_RE) ?? []).map((url) => url.replace(/[.,;:!?)\]]+$/, ''))),
     dates: unique([...everything.matchAll(ISO_DATE)].map((match) => match[0])),

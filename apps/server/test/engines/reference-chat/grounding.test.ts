@@ -99,6 +99,15 @@ describe('answers grounded in the request', () => {
   });
 });
 
+describe('hostile input', () => {
+  test('a 100,000-character message without spaces is answered and quoted in short', async () => {
+    const text = `${'a1'.repeat(50_000)}@example`;
+    const answer = await engine.complete(request({ reasoning: { effort: 'high' } }, text), callOptions());
+    expect(answer.finishReason).toBe('stop');
+    expect(answer.content.length).toBeLessThan(5_000);
+  });
+});
+
 describe('determinism', () => {
   test('the same request, seed included, always gives the same answer', async () => {
     const first = await engine.complete(request({ seed: 7 }), callOptions());
