@@ -4,6 +4,7 @@ import type { ServerConfig } from './config/load-config.js';
 import { openDatabase } from './db/open-database.js';
 import { createRepositories } from './db/repositories.js';
 import { loadEngines } from './engines-loader.js';
+import { registerDrainOnClose } from './http/drain-on-close.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerFaultInjection } from './http/fault-injection.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
@@ -66,6 +67,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerErrorHandler(app);
     registerJsonBodyParser(app);
     registerRequestIdHeader(app);
+    registerDrainOnClose(app);
     registerAuthHooks(app, repos.tokens);
     registerFaultInjection(app);
     await registerRateLimit(app, config.rateLimit);

@@ -1,0 +1,62 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, exited, startCli } from '../helpers/cli-process.js';
+import { completion, startFakeUpstream } from '../helpers/fake-upstream.js';
+import { chatBody } from '../helpers/fixtures.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'assistant-shutdown-'));
+const SECRET = 'very-secret-token-that-must-not-be-logged';
+const seedFile = join(dir, 'seed.json');
+let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
+
+beforeAll(async () => {
+  ensureBuilt();
+  writeFileSync(
+    seedFile,
+    JSON.stringify({
+      accounts: [{ id: 1, name: 'Acme' }],
+      tokens: [{ token: SECRET, accountId: 1, name: 'secret', scopes: ['*'] }],
+    }),
+  );
+  upstream = await startFakeUpstream();
+}, 120_000);
+afterAll(() => upstream?.close());
+
+describe('graceful shutdown and logs', { timeout: 60_000 }, () => {
+  it('finishes an in-flight request after SIGTERM, then exits 0; no log line carries the token', async () => {
+    let answered = false;
+    upstream.handle((_req, res) => {
+      // Slow upstream: the answer arrives after SIGTERM was sent.
+      setTimeout(() => {
+        answered = true;
+        res.writeHead(200, { 'content-type': 'application/json' }).end(completion('late but complete'));
+      }, 800);
+    });
+    const server = await startCli(['--seed', seedFile], {
+      DATABASE_URL: join(dir, 'db.sqlite'),
+      LOG_LEVEL: 'trace',
+      CHAT_ENGINE: 'openai',
+      CHAT_UPSTREAM_URL: upstream.url,
+      CHAT_MODEL_MAP: '{"svc-v1-blaze-20250318":"upstream-model"}',
+    });
+    const inFlight = fetch(`${server.origin}/v1/agents/chat/request`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' },
+      body: JSON.stringify(chatBody()),
+    });
+    await expect.poll(() => server.output().includes('incoming request'), { timeout: 5000 }).toBe(true);
+    server.child.kill('SIGTERM');
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(
+      ((await res.json()) as { data: { request: { message: { content: string } }[] } }).data.request[0]
+        ?.message.content,
+    ).toBe('late but complete');
+    expect(answered).toBe(true);
+    expect((await exited(server.child)).code).toBe(0);
+    expect(server.output()).toContain('shutting down');
+    expect(server.output()).not.toContain(SECRET);
+  });
+});
