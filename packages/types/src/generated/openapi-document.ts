@@ -418,7 +418,7 @@ export const openapiDocument: OpenApiDocument = {
                               "role": "assistant",
                               "content": "Your parcel is on its way; it should arrive tomorrow."
                             },
-                            "matched_stop": 2
+                            "matched_stop": 199999
                           }
                         ],
                         "created": 1742292000,
@@ -445,7 +445,7 @@ export const openapiDocument: OpenApiDocument = {
                           "index": 0,
                           "delta": {},
                           "finish_reason": "stop",
-                          "matched_stop": 2
+                          "matched_stop": 199999
                         }
                       ]
                     }
@@ -1640,7 +1640,7 @@ export const openapiDocument: OpenApiDocument = {
       },
       "MatchedStop": {
         "type": "integer",
-        "description": "The id of the stop token that ended the answer; `-1` when no stop token matched (as with\n`finish_reason` `length`).\n"
+        "description": "The id of the stop token that ended the answer; `-1` when no stop token matched (as with\n`finish_reason` `length`). For the default model `svc-v1-blaze-20250318` the end-of-sequence\ntoken is `199999`.\n"
       },
       "ChatRequestItem": {
         "type": "object",

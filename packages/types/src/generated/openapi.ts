@@ -399,7 +399,8 @@ export interface components {
         FinishReason: "stop" | "length";
         /**
          * @description The id of the stop token that ended the answer; `-1` when no stop token matched (as with
-         *     `finish_reason` `length`).
+         *     `finish_reason` `length`). For the default model `svc-v1-blaze-20250318` the end-of-sequence
+         *     token is `199999`.
          */
         MatchedStop: number;
         ChatRequestItem: {
