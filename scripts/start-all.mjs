@@ -13,10 +13,13 @@ const children = [];
 
 /** Spawns a child, echoes its output with a prefix, resolves with the first match of `pattern`. */
 function start(name, command, args, env, pattern) {
+  // Own process group: `pnpm run` puts a shell and then node under the child, and a signal to the
+  // group reaches all of them (a signal to pnpm alone would orphan the server).
   const child = spawn(command, args, {
     cwd: path('.'),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   children.push(child);
   createInterface({ input: child.stderr }).on('line', (line) => console.error(`[${name}] ${line}`));
@@ -38,7 +41,13 @@ function stop(exitCode) {
   if (stopping) return;
   stopping = true;
   const alive = children.filter((child) => child.exitCode === null);
-  for (const child of alive) child.kill('SIGTERM');
+  for (const child of alive) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM'); // the group is already gone; make sure the child is too
+    }
+  }
   Promise.all(alive.map((child) => new Promise((done) => child.once('exit', done)))).then(() =>
     process.exit(exitCode),
   );
@@ -49,7 +58,7 @@ process.once('SIGTERM', () => stop(0));
 // The server package may define how it runs for development; otherwise run its CLI with the dev seed.
 const serverScripts = JSON.parse(readFileSync(path('apps/server/package.json'), 'utf8')).scripts ?? {};
 const server = serverScripts['start:dev']
-  ? ['pnpm', ['--filter', '@assistant-platform/server', 'run', 'start:dev']]
+  ? ['pnpm', ['--silent', '--filter', '@assistant-platform/server', 'run', 'start:dev']]
   : [process.execPath, [path('apps/server/dist/cli.js'), 'serve', '--seed', path('seed/dev.json')]];
 
 try {
