@@ -1,0 +1,60 @@
+/**
+ * Leaving a `chat.stream` subscription early stops the work behind it: the gateway aborts its
+ * platform call, and the model server at the far end sees its client hang up.
+ */
+import { startReferenceServer } from '@assistant-platform/server';
+import type { ChatStreamChunk } from '@assistant-platform/types';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { createGatewayClient } from '../src/client/create-gateway-client.js';
+import { defineConfig } from '../src/config.js';
+import { type RunningGateway, startGateway } from '../src/server.js';
+import { CHAT_INPUT, SEED, TOKEN } from './helpers/seed.js';
+import { type SlowLlm, startSlowLlm } from './helpers/slow-llm.js';
+
+let llm: SlowLlm;
+let server: Awaited<ReturnType<typeof startReferenceServer>>;
+let gateway: RunningGateway;
+const platformSignals: AbortSignal[] = [];
+
+beforeAll(async () => {
+  llm = await startSlowLlm();
+  server = await startReferenceServer({
+    seed: SEED,
+    env: {
+      CHAT_ENGINE: 'openai',
+      CHAT_UPSTREAM_URL: llm.url,
+      CHAT_MODEL_MAP: JSON.stringify({ 'svc-v1-blaze-20250318': 'slow-model' }),
+    },
+  });
+  const recordingFetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    const request = new Request(input, init);
+    platformSignals.push(request.signal);
+    return fetch(request);
+  }) as typeof fetch;
+  gateway = await startGateway(
+    defineConfig({ port: 0, logLevel: 'silent', upstreamBaseUrl: server.baseUrl }),
+    { fetch: recordingFetch },
+  );
+});
+afterAll(async () => {
+  // The left SSE socket lingers for the client's keep-alive time; do not wait for it here.
+  gateway?.app.server.closeAllConnections();
+  await gateway?.close();
+  await server?.close();
+  await llm?.close();
+});
+
+it('aborts the platform call and the model call when the subscriber leaves mid-answer', async () => {
+  const client = createGatewayClient({ url: gateway.url, token: TOKEN });
+  const received: ChatStreamChunk[] = [];
+  const subscription = client.chat.stream.subscribe(CHAT_INPUT, {
+    onData: (chunk) => {
+      received.push(chunk);
+      if (received.length === 3) subscription.unsubscribe();
+    },
+  });
+
+  await vi.waitFor(() => expect(platformSignals.at(-1)?.aborted).toBe(true), { timeout: 5_000 });
+  expect(received).toHaveLength(3);
+  expect(await llm.hangUps.at(-1)).toBe(true);
+});
