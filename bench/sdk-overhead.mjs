@@ -24,6 +24,7 @@ const arg = (name, fallback) =>
 const SECONDS = arg('seconds', 2);
 const ROUNDS = arg('rounds', 8);
 const CONCURRENCY = arg('concurrency', 16);
+const VERBOSE = process.argv.includes('--verbose');
 const TOKEN = 'bench-sdk-token-0123456789';
 const root = new URL('../', import.meta.url);
 
@@ -126,6 +127,13 @@ try {
         `   overhead ${overhead.toFixed(1).padStart(5)}% (median of ${ROUNDS} paired rounds; goal ≤ 10%: ${overhead <= 10 ? 'met' : 'NOT met'})` +
         `   client CPU/call raw ${rawCpu.toFixed(0)} µs, sdk ${sdkCpu.toFixed(0)} µs`,
     );
+    if (VERBOSE) {
+      for (const pair of pairs) {
+        console.log(
+          `    raw ${pair.raw.rate.toFixed(0)} calls/s ${pair.raw.cpuPerCall.toFixed(0)} µs   sdk ${pair.sdk.rate.toFixed(0)} calls/s ${pair.sdk.cpuPerCall.toFixed(0)} µs`,
+        );
+      }
+    }
   }
 } finally {
   child.kill();

@@ -89,7 +89,7 @@ export function createAssistantClient(options: ClientOptions): AssistantClient {
       return prepareCall(callPolicy, call?.signal);
     },
   };
-  const raw = wrapRawClient(inner, (signal) => prepareCall(policy, signal));
+  const raw = wrapRawClient(inner, (signal) => prepareCall(policy, signal, false));
   return {
     agents: agentsResource(context),
     transcriptions: transcriptionsResource(context),

@@ -26,6 +26,36 @@ describe('requests', () => {
     expect(sent?.headers.get('x-request-id')).toBe('mine');
   });
 
+  it('sends JSON bodies with their content type', async () => {
+    const fetch = scriptedFetch(() => ok({ id: 1 }));
+    const sdk = createAssistantClient({ baseUrl, token: 't', fetch });
+    await sdk.agents.create({ name: 'Support', instruction: 'Answer.' });
+    await sdk.agents.create(
+      { name: 'Support', instruction: 'Answer.' },
+      { headers: { 'content-type': 'application/json; charset=utf-8' } },
+    );
+    expect(
+      fetch.sent.map((sent) => [sent.method, sent.headers.get('content-type'), JSON.parse(sent.body)]),
+    ).toEqual([
+      ['POST', 'application/json', { name: 'Support', instruction: 'Answer.' }],
+      ['POST', 'application/json; charset=utf-8', { name: 'Support', instruction: 'Answer.' }],
+    ]);
+  });
+
+  it("shows the raw client's middleware the request body", async () => {
+    const fetch = scriptedFetch(() => ok({ id: 1 }));
+    const sdk = createAssistantClient({ baseUrl, token: 't', fetch });
+    const seen: string[] = [];
+    sdk.raw.use({
+      async onRequest({ request }) {
+        seen.push(await request.clone().text());
+      },
+    });
+    await sdk.raw.POST('/agents/create', { body: { name: 'Support', instruction: 'Answer.' } });
+    expect(seen).toEqual([JSON.stringify({ name: 'Support', instruction: 'Answer.' })]);
+    expect(fetch.sent[0]?.body).toBe(seen[0]);
+  });
+
   it('asks getToken for a token on every call', async () => {
     let issued = 0;
     const fetch = scriptedFetch(() => ok({ id: 1 }));

@@ -2,10 +2,9 @@
  * One call's attempts: a timeout per attempt, retries with backoff, and the caller's `AbortSignal`
  * honoured at every step, including the waits between attempts and reading the answer's body.
  *
- * Each attempt has its own AbortController (timeout, caller's abort), handed to `fetch` as `init.signal`:
- * openapi-fetch's `Request` carries no signal, so the common path wires one signal, no body is cloned
- * and no second Request is built (undici's fetch builds its own anyway). A retry resends the body kept
- * from serialisation, or a clone taken up front when the body did not come from `bodySerializer`.
+ * Each attempt has its own AbortController (timeout, caller's abort), handed to `fetch` as `init.signal`
+ * with the body text kept from serialisation, so no body is cloned and no signal is wired through
+ * openapi-fetch's Request. Only a body that did not come from `bodySerializer` is cloned up front.
  * An injected `fetch` receives one `Request` carrying the attempt's signal.
  */
 import { defaultBodySerializer } from 'openapi-fetch';
@@ -41,7 +40,16 @@ export interface PreparedCall {
   release(): void;
 }
 
-export function prepareCall(policy: CallPolicy, callerSignal: AbortSignal | undefined): PreparedCall {
+/**
+ * `detachBody`: openapi-fetch's Request is left without the JSON body, which goes to fetch with each
+ * attempt instead, so undici does not wrap the same body in a stream twice (the costliest step of a
+ * POST). Resource methods detach; the raw client does not, so its middleware still sees the body.
+ */
+export function prepareCall(
+  policy: CallPolicy,
+  callerSignal: AbortSignal | undefined,
+  detachBody = true,
+): PreparedCall {
   let controller = new AbortController();
   const forward = () => controller.abort(callerSignal?.reason);
   callerSignal?.addEventListener('abort', forward, { once: true });
@@ -50,6 +58,9 @@ export function prepareCall(policy: CallPolicy, callerSignal: AbortSignal | unde
 
   async function fetchWithRetries(first: Request): Promise<Response> {
     const injected = policy.fetch;
+    if (detachBody && serialised !== undefined && !first.headers.has('content-type')) {
+      first.headers.set('content-type', 'application/json');
+    }
     const spare =
       serialised === undefined && first.body !== null && policy.maxRetries > 0 ? first.clone() : undefined;
     for (let attempt = 0; ; attempt++) {
@@ -57,7 +68,9 @@ export function prepareCall(policy: CallPolicy, callerSignal: AbortSignal | unde
       if (attempt > 0) controller = new AbortController();
       const input = attempt > 0 && spare ? spare.clone() : first;
       const init: RequestInit = { signal: controller.signal };
-      if (attempt > 0 && serialised !== undefined) init.body = serialised;
+      // Given the text (also on the first attempt), undici need not pipe the body of openapi-fetch's
+      // Request through a TransformStream.
+      if (serialised !== undefined) init.body = serialised;
       const attemptController = controller;
       let timedOut = false;
       const timer = setTimeout(() => {
@@ -109,8 +122,10 @@ export function prepareCall(policy: CallPolicy, callerSignal: AbortSignal | unde
       // Typed with one parameter, but it reads the headers (form bodies) when given them.
       const serialize = defaultBodySerializer as (body: unknown, headers?: Headers) => unknown;
       const serialisedBody = serialize(body, headers);
-      if (typeof serialisedBody === 'string') serialised = serialisedBody;
-      return serialisedBody;
+      if (typeof serialisedBody !== 'string') return serialisedBody;
+      serialised = serialisedBody;
+      // Detached, fetchWithRetries sets the content type openapi-fetch sets only with a body.
+      return detachBody ? undefined : serialisedBody;
     },
     release: () => callerSignal?.removeEventListener('abort', forward),
   };
