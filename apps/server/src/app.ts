@@ -51,7 +51,9 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       genReqId: requestIdOf,
       requestIdLogLabel: 'requestId',
       forceCloseConnections: 'idle',
-      return503OnClosing: true,
+      // Requests on connections still open while closing are served (with Connection: close, see
+      // drain-on-close.ts) rather than answered with Fastify's own 503 body, which is not an envelope.
+      return503OnClosing: false,
     });
     const engines = loadEngines(config.engines, app.log.child({ component: 'engines' }));
     const enginesReady = engines.then(() => undefined);

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Agent, AgentSummary, CreateAgentBody, Tool } from '@assistant-platform/types';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { prepareAgentInsert } from './agent-insert.js';
 import type { Db } from './open-database.js';
 import { agents } from './schema.js';
 import { nowIso } from './time.js';
 
 type AgentRow = typeof agents.$inferSelect;
+
+const AGENT_CACHE_SIZE = 10_000;
 
 /** A create-agent body after its defaults are applied and `tools` is parsed. */
 export type NewAgent = Required<Omit<CreateAgentBody, 'tools' | 'knowledgeBaseId'>> & {
@@ -52,6 +55,15 @@ export function createAgentsRepo(db: Db) {
     .where(eq(agents.agentReferenceId, sql.placeholder('ref')))
     .prepare();
 
+  // Agents never change once stored (the API has no update or delete, seeds only insert), so found
+  // agents are cached for GET, bounded to the most recent lookups. Misses are never cached.
+  const insert = prepareAgentInsert(db);
+  const cache = new Map<string, StoredAgent>();
+  const remember = (key: string, stored: StoredAgent) => {
+    if (cache.size >= AGENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    cache.set(key, stored);
+  };
+
   return {
     create(
       accountId: number,
@@ -59,33 +71,49 @@ export function createAgentsRepo(db: Db) {
       extra: { id?: number; agentReferenceId?: string; createdAt?: string; updatedAt?: string } = {},
     ): Agent {
       const createdAt = extra.createdAt ?? nowIso();
-      const row = db
-        .insert(agents)
-        .values({
-          id: extra.id,
-          agentReferenceId: (extra.agentReferenceId ?? randomUUID()).toLowerCase(),
-          accountId,
-          name: input.name,
-          description: input.description,
-          instruction: input.instruction,
-          status: 'ACTIVE',
-          intents: input.intents,
-          knowledgeBaseId: input.knowledgeBaseId ?? null,
-          tools: input.tools,
-          createdAt,
-          updatedAt: extra.updatedAt ?? createdAt,
-        })
-        .returning()
-        .get();
-      return toAgent(row);
+      const agentReferenceId = (extra.agentReferenceId ?? randomUUID()).toLowerCase();
+      const updatedAt = extra.updatedAt ?? createdAt;
+      const knowledgeBaseId = input.knowledgeBaseId ?? null;
+      const id = insert({
+        id: extra.id ?? null,
+        agentReferenceId,
+        accountId,
+        name: input.name,
+        description: input.description,
+        instruction: input.instruction,
+        status: 'ACTIVE',
+        intents: JSON.stringify(input.intents),
+        knowledgeBaseId,
+        tools: JSON.stringify(input.tools),
+        createdAt,
+        updatedAt,
+      });
+      const { name, description, instruction, intents, tools } = input;
+      return {
+        id,
+        agentReferenceId,
+        name,
+        description,
+        instruction,
+        status: 'ACTIVE',
+        createdAt,
+        updatedAt,
+        intents,
+        knowledgeBaseId,
+        tools,
+      };
     },
     /** Looks an agent up by numeric id or by agentReferenceId (case-insensitive). */
     find(lookup: string | number): StoredAgent | undefined {
-      const row =
-        typeof lookup === 'number' || /^[0-9]+$/.test(lookup)
-          ? byId.get({ id: Number(lookup) })
-          : byRef.get({ ref: lookup.toLowerCase() });
-      return row ? { accountId: row.accountId, agent: toAgent(row) } : undefined;
+      const numeric = typeof lookup === 'number' || /^[0-9]+$/.test(lookup);
+      const key = numeric ? `#${Number(lookup)}` : String(lookup).toLowerCase();
+      const cached = cache.get(key);
+      if (cached) return cached;
+      const row = numeric ? byId.get({ id: Number(lookup) }) : byRef.get({ ref: key });
+      if (!row) return undefined;
+      const stored = { accountId: row.accountId, agent: toAgent(row) };
+      remember(key, stored);
+      return stored;
     },
     findMany(ids: number[]): StoredAgent[] {
       if (ids.length === 0) return [];

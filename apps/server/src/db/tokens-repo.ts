@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { watchForeignCommits } from './change-watch.js';
 import type { Db } from './open-database.js';
 import { accounts, apiTokens } from './schema.js';
 import { nowIso } from './time.js';
@@ -30,10 +31,21 @@ export function createTokensRepo(db: Db) {
     .where(and(eq(apiTokens.tokenHash, sql.placeholder('hash')), isNull(apiTokens.revokedAt)))
     .prepare();
 
+  // Active tokens by hash: every API request looks its token up. Cleared on any write to tokens by
+  // this process and whenever another process commits (so a CLI revoke takes effect at once).
+  // Unknown hashes are not cached, so random tokens cannot grow it.
+  const active = new Map<string, { id: number; accountId: number; scopes: string[] }>();
+  const foreignCommit = watchForeignCommits(db);
+
   return {
     /** The active token with this hash, or undefined when unknown or revoked. */
     findActiveByHash(hash: string) {
-      return byHash.get({ hash });
+      if (foreignCommit()) active.clear();
+      const cached = active.get(hash);
+      if (cached) return cached;
+      const row = byHash.get({ hash });
+      if (row) active.set(hash, row);
+      return row;
     },
     /** Inserts the token unless a token with the same hash exists; returns its id. */
     ensure(input: { token: string; accountId: number; name: string; scopes: string[] }): number {
@@ -48,6 +60,7 @@ export function createTokensRepo(db: Db) {
         })
         .onConflictDoNothing()
         .run();
+      active.clear();
       const row = db
         .select({ id: apiTokens.id })
         .from(apiTokens)
@@ -75,6 +88,7 @@ export function createTokensRepo(db: Db) {
     },
     /** Marks a token revoked; false when no active token has this id. */
     revoke(id: number): boolean {
+      active.clear();
       const result = db
         .update(apiTokens)
         .set({ revokedAt: nowIso() })
