@@ -7,6 +7,7 @@ import { loadEngines } from './engines-loader.js';
 import { registerDrainOnClose } from './http/drain-on-close.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerFaultInjection } from './http/fault-injection.js';
+import { onFrameworkError } from './http/framework-errors.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
@@ -46,6 +47,10 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
         redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
       },
       bodyLimit: config.bodyLimit,
+      // Long enough that an over-long id reaches validation (400 naming it) instead of missing the route.
+      maxParamLength: 2048,
+      // Malformed URLs (bad percent-encoding) fail before routing: answer them with the envelope too.
+      frameworkErrors: onFrameworkError,
       onProtoPoisoning: 'error',
       onConstructorPoisoning: 'error',
       genReqId: requestIdOf,

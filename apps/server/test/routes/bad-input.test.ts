@@ -86,6 +86,15 @@ describe('hostile and broken input', () => {
     expect(res.json().errors[0].path).toBe('header.content-type');
   });
 
+  it("a malformed URL or an over-long id → 400 envelope, not Fastify's own shape", async () => {
+    for (const url of ['/v1/agents/view/%E0%A4%A', `/v1/agents/view/${'9'.repeat(1000)}`]) {
+      const res = await app().inject({ url, headers: auth(TOKENS.all) });
+      expect(res.statusCode).toBe(400);
+      expectMatchesContract('getAgent', 400, res.json());
+      expect(res.headers['x-request-id']).toBeTruthy();
+    }
+  });
+
   it('keeps answering after all of the above', async () => {
     const res = await post(JSON.stringify({ name: 'Still here', instruction: 'x' }));
     expect(res.statusCode).toBe(201);
