@@ -5,6 +5,10 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm', 'cjs'],
+  // The contract's types are inlined into the declarations (tsconfig.build.json maps the package to its
+  // source for this): @assistant-platform/types is ESM-only, and a .d.cts importing it fails CommonJS
+  // consumers that check library types (TS1479). So the published package needs only its two runtime
+  // dependencies.
   dts: true,
   tsconfig: 'tsconfig.build.json',
   target: 'es2022',

@@ -5,7 +5,17 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, symlink } from 'node:fs/promises';
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -104,6 +114,42 @@ describe('the packed tarball', () => {
     expect(manifest.sideEffects).toBe(false);
   });
 
+  it('type-checks in CommonJS and ES module consumers with library checks on', async () => {
+    const usage = `import { createAssistantClient, NotFoundError } from '@assistant-platform/client';
+const client = createAssistantClient({ baseUrl: 'http://127.0.0.1:4010/v1', token: 't' });
+export async function main(): Promise<number> {
+  const agent = await client.agents.get(1);
+  const { data } = await client.raw.GET('/agents/view/{id}', { params: { path: { id: '1' } } });
+  try {
+    await client.embeddings.create(['a']);
+  } catch (error) {
+    if (error instanceof NotFoundError) return error.status;
+  }
+  return agent.id + (data?.data.id ?? 0);
+}
+`;
+    await writeFile(join(scratch, 'use.mts'), usage);
+    await writeFile(join(scratch, 'use.cts'), usage);
+    await writeFile(join(scratch, 'package.json'), '{ "name": "consumer", "private": true }');
+    const compilerOptions = {
+      module: 'node16',
+      moduleResolution: 'node16',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      lib: ['es2022', 'dom', 'dom.iterable'],
+      types: [],
+    };
+    await writeFile(
+      join(scratch, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions, files: ['use.mts', 'use.cts'] }),
+    );
+    const result = await run(bin('tsc'), ['-p', 'tsconfig.json'], { cwd: scratch }).catch(
+      (error: { stdout: string }) => error,
+    );
+    expect(result.stdout).toBe('');
+  });
+
   it('passes arethetypeswrong for every resolution mode', async () => {
     const { stdout } = await run(bin('attw'), [tarball, '--format', 'json']);
     const report = JSON.parse(stdout);
@@ -124,6 +170,14 @@ describe('the built code', () => {
       const imported = [...code.matchAll(/(?:from |require\()\s*['"]([^'"]+)['"]/g)].map((match) => match[1]);
       expect(new Set(imported)).toEqual(new Set(['eventsource-parser', 'openapi-fetch']));
       expect(code).not.toMatch(/\bprocess\.|\bBuffer\b|node:/);
+    }
+  });
+
+  it('carries the contract types itself instead of importing the types package', async () => {
+    for (const file of ['dist/index.d.ts', 'dist/index.d.cts']) {
+      const declarations = await readFile(join(packageDir, file), 'utf8');
+      expect(declarations).not.toContain('@assistant-platform/types');
+      expect(declarations).toContain('"/agents/view/{id}"');
     }
   });
 
