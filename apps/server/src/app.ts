@@ -48,7 +48,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       },
       bodyLimit: config.bodyLimit,
       // Long enough that an over-long id reaches validation (400 naming it) instead of missing the route.
-      maxParamLength: 2048,
+      routerOptions: { maxParamLength: 2048 },
       // Malformed URLs (bad percent-encoding) fail before routing: answer them with the envelope too.
       frameworkErrors: onFrameworkError,
       onProtoPoisoning: 'error',
