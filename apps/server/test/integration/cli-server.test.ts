@@ -103,5 +103,13 @@ describe('the built CLI', { timeout: 60_000 }, () => {
     await expect(
       startCli(['--seed', join(dir, 'missing.json')], { DATABASE_URL: ':memory:' }),
     ).rejects.toThrow(/Cannot read seed file/);
+    // Engine configuration is checked when the engines load, still before the server says it is ready.
+    await expect(
+      startCli([], {
+        DATABASE_URL: ':memory:',
+        CHAT_ENGINE: 'openai',
+        CHAT_UPSTREAM_URL: 'http://127.0.0.1:9/v1',
+      }),
+    ).rejects.toThrow(/CHAT_MODEL_MAP/);
   });
 });
