@@ -1,8 +1,26 @@
-import type { ErrorEnvelope, ErrorMessage, ValidationIssue } from '@assistant-platform/types';
+import type {
+  BadRequestError,
+  ErrorEnvelope,
+  ForbiddenError,
+  InternalServerError,
+  NotFoundError,
+  RateLimitError,
+  UnauthorizedError,
+  ValidationIssue,
+} from '@assistant-platform/types';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 500;
 
-/** The contract's fixed message per error status. */
+/** Each status's message, as the contract's error schemas pin it (a wrong text fails typecheck). */
+type ContractMessages = {
+  400: BadRequestError['message'];
+  401: UnauthorizedError['message'];
+  403: ForbiddenError['message'];
+  404: NotFoundError['message'];
+  429: RateLimitError['message'];
+  500: InternalServerError['message'];
+};
+
 export const ERROR_MESSAGES = {
   400: 'Invalid input provided',
   401: 'Unauthorized access',
@@ -10,7 +28,7 @@ export const ERROR_MESSAGES = {
   404: 'Resource does not exist',
   429: 'Rate limit exceeded. Please try again later.',
   500: 'Internal server error',
-} as const satisfies Record<ErrorStatus, ErrorMessage>;
+} as const satisfies ContractMessages;
 
 /** A failure the client should see as one of the contract's error envelopes. */
 export class ApiError extends Error {

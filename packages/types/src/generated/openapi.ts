@@ -138,7 +138,10 @@ export interface components {
              *     whole body), or `path.<name>` / `header.<name>` for parameters and headers.
              */
             path: string;
-            /** @description What is wrong, e.g. `must have required property 'name'`. */
+            /**
+             * @description What is wrong, e.g. `is required` (a missing property), `is not allowed` (an unknown
+             *     property) or `must be <= 2` (a value out of range).
+             */
             message: string;
         };
         BadRequestError: {
