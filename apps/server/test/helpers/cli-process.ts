@@ -18,12 +18,23 @@ export interface RunningServer {
   output: () => string;
 }
 
+const started = new Set<ChildProcess>();
+
+/** Kills every server a test started and left running (a failed assertion skips the test's own cleanup). */
+export async function stopAllServers(): Promise<void> {
+  const running = [...started].filter((child) => child.exitCode === null && child.signalCode === null);
+  started.clear();
+  for (const child of running) child.kill('SIGKILL');
+  await Promise.all(running.map((child) => exited(child)));
+}
+
 /** Spawns `assistant-server serve` and resolves once it prints its URL. */
 export function startCli(args: string[], env: Record<string, string>): Promise<RunningServer> {
   const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.add(child);
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (data: Buffer) => {

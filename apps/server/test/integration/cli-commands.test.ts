@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, exited, runCli, startCli } from '../helpers/cli-process.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, exited, runCli, startCli, stopAllServers } from '../helpers/cli-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'assistant-cmd-'));
 const env = { DATABASE_URL: join(dir, 'tokens.sqlite') };
@@ -11,6 +11,8 @@ beforeAll(() => {
   ensureBuilt();
   writeFileSync(join(dir, 'seed.json'), JSON.stringify({ accounts: [{ id: 5, name: 'Initech' }] }));
 }, 120_000);
+
+afterEach(stopAllServers);
 
 describe('CLI commands', { timeout: 60_000 }, () => {
   it('migrate, seed, token create/list/revoke work against one database', async () => {

@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, exited, startCli } from '../helpers/cli-process.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, exited, startCli, stopAllServers } from '../helpers/cli-process.js';
 
 const SEED = fileURLToPath(new URL('../../../../seed/dev.json', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'assistant-cli-'));
@@ -12,6 +12,8 @@ const dataOf = async (res: Response): Promise<Record<string, any>> =>
 const headers = { authorization: 'Bearer dev-token', 'content-type': 'application/json' };
 
 beforeAll(() => ensureBuilt(), 120_000);
+
+afterEach(stopAllServers);
 
 describe('the built CLI', { timeout: 60_000 }, () => {
   it('serves the seeded API on a free port and keeps data across a graceful restart', async () => {

@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, exited, startCli } from '../helpers/cli-process.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, exited, startCli, stopAllServers } from '../helpers/cli-process.js';
 import { completion, startFakeUpstream } from '../helpers/fake-upstream.js';
 import { chatBody } from '../helpers/fixtures.js';
 
@@ -23,6 +23,8 @@ beforeAll(async () => {
   upstream = await startFakeUpstream();
 }, 120_000);
 afterAll(() => upstream?.close());
+
+afterEach(stopAllServers);
 
 describe('graceful shutdown and logs', { timeout: 60_000 }, () => {
   it('finishes an in-flight request after SIGTERM, then exits 0; no log line carries the token', async () => {
