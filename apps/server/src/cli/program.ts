@@ -26,7 +26,8 @@ export function createProgram(env: NodeJS.ProcessEnv, print: (line: string) => v
     loadConfig({
       ...env,
       ...(program.opts().database ? { DATABASE_URL: program.opts().database } : {}),
-      ...extra,
+      // Only flags that were given override the environment (an absent flag is undefined).
+      ...Object.fromEntries(Object.entries(extra).filter(([, value]) => value !== undefined)),
     });
 
   program

@@ -28,9 +28,17 @@ export async function stopAllServers(): Promise<void> {
   await Promise.all(running.map((child) => exited(child)));
 }
 
-/** Spawns `assistant-server serve` and resolves once it prints its URL. */
-export function startCli(args: string[], env: Record<string, string>): Promise<RunningServer> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], {
+/**
+ * Spawns `assistant-server serve` and resolves once it prints its URL. It listens on a free port
+ * (`--port 0`) unless `portFromEnv` leaves the port to the environment.
+ */
+export function startCli(
+  args: string[],
+  env: Record<string, string>,
+  { portFromEnv = false } = {},
+): Promise<RunningServer> {
+  const portArgs = portFromEnv ? [] : ['--port', '0'];
+  const child = spawn(process.execPath, [CLI, 'serve', ...portArgs, ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,8 +1,20 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, exited, runCli, startCli, stopAllServers } from '../helpers/cli-process.js';
+
+/** A port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.once('error', reject);
+  });
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'assistant-cmd-'));
 const env = { DATABASE_URL: join(dir, 'tokens.sqlite') };
@@ -48,6 +60,27 @@ describe('CLI commands', { timeout: 60_000 }, () => {
       await exited(server.child);
     }
     expect(runCli(['token', 'list'], env).stdout).toMatch(/revoked/);
+  });
+
+  it('takes PORT, HOST and ASSISTANT_DEV_TOKEN from the environment when no flag is given', async () => {
+    const port = await freePort();
+    const server = await startCli(
+      [],
+      {
+        DATABASE_URL: ':memory:',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ASSISTANT_DEV_TOKEN: 'env-dev-token',
+      },
+      { portFromEnv: true },
+    );
+    expect(server.origin).toBe(`http://127.0.0.1:${port}`);
+    const view = await fetch(`${server.origin}/v1/agents/view/1`, {
+      headers: { authorization: 'Bearer env-dev-token' },
+    });
+    expect(view.status).toBe(404); // authenticated (not 401): the token came from the environment
+    server.child.kill('SIGTERM');
+    await exited(server.child);
   });
 
   it('rejects bad arguments with a message and a non-zero exit', () => {
