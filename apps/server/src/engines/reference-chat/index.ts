@@ -5,6 +5,7 @@
  */
 import type { ChatEngine, ChatStreamEvent, EmbeddingEngine, EngineCallOptions } from '../types.js';
 import { type PlannedAnswer, planAnswer } from './answer.js';
+import { loadTokenizer } from './tokens.js';
 
 export { END_OF_SEQUENCE_TOKEN, END_OF_SEQUENCE_TOKEN_ID } from './tokens.js';
 
@@ -24,6 +25,7 @@ export function createReferenceChatEngine({ embeddings }: { embeddings: Embeddin
   return {
     models: [REFERENCE_CHAT_MODEL],
     async complete(request, options) {
+      await loadTokenizer();
       const answer = await planAnswer(request, embeddings, options);
       return {
         content: answer.pieces.join(''),
@@ -32,6 +34,7 @@ export function createReferenceChatEngine({ embeddings }: { embeddings: Embeddin
       };
     },
     async stream(request, options) {
+      await loadTokenizer();
       const answer = await planAnswer(request, embeddings, options);
       return events(answer, options);
     },

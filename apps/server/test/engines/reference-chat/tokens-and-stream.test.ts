@@ -1,6 +1,9 @@
-import { decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { decode, EndOfText, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, test } from 'vitest';
-import { END_OF_SEQUENCE_TOKEN_ID } from '../../../src/engines/reference-chat/index.js';
+import {
+  END_OF_SEQUENCE_TOKEN,
+  END_OF_SEQUENCE_TOKEN_ID,
+} from '../../../src/engines/reference-chat/index.js';
 import type { ChatStreamEvent } from '../../../src/engines/types.js';
 import { callOptions, collect, engine, request, withSchema } from './helpers.js';
 
@@ -13,7 +16,8 @@ describe('token accounting', () => {
     const answer = await engine.complete(request(), callOptions());
     expect(answer.finishReason).toBe('stop');
     expect(answer.matchedStop).toBe(END_OF_SEQUENCE_TOKEN_ID);
-    expect(decode([END_OF_SEQUENCE_TOKEN_ID])).toBe('<|endoftext|>');
+    expect(decode([END_OF_SEQUENCE_TOKEN_ID])).toBe(END_OF_SEQUENCE_TOKEN);
+    expect(END_OF_SEQUENCE_TOKEN).toBe(EndOfText);
   });
 
   test('max_tokens cuts the answer at exactly that many tokens, with length and -1', async () => {
