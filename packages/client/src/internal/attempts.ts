@@ -32,9 +32,32 @@ export interface CallPolicy {
   random?: () => number;
 }
 
+/**
+ * What openapi-fetch builds for resource methods instead of a full `Request` (its `Request` option):
+ * only the URL, method, headers and body. `fetch` builds its own Request from them, so an attempt
+ * constructs one Request instead of two, the largest share of the SDK's own cost per call.
+ */
+export class PlannedRequest {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Headers;
+  readonly body: NonNullable<RequestInit['body']> | null;
+  readonly redirect: RequestInit['redirect'];
+
+  constructor(input: string | URL, init: RequestInit = {}) {
+    this.url = String(input);
+    this.method = (init.method ?? 'GET').toUpperCase();
+    this.headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
+    this.body = init.body ?? null;
+    this.redirect = init.redirect;
+  }
+}
+
+type OutgoingRequest = Request | PlannedRequest;
+
 /** What a call hands openapi-fetch, and `release()` for when its body has been read. */
 export interface PreparedCall {
-  fetch: (request: Request) => Promise<Response>;
+  fetch: (request: OutgoingRequest) => Promise<Response>;
   /** openapi-fetch's default serialisation, keeping a text body for retries. */
   bodySerializer: (body: unknown, headers?: Headers) => unknown;
   release(): void;
@@ -56,18 +79,25 @@ export function prepareCall(
   if (callerSignal?.aborted) forward();
   let serialised: string | undefined;
 
-  async function fetchWithRetries(first: Request): Promise<Response> {
+  async function fetchWithRetries(first: OutgoingRequest): Promise<Response> {
     const injected = policy.fetch;
     if (detachBody && serialised !== undefined && !first.headers.has('content-type')) {
       first.headers.set('content-type', 'application/json');
     }
+    // A planned request's body is the serialised text (or a re-sendable value): nothing to clone.
     const spare =
-      serialised === undefined && first.body !== null && policy.maxRetries > 0 ? first.clone() : undefined;
+      first instanceof Request && serialised === undefined && first.body !== null && policy.maxRetries > 0
+        ? first.clone()
+        : undefined;
     for (let attempt = 0; ; attempt++) {
       if (callerSignal?.aborted) throw new APIUserAbortError();
       if (attempt > 0) controller = new AbortController();
-      const input = attempt > 0 && spare ? spare.clone() : first;
-      const init: RequestInit = { signal: controller.signal };
+      const planned = first instanceof PlannedRequest;
+      const input = planned ? first.url : attempt > 0 && spare ? spare.clone() : (first as Request);
+      const init: RequestInit = planned
+        ? { method: first.method, headers: first.headers, body: first.body, signal: controller.signal }
+        : { signal: controller.signal };
+      if (planned && first.redirect) init.redirect = first.redirect;
       // Given the text (also on the first attempt), undici need not pipe the body of openapi-fetch's
       // Request through a TransformStream.
       if (serialised !== undefined) init.body = serialised;

@@ -5,7 +5,7 @@
 import type { paths } from '@assistant-platform/types';
 import type { Client } from 'openapi-fetch';
 import type { AssistantApiError } from '../errors.js';
-import type { PreparedCall } from './attempts.js';
+import { PlannedRequest, type PreparedCall } from './attempts.js';
 import { errorFromResponse } from './error-from-response.js';
 
 /** Options every method accepts as its last argument; they override the client's for that call. */
@@ -39,6 +39,8 @@ export type RawClient = Client<paths, 'application/json'>;
 export interface CallInit {
   fetch: PreparedCall['fetch'];
   bodySerializer: PreparedCall['bodySerializer'];
+  /** openapi-fetch builds this instead of a `Request` (see PlannedRequest). */
+  Request: typeof Request;
   headers?: Record<string, string>;
 }
 
@@ -51,7 +53,12 @@ export interface CallContext {
 
 export function callInit(prepared: PreparedCall, options: RequestOptions | undefined): CallInit {
   const { fetch, bodySerializer } = prepared;
-  return { fetch, bodySerializer, ...(options?.headers ? { headers: options.headers } : {}) };
+  return {
+    fetch,
+    bodySerializer,
+    Request: PlannedRequest as unknown as typeof Request,
+    ...(options?.headers ? { headers: options.headers } : {}),
+  };
 }
 
 export function apiError(response: Response, body: unknown): AssistantApiError {
