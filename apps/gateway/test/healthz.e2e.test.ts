@@ -1,4 +1,6 @@
 /** `/healthz` reports whether the platform answers. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startReferenceServer } from '@assistant-platform/server';
 import { describe, expect, it } from 'vitest';
 import { defineConfig } from '../src/config.js';
@@ -22,6 +24,26 @@ describe('GET /healthz', () => {
     } finally {
       await gateway.close();
       await server.close().catch(() => undefined);
+    }
+  });
+
+  it('answers 503 when only a proxy answers, with a 5xx, in front of the platform', async () => {
+    const proxy = createServer((_request, response) => response.writeHead(502).end('Bad Gateway'));
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const { port } = proxy.address() as AddressInfo;
+    const gateway = await startGateway(
+      defineConfig({ port: 0, logLevel: 'silent', upstreamBaseUrl: `http://127.0.0.1:${port}/v1` }),
+    );
+    try {
+      const health = await fetch(`${gateway.url}/healthz`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({
+        status: 'degraded',
+        upstream: { reachable: true, status: 502 },
+      });
+    } finally {
+      await gateway.close();
+      await new Promise((resolve) => proxy.close(resolve));
     }
   });
 });

@@ -1,6 +1,8 @@
 /**
- * `GET /healthz`: 200 when the gateway runs and the platform answers, 503 when the platform does
- * not. Any HTTP answer counts as "answers"; only a refused, broken or slow connection does not.
+ * `GET /healthz`: 200 when the gateway runs and the platform answers, 503 when it does not. Any
+ * answer below 500 counts (the hosted service may have no /healthz, and a 404 still proves it is up);
+ * a 5xx (e.g. a proxy's 502 in front of a dead platform) or a refused, broken or slow connection
+ * does not.
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -25,8 +27,10 @@ export function registerHealthz(
       const response = await fetchImpl(probeUrl, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
       await response.body?.cancel();
       const latencyMs = Math.round(performance.now() - started);
+      const healthy = response.status < 500;
+      if (!healthy) reply.code(503);
       return {
-        status: 'ok',
+        status: healthy ? 'ok' : 'degraded',
         upstream: { url: probeUrl, reachable: true, status: response.status, latencyMs },
       };
     } catch (error) {
