@@ -77,7 +77,7 @@ export function createAssistantClient(options: ClientOptions): AssistantClient {
 
   const context: CallContext = {
     inner,
-    prepare(call: RequestOptions | undefined) {
+    prepare(call: RequestOptions | undefined, timeoutCoversBody = false) {
       const overridden = call?.maxRetries !== undefined || call?.timeoutMs !== undefined;
       const callPolicy = !overridden
         ? policy
@@ -86,7 +86,7 @@ export function createAssistantClient(options: ClientOptions): AssistantClient {
             maxRetries: checkCount('maxRetries', call.maxRetries ?? policy.maxRetries, 0),
             timeoutMs: checkCount('timeoutMs', call.timeoutMs ?? policy.timeoutMs, 1),
           };
-      return prepareCall(callPolicy, call?.signal);
+      return prepareCall(callPolicy, call?.signal, true, timeoutCoversBody);
     },
   };
   const raw = wrapRawClient(inner, (signal) => prepareCall(policy, signal, false));

@@ -8,7 +8,7 @@
  * An injected `fetch` receives one `Request` carrying the attempt's signal.
  */
 import { defaultBodySerializer } from 'openapi-fetch';
-import { APIConnectionError, APITimeoutError, APIUserAbortError } from '../errors.js';
+import { APIConnectionError, APITimeoutError, APIUserAbortError, AssistantApiError } from '../errors.js';
 import {
   type BackoffOptions,
   isRetryableStatus,
@@ -60,6 +60,8 @@ export interface PreparedCall {
   fetch: (request: OutgoingRequest) => Promise<Response>;
   /** openapi-fetch's default serialisation, keeping a text body for retries. */
   bodySerializer: (body: unknown, headers?: Headers) => unknown;
+  /** Turns a failure while reading the answer's body into the SDK's error for it. */
+  bodyError(error: unknown): AssistantApiError;
   release(): void;
 }
 
@@ -67,12 +69,19 @@ export interface PreparedCall {
  * `detachBody`: openapi-fetch's Request is left without the JSON body, which goes to fetch with each
  * attempt instead, so undici does not wrap the same body in a stream twice (the costliest step of a
  * POST). Resource methods detach; the raw client does not, so its middleware still sees the body.
+ *
+ * `timeoutCoversBody`: the attempt's timeout keeps running after the headers until `release()`, so a
+ * server that sends headers and then stalls cannot hang a call whose whole body is read at once.
+ * Streams leave it off: an answer may stream for longer than the timeout.
  */
 export function prepareCall(
   policy: CallPolicy,
   callerSignal: AbortSignal | undefined,
   detachBody = true,
+  timeoutCoversBody = false,
 ): PreparedCall {
+  let pendingTimer: ReturnType<typeof setTimeout> | undefined;
+  let timedOut = false;
   let controller = new AbortController();
   const forward = () => controller.abort(callerSignal?.reason);
   callerSignal?.addEventListener('abort', forward, { once: true });
@@ -102,7 +111,7 @@ export function prepareCall(
       // Request through a TransformStream.
       if (serialised !== undefined) init.body = serialised;
       const attemptController = controller;
-      let timedOut = false;
+      timedOut = false;
       const timer = setTimeout(() => {
         timedOut = true;
         attemptController.abort(new APITimeoutError());
@@ -117,7 +126,8 @@ export function prepareCall(
         if (callerSignal?.aborted) throw new APIUserAbortError();
         failure = timedOut ? new APITimeoutError() : new APIConnectionError(undefined, cause);
       } finally {
-        clearTimeout(timer);
+        if (timeoutCoversBody && response) pendingTimer = timer;
+        else clearTimeout(timer);
       }
 
       if (response && (response.ok || !isRetryableStatus(response.status))) return response;
@@ -129,6 +139,7 @@ export function prepareCall(
         return response as Response;
       }
 
+      clearTimeout(pendingTimer);
       await response?.body?.cancel().catch(() => {});
       const delayMs = retryDelayMs(attempt, retryAfter, policy.backoff, policy.random);
       policy.logger?.warn('Retrying request', {
@@ -157,6 +168,20 @@ export function prepareCall(
       // Detached, fetchWithRetries sets the content type openapi-fetch sets only with a body.
       return detachBody ? undefined : serialisedBody;
     },
-    release: () => callerSignal?.removeEventListener('abort', forward),
+    bodyError(error) {
+      if (error instanceof AssistantApiError) return error;
+      if (callerSignal?.aborted) return new APIUserAbortError();
+      if (timedOut) return new APITimeoutError();
+      if (error instanceof SyntaxError) {
+        return new AssistantApiError(undefined, `The response body is not valid JSON: ${error.message}`, {
+          cause: error,
+        });
+      }
+      return new APIConnectionError('Connection error while reading the response.', error);
+    },
+    release: () => {
+      clearTimeout(pendingTimer);
+      callerSignal?.removeEventListener('abort', forward);
+    },
   };
 }

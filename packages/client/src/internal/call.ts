@@ -47,8 +47,11 @@ export interface CallInit {
 export interface CallContext {
   /** The openapi-fetch client without the per-call wiring (resource methods add their own). */
   inner: RawClient;
-  /** Sets up one call's attempts with the client's settings and this call's overrides. */
-  prepare(options: RequestOptions | undefined): PreparedCall;
+  /**
+   * Sets up one call's attempts with the client's settings and this call's overrides.
+   * `timeoutCoversBody` for calls that read the whole body at once (not streams).
+   */
+  prepare(options: RequestOptions | undefined, timeoutCoversBody?: boolean): PreparedCall;
 }
 
 export function callInit(prepared: PreparedCall, options: RequestOptions | undefined): CallInit {
@@ -70,11 +73,14 @@ export async function send<T>(
   options: RequestOptions | undefined,
   run: (init: CallInit) => Promise<{ data?: { data: T }; error?: unknown; response: Response }>,
 ): Promise<WithResponse<T>> {
-  const prepared = context.prepare(options);
+  const prepared = context.prepare(options, true);
   try {
     const { data, error, response } = await run(callInit(prepared, options));
     if (!response.ok || data === undefined) throw apiError(response, error);
     return { data: data.data, response, requestId: response.headers.get('x-request-id') ?? undefined };
+  } catch (error) {
+    // Reading the body can fail after the headers: a reset, the timeout, the caller's abort, bad JSON.
+    throw prepared.bodyError(error);
   } finally {
     // openapi-fetch has read the body by now: the caller's signal has nothing left to cancel.
     prepared.release();
