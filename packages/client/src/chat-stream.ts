@@ -1,7 +1,9 @@
 /**
  * A streamed chat answer: iterate it for `ChatStreamChunk`s as they arrive, or await `text()` /
  * `final()` for the whole answer. One request, read once: the iterator, `text()` and `final()` all
- * pull from the same stream, so `text()` after a partial loop still returns the complete answer.
+ * pull from the same stream, so `text()` after pulling a few chunks with `next()` still returns the
+ * complete answer. Leaving a `for await` loop early (`break`) ends the iteration and so aborts the
+ * request, as in openai-node; `text()`/`final()` then reject with `APIUserAbortError`.
  */
 import type { ChatRequestItem, ChatResult, ChatStreamChunk } from '@assistant-platform/types';
 import { APIConnectionError, APIUserAbortError, AssistantApiError } from './errors.js';

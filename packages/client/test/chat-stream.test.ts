@@ -92,7 +92,7 @@ describe('agents.chatStream', () => {
     });
   });
 
-  it('returns the whole text from text() after a partial loop', async () => {
+  it('aborts the request when a for-await loop breaks, but text() after next() calls returns the whole answer', async () => {
     const { sdk } = streamingClient(() => sse(answer));
     const stream = await sdk.agents.chatStream(body);
     for await (const _ of stream) break;
