@@ -1,5 +1,6 @@
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, test } from 'vitest';
+import { EngineError } from '../../../src/engines/types.js';
 import { callOptions, compileValidator, engine, withSchema } from './helpers.js';
 
 const triage = {
@@ -113,10 +114,38 @@ describe('structured output under max_tokens', () => {
     expect(tight.matchedStop).toBe(-1);
   });
 
-  test('when even the smallest valid JSON does not fit, the text is cut at max_tokens', async () => {
-    const cut = await engine.complete(withSchema(schema, { max_tokens: 2 }, text), callOptions());
-    expect(encode(cut.content)).toHaveLength(2);
-    expect(cut.finishReason).toBe('length');
-    expect(() => JSON.parse(cut.content)).toThrow();
+  test('when even the smallest valid JSON does not fit, complete and stream answer 400 naming max_tokens', async () => {
+    const tooSmall = withSchema(schema, { max_tokens: 2 }, text);
+    for (const call of [engine.complete(tooSmall, callOptions()), engine.stream(tooSmall, callOptions())]) {
+      const error = await call.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(EngineError);
+      expect((error as EngineError).status).toBe(400);
+      expect((error as EngineError).message).toBe('Invalid input provided');
+      const issues = (error as EngineError).details.issues ?? [];
+      expect(issues).toHaveLength(1);
+      expect(issues[0]?.path).toBe('/max_tokens');
+      expect(issues[0]?.message).toMatch(
+        /^is too small for the smallest JSON valid against response_format \(needs \d+ tokens\)$/,
+      );
+    }
+  });
+
+  test('the token count the 400 names is enough: that budget gives valid JSON', async () => {
+    const error = await engine.complete(withSchema(schema, { max_tokens: 1 }, text), callOptions()).then(
+      () => undefined,
+      (e: unknown) => e as EngineError,
+    );
+    const needed = Number(/needs (\d+) tokens/.exec(error?.details.issues?.[0]?.message ?? '')?.[1]);
+    expect(needed).toBeGreaterThan(1);
+    const fits = await answer(schema, text, { max_tokens: needed });
+    expect(compileValidator(schema)(fits.value)).toBe(true);
+    expect(encode(fits.content).length).toBeLessThanOrEqual(needed);
+    expect(fits.finishReason).toBe('length');
+    await expect(
+      engine.complete(withSchema(schema, { max_tokens: needed - 1 }, text), callOptions()),
+    ).rejects.toBeInstanceOf(EngineError);
   });
 });

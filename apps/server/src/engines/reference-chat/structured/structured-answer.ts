@@ -1,8 +1,9 @@
 /**
  * The answer for `response_format.json_schema`: a compact JSON text valid against the schema.
  * When the full answer would pass `max_tokens`, the engine regenerates it smaller (only required
- * properties, fewest items, shorter strings) and reports `length`, since the budget shaped it; only
- * when even the smallest valid JSON does not fit is the text cut, and then it is not valid JSON.
+ * properties, fewest items, shorter strings) and reports `length`, since the budget shaped it. When
+ * even the smallest valid JSON does not fit, the request is a 400 naming `max_tokens`: a cut text
+ * would not be JSON, and structured output promises valid JSON.
  */
 import { EngineError } from '../../types.js';
 import type { Rng } from '../prng.js';
@@ -16,7 +17,7 @@ const SCHEMA_PATH = '/response_format/json_schema/schema';
 
 export interface StructuredAnswer {
   text: string;
-  /** True when `max_tokens` made the engine shrink the answer (or, failing that, cut it). */
+  /** True when `max_tokens` made the engine shrink the answer. */
   shaped: boolean;
 }
 
@@ -47,7 +48,8 @@ export function structuredAnswer(
   rng: Rng,
   maxTokens: number,
 ): StructuredAnswer {
-  let smallest = '';
+  // The fewest tokens any valid answer took: what the 400 says `max_tokens` needs.
+  let smallestTokens = Number.POSITIVE_INFINITY;
   for (const [attempt, budget] of BUDGETS.entries()) {
     let text: string;
     try {
@@ -60,8 +62,16 @@ export function structuredAnswer(
       if (attempt > 0) break;
       throw invalid([error]);
     }
-    if (countTokens(text) <= maxTokens) return { text, shaped: attempt > 0 };
-    smallest = text;
+    const tokens = countTokens(text);
+    if (tokens <= maxTokens) return { text, shaped: attempt > 0 };
+    smallestTokens = Math.min(smallestTokens, tokens);
   }
-  return { text: smallest, shaped: true };
+  throw new EngineError(400, 'Invalid input provided', {
+    issues: [
+      {
+        path: '/max_tokens',
+        message: `is too small for the smallest JSON valid against response_format (needs ${smallestTokens} tokens)`,
+      },
+    ],
+  });
 }
