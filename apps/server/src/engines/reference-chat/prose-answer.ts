@@ -80,20 +80,26 @@ function closing(ctx: AnswerContext): string {
   ]);
 }
 
+/** One line, yet still grounded: the intent, the images received and why a hand-off was chosen. */
+function minimalLine(ctx: AnswerContext): string {
+  const { intent, handoff } = ctx.routing;
+  const { images, text } = ctx.conversation;
+  const received =
+    images.length === 0 ? '' : ` (${images.length} ${images.length === 1 ? 'image' : 'images'} received)`;
+  const what = intent ? `Intent: "${intent.item}"` : `Noted: ${quote(text || 'your message', 80)}`;
+  const handoffClause = handoff
+    ? ` Hand-off: "${handoff.item.name}" (id ${handoff.item.id}), as its description best matches the message.`
+    : '';
+  return `${what}${received}.${handoffClause}`;
+}
+
 function defined(lines: (string | undefined)[]): string[] {
   return lines.filter((line): line is string => line !== undefined);
 }
 
 export function proseAnswer(ctx: AnswerContext): string {
   const effort: ReasoningEffort = ctx.request.reasoning?.effort ?? 'medium';
-  if (effort === 'minimal') {
-    const intent = ctx.routing.intent;
-    const handoff = ctx.routing.handoff;
-    return defined([
-      intent ? `Intent: "${intent.item}".` : `Noted: ${quote(ctx.conversation.text || 'your message', 80)}.`,
-      handoff ? `Hand-off: "${handoff.item.name}".` : undefined,
-    ]).join(' ');
-  }
+  if (effort === 'minimal') return minimalLine(ctx);
   const core = defined([opening(ctx), intentLine(ctx), imageLine(ctx), memoryLine(ctx), handoffLine(ctx)]);
   if (effort === 'low') return core.join(' ');
   if (effort === 'medium') return [...core, instructionLine(ctx), closing(ctx)].join(' ');

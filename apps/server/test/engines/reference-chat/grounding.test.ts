@@ -99,6 +99,46 @@ describe('answers grounded in the request', () => {
   });
 });
 
+describe('minimal effort stays grounded on one line', () => {
+  const withImages = (count: number) => ({
+    role: 'user' as const,
+    content: [
+      { type: 'text' as const, text: 'I want my money back for the damaged order, a refund please.' },
+      ...Array.from({ length: count }, (_, i) => ({
+        type: 'image_url' as const,
+        image_url: { url: `https://images.example.org/photo-${i}.jpg` },
+      })),
+    ],
+  });
+
+  test('acknowledges the images and gives the hand-off with its reason', async () => {
+    const answer = await engine.complete(
+      request({
+        reasoning: { effort: 'minimal' },
+        handoffAgents: [refunds, tracking],
+        message: withImages(1),
+      }),
+      callOptions(),
+    );
+    expect(answer.content).not.toContain('\n');
+    expect(answer.content).toContain('Intent: "refund"');
+    expect(answer.content).toContain('(1 image received)');
+    expect(answer.content).toContain(
+      'Hand-off: "Refunds desk" (id 2), as its description best matches the message.',
+    );
+  });
+
+  test('counts several images, and says nothing of images or hand-off when there are none', async () => {
+    const several = await engine.complete(
+      request({ reasoning: { effort: 'minimal' }, message: withImages(3) }),
+      callOptions(),
+    );
+    expect(several.content).toContain('(3 images received)');
+    const plain = await engine.complete(request({ reasoning: { effort: 'minimal' } }), callOptions());
+    expect(plain.content).not.toMatch(/image|Hand-off/);
+  });
+});
+
 describe('hostile input', () => {
   test('a 100,000-character message without spaces is answered and quoted in short', async () => {
     const text = `${'a1'.repeat(50_000)}@example`;
