@@ -27,6 +27,8 @@ import { ContractValidator } from './validation/contract-validator.js';
 export interface BuildOptions {
   /** A seed applied after `config.seedPath` (tests pass fixtures here). */
   seed?: SeedInput;
+  /** On a database with no token at all, create one (see applyStartupData); `serve` asks for it. */
+  createFirstToken?: boolean;
 }
 
 /**
@@ -39,7 +41,10 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
   let app: FastifyInstance | undefined;
   try {
     const validator = new ContractValidator();
-    applyStartupData(repos, validator, config, options.seed);
+    const { firstToken } = applyStartupData(repos, validator, config, {
+      extraSeed: options.seed,
+      createFirstToken: options.createFirstToken,
+    });
     app = Fastify({
       logger: {
         level: config.logLevel,
@@ -64,6 +69,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     const enginesReady = engines.then(() => undefined);
     enginesReady.catch(() => undefined);
     app.decorate('enginesReady', enginesReady);
+    app.decorate('firstToken', firstToken);
     const deps: RouteDeps = { repos, validator, engines: () => engines };
 
     app.addHook('onClose', async () => {

@@ -1,30 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { build } from './app.js';
 import type { ServerConfig } from './config/load-config.js';
-import { openDatabase } from './db/open-database.js';
-import { createRepositories } from './db/repositories.js';
-import { generateToken } from './db/tokens-repo.js';
-
-/**
- * On a database with no token at all (and no ASSISTANT_DEV_TOKEN), creates a default account,
- * a workspace and a random `*` token, and returns the token so it can be printed once.
- */
-export function bootstrapFirstToken(databaseUrl: string): string | undefined {
-  const database = openDatabase(databaseUrl);
-  try {
-    const repos = createRepositories(database.db);
-    if (repos.tokens.count() > 0) return undefined;
-    const token = generateToken();
-    repos.transaction(() => {
-      const accountId = repos.accounts.defaultId();
-      repos.workspaces.ensure({ accountId, name: 'Default workspace' });
-      repos.tokens.ensure({ token, accountId, name: 'bootstrap', scopes: ['*'] });
-    });
-    return token;
-  } finally {
-    database.close();
-  }
-}
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -33,11 +9,7 @@ export async function serve(
   config: ServerConfig,
   print: (line: string) => void = console.log,
 ): Promise<FastifyInstance> {
-  const bootstrapToken =
-    config.devToken === undefined && config.databaseUrl !== ':memory:'
-      ? bootstrapFirstToken(config.databaseUrl)
-      : undefined;
-  const app = await build(config);
+  const app = await build(config, { createFirstToken: true });
   const address = await app.listen({ port: config.port, host: config.host });
   try {
     // Listening already (health checks and agent routes answer); the banner waits for the engines
@@ -48,7 +20,7 @@ export async function serve(
     throw error;
   }
   const origin = address.replace('[::1]', 'localhost');
-  const token = config.devToken ?? bootstrapToken;
+  const token = config.devToken ?? app.firstToken;
   const lines = [
     `Assistant Platform reference server listening on ${origin}/v1`,
     `API reference: ${origin}/docs  (contract: ${origin}/openapi.yaml)`,
@@ -58,7 +30,9 @@ export async function serve(
       config.devToken !== undefined ? 'Dev token' : 'Created a token with scope * (shown once, keep it)';
     lines.push(
       `${label}: ${token}`,
-      `Try: curl -H 'Authorization: Bearer ${token}' ${origin}/v1/agents/view/1`,
+      // Creating an agent works on any database, even one with nothing in it yet.
+      `Try: curl -H 'Authorization: Bearer ${token}' -H 'content-type: application/json' ` +
+        `-d '{"name":"Hello","instruction":"Answer politely."}' ${origin}/v1/agents/create`,
     );
   }
   // One write, so whoever reads the output sees the URL and the token together.

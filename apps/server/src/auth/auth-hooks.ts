@@ -5,8 +5,9 @@ import { ApiError } from '../http/api-error.js';
 import type { AuthContext } from '../http/fastify-types.js';
 import { grants } from './scopes.js';
 
-// RFC 6750 token68 characters; anything else is a malformed header (401).
-const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
+// RFC 6750 token68 characters; anything else is a malformed header (401). The scheme name is
+// case-insensitive (RFC 7235), so `bearer` works too; the token's class already spans both cases.
+const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
 
 function authenticate(request: FastifyRequest, tokens: TokensRepo): AuthContext {
   const header = request.headers.authorization;

@@ -1,5 +1,6 @@
 import type { ServerConfig } from '../config/load-config.js';
 import type { Repositories } from '../db/repositories.js';
+import { generateToken } from '../db/tokens-repo.js';
 import type { ContractValidator } from '../validation/contract-validator.js';
 import { applySeed } from './apply-seed.js';
 import { type ParsedSeed, parseSeed, readSeedFile, type SeedFile } from './seed-file.js';
@@ -11,17 +12,32 @@ function resolveSeed(input: SeedInput): ParsedSeed {
   return typeof input === 'string' ? readSeedFile(input) : parseSeed(input, '(inline)');
 }
 
-/** Applies `ASSISTANT_SEED`, an extra seed, and ensures `ASSISTANT_DEV_TOKEN` exists with scope `*`. */
+/**
+ * Applies `ASSISTANT_SEED`, an extra seed, and ensures `ASSISTANT_DEV_TOKEN` exists with scope `*`.
+ * Then, with `createFirstToken`, a database that still has no token at all gets a default account,
+ * a workspace and a random `*` token, returned so it can be printed once (it is stored only hashed).
+ * It runs after the seed, so a seeded database keeps the seed's accounts and tokens only.
+ */
 export function applyStartupData(
   repos: Repositories,
   validator: ContractValidator,
   config: ServerConfig,
-  extraSeed?: SeedInput,
-): void {
-  const seeds = [config.seedPath, extraSeed].filter((s): s is SeedInput => s !== undefined).map(resolveSeed);
+  options: { extraSeed?: SeedInput | undefined; createFirstToken?: boolean | undefined } = {},
+): { firstToken?: string } {
+  const seeds = [config.seedPath, options.extraSeed]
+    .filter((s): s is SeedInput => s !== undefined)
+    .map(resolveSeed);
   for (const seed of seeds) applySeed(repos, validator, seed);
   if (config.devToken !== undefined) {
     const accountId = repos.accounts.defaultId();
     repos.tokens.ensure({ token: config.devToken, accountId, name: 'dev', scopes: ['*'] });
   }
+  if (!options.createFirstToken || repos.tokens.count() > 0) return {};
+  const firstToken = generateToken();
+  repos.transaction(() => {
+    const accountId = repos.accounts.defaultId();
+    repos.workspaces.ensure({ accountId, name: 'Default workspace' });
+    repos.tokens.ensure({ token: firstToken, accountId, name: 'bootstrap', scopes: ['*'] });
+  });
+  return { firstToken };
 }

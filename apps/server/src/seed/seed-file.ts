@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { SCOPES } from '../auth/scopes.js';
 
 const id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const timestamp = z
@@ -24,7 +25,7 @@ export const seedFileSchema = z.strictObject({
           .min(8),
         accountId: id,
         name: z.string().min(1).default('seed'),
-        scopes: z.array(z.string()).min(1),
+        scopes: z.array(z.enum(SCOPES)).min(1),
       }),
     )
     .default([]),

@@ -1,6 +1,6 @@
 import type { SeedFile } from '../../src/index.js';
 
-/** Tokens of the fixture seed: one per scope, a `*` token per account, and a revoked-to-be token. */
+/** Tokens of the fixture seed: one per scope and a `*` token per account. */
 export const TOKENS = {
   all: 'token-acme-all',
   other: 'token-globex-all',
@@ -9,7 +9,6 @@ export const TOKENS = {
   chat: 'token-acme-agents-chat',
   transcriptions: 'token-acme-transcriptions',
   embeddings: 'token-acme-embeddings',
-  none: 'token-acme-no-scope-match',
 } as const;
 
 export const OWN_AGENT_REF = '11111111-2222-4333-8444-555555555555';
@@ -28,7 +27,6 @@ export const fixtureSeed: SeedFile = {
     { token: TOKENS.chat, accountId: 1, name: 'chat', scopes: ['agents:chat'] },
     { token: TOKENS.transcriptions, accountId: 1, name: 'tr', scopes: ['transcriptions:write'] },
     { token: TOKENS.embeddings, accountId: 1, name: 'emb', scopes: ['embeddings:create'] },
-    { token: TOKENS.none, accountId: 1, name: 'none', scopes: ['unrelated:scope'] },
   ],
   workspaces: [
     { id: 7, accountId: 1, name: 'Support' },

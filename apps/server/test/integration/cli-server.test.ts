@@ -2,8 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, exited, startCli, stopAllServers } from '../helpers/cli-process.js';
+import { ensureBuilt, exited, runCli, startCli, stopAllServers } from '../helpers/cli-process.js';
 
 const SEED = fileURLToPath(new URL('../../../../seed/dev.json', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'assistant-cli-'));
@@ -63,6 +64,14 @@ describe('the built CLI', { timeout: 60_000 }, () => {
     first.child.kill('SIGKILL');
     expect((await exited(first.child)).signal).toBe('SIGKILL');
 
+    // The acknowledged edit is in the database file the killed process left behind.
+    const leftBehind = new Database(env.DATABASE_URL, { readonly: true });
+    const row = leftBehind.prepare('SELECT transcript FROM transcriptions WHERE id = 42').get() as {
+      transcript: string;
+    };
+    leftBehind.close();
+    expect(JSON.parse(row.transcript)).toEqual({ filename: 'k.mp3', transcript: 'written before the crash' });
+
     const second = await startCli([], env);
     try {
       for (const [i, id] of ids.entries()) {
@@ -79,6 +88,25 @@ describe('the built CLI', { timeout: 60_000 }, () => {
       second.child.kill('SIGTERM');
       await exited(second.child);
     }
+  });
+
+  it('creates no extra token when a seed brings tokens, and prints a working one on an empty :memory:', async () => {
+    const seeded = await startCli(['--seed', SEED], { DATABASE_URL: join(dir, 'seeded-fresh.sqlite') });
+    expect(seeded.output()).not.toContain('Created a token');
+    const listed = runCli(['token', 'list'], { DATABASE_URL: join(dir, 'seeded-fresh.sqlite') });
+    expect(listed.stdout).not.toContain('bootstrap');
+
+    const memory = await startCli([], { DATABASE_URL: ':memory:' });
+    const token = /Bearer ([^\s']+)/.exec(memory.output())?.[1];
+    expect(token).toBeDefined();
+    // The printed curl line works as pasted: it creates an agent on the empty database.
+    const created = await fetch(`${memory.origin}/v1/agents/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Hello', instruction: 'Answer politely.' }),
+    });
+    expect(created.status).toBe(201);
+    expect(memory.output()).toContain(`${memory.origin}/v1/agents/create`);
   });
 
   it('creates and prints a first token once on an empty database', async () => {

@@ -64,6 +64,13 @@ describe('seed files', () => {
       /tokens\[0\]\.token/,
     ],
     [{ workspaces: [{ id: 1, accountId: 99, name: 'orphan' }] }, /workspaces\[0\]/],
+    [
+      {
+        accounts: [{ id: 1, name: 'A' }],
+        tokens: [{ token: 'long-enough-token', accountId: 1, scopes: ['agents:everything'] }],
+      } as unknown as SeedFile,
+      /tokens\[0\]\.scopes/,
+    ],
     [{ agents: [{ name: 'a', instruction: 'b', tools: '[{' }] }, /agents\[0\].*tools/],
   ] as [SeedFile, RegExp][])('stops start-up naming the bad entry (%#)', async (seed, message) => {
     await expect(start(':memory:', seed)).rejects.toThrow(message);
