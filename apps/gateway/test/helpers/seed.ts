@@ -1,9 +1,11 @@
 /** Fixtures of the reference server the gateway tests run against. */
+import type { SeedFile } from '@assistant-platform/server';
+
 export const TOKEN = 'gateway-test-token';
 export const OTHER_TOKEN = 'other-account-token';
 export const READ_ONLY_TOKEN = 'read-only-token';
 
-export const SEED = {
+export const SEED: SeedFile = {
   accounts: [
     { id: 1, name: 'Acme' },
     { id: 2, name: 'Globex' },
