@@ -5,28 +5,13 @@ import {
   EngineError,
   type EngineLogger,
 } from '../../../src/engines/types.js';
+import { engineRequest } from '../../helpers/engine-request.js';
 
 export const OUR_MODEL = 'svc-v1-blaze-20250318';
 export const UPSTREAM_MODEL = 'llama3.2:3b';
 
 export function chatRequest(overrides: Partial<ChatEngineRequest> = {}): ChatEngineRequest {
-  return {
-    model: OUR_MODEL,
-    name: 'Support triage',
-    description: 'Answers first-line support questions.',
-    instruction: 'Answer politely.',
-    intents: ['refund', 'delivery status'],
-    message: { role: 'user', content: [{ type: 'text', text: 'Where is my parcel?' }] },
-    memoryChat: [],
-    handoffAgents: [],
-    temperature: 0.1,
-    top_p: 0.95,
-    max_tokens: 4096,
-    frequency_penalty: 0.3,
-    presence_penalty: 0.3,
-    seed: 2024,
-    ...overrides,
-  };
+  return engineRequest({ model: OUR_MODEL, ...overrides });
 }
 
 export function callOptions(signal: AbortSignal = new AbortController().signal): EngineCallOptions {

@@ -8,6 +8,7 @@ import type {
   EngineCallOptions,
   HandoffAgent,
 } from '../../../src/engines/types.js';
+import { engineRequest } from '../../helpers/engine-request.js';
 
 export const engine = createReferenceChatEngine({ embeddings: createLocalEmbeddingEngine() });
 
@@ -19,23 +20,7 @@ export function request(
   overrides: Partial<ChatEngineRequest> = {},
   text = 'Where is my parcel?',
 ): ChatEngineRequest {
-  return {
-    model: 'svc-v1-blaze-20250318',
-    name: 'Support triage',
-    description: 'Answers first-line support questions.',
-    instruction: 'Answer politely.',
-    intents: ['refund', 'delivery status'],
-    message: { role: 'user', content: [{ type: 'text', text }] },
-    memoryChat: [],
-    handoffAgents: [],
-    temperature: 0.1,
-    top_p: 0.95,
-    max_tokens: 4096,
-    frequency_penalty: 0.3,
-    presence_penalty: 0.3,
-    seed: 2024,
-    ...overrides,
-  };
+  return engineRequest(overrides, text);
 }
 
 export function agent(id: number, name: string, description: string, intents: string[] = []): HandoffAgent {
