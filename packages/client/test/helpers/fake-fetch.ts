@@ -32,10 +32,25 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 
 export const ok = (data: unknown, message = 'OK') => json(200, { success: true, message, data });
 
+/**
+ * Requests a fake is still answering. undici links a Request's signal to the one it was made with only
+ * weakly, so a fake that drops its Request could lose the abort to a garbage collection (a real fetch
+ * holds its Request while in flight).
+ */
+const inFlight = new Set<Request>();
+
 /** A fetch that never answers by itself: it rejects only when the request's signal aborts. */
 export const hangingFetch: Handler = (request) =>
   new Promise((_, reject) => {
-    request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+    inFlight.add(request);
+    request.signal.addEventListener(
+      'abort',
+      () => {
+        inFlight.delete(request);
+        reject(request.signal.reason);
+      },
+      { once: true },
+    );
   });
 
 /** A `text/event-stream` response whose body arrives as the given pieces of bytes. */
