@@ -7,13 +7,13 @@
  * Usage: pnpm --filter @assistant-platform/server build && node bench/embeddings-http.mjs
  * Env: BENCH_DURATION (seconds per run, default 10).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { distinctSentences } from './embeddings-corpus.mjs';
+import { spawnUntil } from './spawn-until.mjs';
 
 const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
 const autocannon = require('autocannon');
@@ -25,23 +25,6 @@ const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url)
 const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 const BARE = fileURLToPath(new URL('./server-bare-route.mjs', import.meta.url));
 const TOKEN = 'dev-token';
-
-/** Spawns a process and resolves with it and its port once `pattern` appears in its output. */
-function spawnUntil(args, env, pattern) {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (data) => {
-      out += data;
-      const match = pattern.exec(out);
-      if (match) resolve({ child, port: Number(match[1]) });
-    });
-    child.once('exit', (code) => reject(new Error(`process exited with ${code}: ${out}`)));
-  });
-}
 
 const BATCH = 16;
 const sentences = distinctSentences(20_000, 3);

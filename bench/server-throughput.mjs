@@ -4,13 +4,13 @@
 // Usage: pnpm --filter @assistant-platform/server build && node bench/server-throughput.mjs
 // Env: BENCH_DURATION (seconds per run, default 5), BENCH_ROUNDS (default 3),
 // BENCH_RSS_REQUESTS (default 200000).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnUntil } from './spawn-until.mjs';
 
 const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
 const autocannon = require('autocannon');
@@ -23,24 +23,6 @@ const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url)
 const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 const BARE = fileURLToPath(new URL('./server-bare-route.mjs', import.meta.url));
 const TOKEN = 'dev-token';
-
-/** Spawns a process and resolves once `pattern` appears in its output (capture 1: the port). */
-function spawnUntil(args, env, pattern) {
-  const started = performance.now();
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (data) => {
-      out += data;
-      const match = pattern.exec(out);
-      if (match) resolve({ child, port: Number(match[1]), readyMs: performance.now() - started });
-    });
-    child.once('exit', (code) => reject(new Error(`process exited with ${code}: ${out}`)));
-  });
-}
 
 /** A port that is free right now (the server must listen on a known port to be polled from spawn). */
 function freePort() {
