@@ -3,9 +3,10 @@
  * resource methods on top of it. The same client is reachable as `raw` for calls the methods don't cover.
  */
 import type { paths } from '@assistant-platform/types';
-import createClient, { type Middleware } from 'openapi-fetch';
+import createClient, { createQuerySerializer, type Middleware } from 'openapi-fetch';
 import { type CallPolicy, type Logger, prepareCall } from './internal/attempts.js';
 import { defaultBackoff } from './internal/backoff.js';
+import { callHeaders } from './internal/call-headers.js';
 import type { CallContext, RawClient, RequestOptions } from './internal/call.js';
 import { wrapRawClient } from './internal/raw-client.js';
 import { type AgentsResource, agentsResource } from './resources/agents.js';
@@ -65,18 +66,25 @@ export function createAssistantClient(options: ClientOptions): AssistantClient {
     timeoutMs: checkCount('timeoutMs', options.timeoutMs ?? 60_000, 1),
     backoff: defaultBackoff,
     logger: options.logger,
+    headers: callHeaders(options.headers, options.token, options.getToken),
   };
-  const inner = createClient<paths, 'application/json'>({
+  // Resource methods' client: the SDK adds the headers itself (see call-headers.ts). The query
+  // serialiser is made once here; openapi-fetch would otherwise make a new one on every call.
+  const resourceClient = createClient<paths, 'application/json'>({
+    baseUrl: options.baseUrl,
+    querySerializer: createQuerySerializer(),
+  });
+  const rawClient = createClient<paths, 'application/json'>({
     baseUrl: options.baseUrl,
     headers: {
       ...options.headers,
       ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
     },
   });
-  if (options.getToken) inner.use(tokenMiddleware(options.getToken));
+  if (options.getToken) rawClient.use(tokenMiddleware(options.getToken));
 
   const context: CallContext = {
-    inner,
+    inner: resourceClient,
     prepare(call: RequestOptions | undefined, timeoutCoversBody = false) {
       const overridden = call?.maxRetries !== undefined || call?.timeoutMs !== undefined;
       const callPolicy = !overridden
@@ -86,10 +94,10 @@ export function createAssistantClient(options: ClientOptions): AssistantClient {
             maxRetries: checkCount('maxRetries', call.maxRetries ?? policy.maxRetries, 0),
             timeoutMs: checkCount('timeoutMs', call.timeoutMs ?? policy.timeoutMs, 1),
           };
-      return prepareCall(callPolicy, call?.signal, true, timeoutCoversBody);
+      return prepareCall(callPolicy, call?.signal, { headers: call?.headers, timeoutCoversBody });
     },
   };
-  const raw = wrapRawClient(inner, (signal) => prepareCall(policy, signal, false));
+  const raw = wrapRawClient(rawClient, (signal) => prepareCall(policy, signal));
   return {
     agents: agentsResource(context),
     transcriptions: transcriptionsResource(context),

@@ -57,7 +57,15 @@ describe('agents.chatStream', () => {
     await (await sdk.agents.chatStream(body)).text();
     const sent = fetch.sent[0]!;
     expect(sent.headers.get('accept')).toBe('text/event-stream');
+    expect(sent.headers.get('content-type')).toBe('application/json');
     expect(JSON.parse(sent.body)).toMatchObject({ ...body, stream: true, model: 'svc-v1-blaze-20250318' });
+  });
+
+  it("sends the call's headers with the stream request", async () => {
+    const { sdk, fetch } = streamingClient(() => sse(answer));
+    await (await sdk.agents.chatStream(body, { headers: { 'x-request-id': 'mine' } })).text();
+    expect(fetch.sent[0]!.headers.get('x-request-id')).toBe('mine');
+    expect(fetch.sent[0]!.headers.get('accept')).toBe('text/event-stream');
   });
 
   it('yields each chunk in order and exposes the request id', async () => {

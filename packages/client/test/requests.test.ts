@@ -26,6 +26,32 @@ describe('requests', () => {
     expect(sent?.headers.get('x-request-id')).toBe('mine');
   });
 
+  it("lets a call's headers override the client's, and keeps them to that call", async () => {
+    const fetch = scriptedFetch(() => ok({ id: 1 }));
+    const sdk = createAssistantClient({ baseUrl, token: 'secret', fetch, headers: { 'x-team': 'web' } });
+    await sdk.agents.get(1, { headers: { 'x-team': 'mobile', authorization: 'Bearer other' } });
+    await sdk.agents.get(1);
+    await sdk.agents.create({ name: 'Support', instruction: 'Answer.' }, { headers: { 'x-trace': 'a' } });
+    await sdk.agents.create({ name: 'Support', instruction: 'Answer.' });
+    const seen = fetch.sent.map((sent) => Object.fromEntries(sent.headers));
+    expect(seen).toEqual([
+      { authorization: 'Bearer other', 'x-team': 'mobile' },
+      { authorization: 'Bearer secret', 'x-team': 'web' },
+      { authorization: 'Bearer secret', 'x-team': 'web', 'content-type': 'application/json', 'x-trace': 'a' },
+      { authorization: 'Bearer secret', 'x-team': 'web', 'content-type': 'application/json' },
+    ]);
+  });
+
+  it("puts getToken's token over a call's authorization header", async () => {
+    const fetch = scriptedFetch(() => ok({ id: 1 }));
+    const sdk = createAssistantClient({ baseUrl, fetch, getToken: () => 'fresh' });
+    await sdk.agents.get(1, { headers: { authorization: 'Bearer stale', 'x-trace': 'a' } });
+    expect(Object.fromEntries(fetch.sent[0]!.headers)).toEqual({
+      authorization: 'Bearer fresh',
+      'x-trace': 'a',
+    });
+  });
+
   it('sends JSON bodies with their content type', async () => {
     const fetch = scriptedFetch(() => ok({ id: 1 }));
     const sdk = createAssistantClient({ baseUrl, token: 't', fetch });

@@ -17,6 +17,7 @@ import {
   retryDelayMs,
   sleep,
 } from './backoff.js';
+import type { CallHeaders } from './call-headers.js';
 
 /** Where the SDK reports retries. `console` fits; so do pino and most loggers. */
 export interface Logger {
@@ -29,27 +30,26 @@ export interface CallPolicy {
   timeoutMs: number;
   backoff: BackoffOptions;
   logger: Logger | undefined;
+  /** The headers resource methods send (the raw client's come from openapi-fetch and its middleware). */
+  headers: CallHeaders;
   random?: () => number;
 }
 
 /**
  * What openapi-fetch builds for resource methods instead of a full `Request` (its `Request` option):
- * only the URL, method, headers and body. `fetch` builds its own Request from them, so an attempt
- * constructs one Request instead of two, the largest share of the SDK's own cost per call.
+ * only the URL, method and body. `fetch` builds its own Request from them, so an attempt constructs
+ * one Request instead of two, the largest share of the SDK's own cost per call. The headers are the
+ * SDK's (see call-headers.ts): resource methods give openapi-fetch none.
  */
 export class PlannedRequest {
   readonly url: string;
   readonly method: string;
-  readonly headers: Headers;
   readonly body: NonNullable<RequestInit['body']> | null;
-  readonly redirect: RequestInit['redirect'];
 
   constructor(input: string | URL, init: RequestInit = {}) {
     this.url = String(input);
     this.method = (init.method ?? 'GET').toUpperCase();
-    this.headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
     this.body = init.body ?? null;
-    this.redirect = init.redirect;
   }
 }
 
@@ -65,21 +65,31 @@ export interface PreparedCall {
   release(): void;
 }
 
+/** What sets a resource method's call apart from a raw client's. */
+export interface ResourceCall {
+  /** The call's own headers (`RequestOptions.headers`), over the client's. */
+  headers: Record<string, string> | undefined;
+  /**
+   * The attempt's timeout keeps running after the response headers until `release()`, so a server
+   * that sends headers and then stalls cannot hang a call whose whole body is read at once.
+   * Streams leave it off: an answer may stream for longer than the timeout.
+   */
+  timeoutCoversBody: boolean;
+}
+
 /**
- * `detachBody`: openapi-fetch's Request is left without the JSON body, which goes to fetch with each
- * attempt instead, so undici does not wrap the same body in a stream twice (the costliest step of a
- * POST). Resource methods detach; the raw client does not, so its middleware still sees the body.
- *
- * `timeoutCoversBody`: the attempt's timeout keeps running after the headers until `release()`, so a
- * server that sends headers and then stalls cannot hang a call whose whole body is read at once.
- * Streams leave it off: an answer may stream for longer than the timeout.
+ * `resource` (resource methods): openapi-fetch only plans the request (PlannedRequest) and is left
+ * without the JSON body, which goes to fetch with each attempt instead, so undici does not wrap the
+ * same body in a stream twice (the costliest step of a POST). Without it (the raw client), openapi-fetch
+ * builds the Request, headers, middleware and body included, so middleware sees what is sent.
  */
 export function prepareCall(
   policy: CallPolicy,
   callerSignal: AbortSignal | undefined,
-  detachBody = true,
-  timeoutCoversBody = false,
+  resource?: ResourceCall,
 ): PreparedCall {
+  const detachBody = resource !== undefined;
+  const timeoutCoversBody = resource?.timeoutCoversBody ?? false;
   let pendingTimer: ReturnType<typeof setTimeout> | undefined;
   let timedOut = false;
   let controller = new AbortController();
@@ -90,9 +100,9 @@ export function prepareCall(
 
   async function fetchWithRetries(first: OutgoingRequest): Promise<Response> {
     const injected = policy.fetch;
-    if (detachBody && serialised !== undefined && !first.headers.has('content-type')) {
-      first.headers.set('content-type', 'application/json');
-    }
+    const planned = first instanceof PlannedRequest;
+    let headers = planned ? policy.headers.build(resource?.headers, serialised !== undefined) : undefined;
+    if (headers instanceof Promise) headers = await headers;
     // A planned request's body is the serialised text (or a re-sendable value): nothing to clone.
     const spare =
       first instanceof Request && serialised === undefined && first.body !== null && policy.maxRetries > 0
@@ -101,12 +111,10 @@ export function prepareCall(
     for (let attempt = 0; ; attempt++) {
       if (callerSignal?.aborted) throw new APIUserAbortError();
       if (attempt > 0) controller = new AbortController();
-      const planned = first instanceof PlannedRequest;
       const input = planned ? first.url : attempt > 0 && spare ? spare.clone() : (first as Request);
       const init: RequestInit = planned
-        ? { method: first.method, headers: first.headers, body: first.body, signal: controller.signal }
+        ? { method: first.method, headers, body: first.body, signal: controller.signal }
         : { signal: controller.signal };
-      if (planned && first.redirect) init.redirect = first.redirect;
       // Given the text (also on the first attempt), undici need not pipe the body of openapi-fetch's
       // Request through a TransformStream.
       if (serialised !== undefined) init.body = serialised;
@@ -165,7 +173,7 @@ export function prepareCall(
       const serialisedBody = serialize(body, headers);
       if (typeof serialisedBody !== 'string') return serialisedBody;
       serialised = serialisedBody;
-      // Detached, fetchWithRetries sets the content type openapi-fetch sets only with a body.
+      // Detached, the content type comes from the SDK's headers (openapi-fetch sets it only with a body).
       return detachBody ? undefined : serialisedBody;
     },
     bodyError(error) {

@@ -41,11 +41,10 @@ export interface CallInit {
   bodySerializer: PreparedCall['bodySerializer'];
   /** openapi-fetch builds this instead of a `Request` (see PlannedRequest). */
   Request: typeof Request;
-  headers?: Record<string, string>;
 }
 
 export interface CallContext {
-  /** The openapi-fetch client without the per-call wiring (resource methods add their own). */
+  /** The openapi-fetch client of resource methods: no headers or per-call wiring (`prepare` adds them). */
   inner: RawClient;
   /**
    * Sets up one call's attempts with the client's settings and this call's overrides.
@@ -54,30 +53,31 @@ export interface CallContext {
   prepare(options: RequestOptions | undefined, timeoutCoversBody?: boolean): PreparedCall;
 }
 
-export function callInit(prepared: PreparedCall, options: RequestOptions | undefined): CallInit {
+export function callInit(prepared: PreparedCall): CallInit {
   const { fetch, bodySerializer } = prepared;
-  return {
-    fetch,
-    bodySerializer,
-    Request: PlannedRequest as unknown as typeof Request,
-    ...(options?.headers ? { headers: options.headers } : {}),
-  };
+  return { fetch, bodySerializer, Request: PlannedRequest as unknown as typeof Request };
 }
 
 export function apiError(response: Response, body: unknown): AssistantApiError {
   return errorFromResponse(response.status, body, response.headers);
 }
 
+/** A call's unwrapped `data` and the response it came from. */
+export interface Sent<T> {
+  data: T;
+  response: Response;
+}
+
 export async function send<T>(
   context: CallContext,
   options: RequestOptions | undefined,
   run: (init: CallInit) => Promise<{ data?: { data: T }; error?: unknown; response: Response }>,
-): Promise<WithResponse<T>> {
+): Promise<Sent<T>> {
   const prepared = context.prepare(options, true);
   try {
-    const { data, error, response } = await run(callInit(prepared, options));
+    const { data, error, response } = await run(callInit(prepared));
     if (!response.ok || data === undefined) throw apiError(response, error);
-    return { data: data.data, response, requestId: response.headers.get('x-request-id') ?? undefined };
+    return { data: data.data, response };
   } catch (error) {
     // Reading the body can fail after the headers: a reset, the timeout, the caller's abort, bad JSON.
     throw prepared.bodyError(error);
@@ -87,9 +87,14 @@ export async function send<T>(
   }
 }
 
+/** The plain form resolves to the data alone; only `withResponse` reads the request id. */
 export function apiMethod<Args extends unknown[], T>(
-  withResponse: (...args: Args) => Promise<WithResponse<T>>,
+  run: (...args: Args) => Promise<Sent<T>>,
 ): ApiMethod<Args, T> {
-  const method = async (...args: Args) => (await withResponse(...args)).data;
+  const method = async (...args: Args) => (await run(...args)).data;
+  const withResponse = async (...args: Args): Promise<WithResponse<T>> => {
+    const { data, response } = await run(...args);
+    return { data, response, requestId: response.headers.get('x-request-id') ?? undefined };
+  };
   return Object.assign(method, { withResponse });
 }

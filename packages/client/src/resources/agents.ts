@@ -56,7 +56,11 @@ export function agentsResource(context: CallContext): AgentsResource {
     async chatStream(body, options) {
       // The stream's own controller backs abort(); the caller's signal feeds into it.
       const controller = new AbortController();
-      const prepared = context.prepare({ ...options, signal: controller.signal });
+      const prepared = context.prepare({
+        ...options,
+        signal: controller.signal,
+        headers: { accept: 'text/event-stream', ...options?.headers },
+      });
       const callerSignal = options?.signal;
       const forward = () => controller.abort(callerSignal?.reason);
       callerSignal?.addEventListener('abort', forward, { once: true });
@@ -65,12 +69,10 @@ export function agentsResource(context: CallContext): AgentsResource {
         callerSignal?.removeEventListener('abort', forward);
         prepared.release();
       };
-      const init = callInit(prepared, options);
       const { error, response } = await raw
         .POST('/agents/chat/request', {
-          ...init,
+          ...callInit(prepared),
           body: completeChatBody(body, true),
-          headers: { accept: 'text/event-stream', ...init.headers },
           parseAs: 'stream',
         })
         .catch((failure: unknown) => {
