@@ -38,7 +38,6 @@ export function callHeaders(
     };
   }
   return {
-    build: (callHeaders, jsonBody) =>
-      callHeaders ? merge(callHeaders, jsonBody) : jsonBody ? json : plain,
+    build: (callHeaders, jsonBody) => (callHeaders ? merge(callHeaders, jsonBody) : jsonBody ? json : plain),
   };
 }
