@@ -5,7 +5,7 @@
  * process drives the load (N workers, each calling in a loop) and prints req/s and latencies.
  *
  *   pnpm --filter @assistant-platform/server build && pnpm --filter @assistant-platform/gateway build
- *   node bench/gateway-overhead.mjs [--seconds=5] [--concurrency=32]
+ *   node bench/gateway-overhead.mjs [--seconds=5] [--concurrency=32] [--warmup=3]
  *
  * The gateway's agent cache is off (AGENT_CACHE_TTL_MS=0) and each worker reads its own agent, so
  * every gateway call reaches the platform: the figures are the gateway's cost, not its cache's gain.
@@ -21,6 +21,7 @@ const arg = (name, fallback) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const SECONDS = arg('seconds', 5);
 const CONCURRENCY = arg('concurrency', 32);
+const WARMUP_SECONDS = arg('warmup', 3);
 const TOKEN = 'bench-token-0123456789';
 const root = new URL('../', import.meta.url);
 
@@ -106,13 +107,17 @@ const targets = {
 };
 
 try {
+  // Every target is first driven at full load for a few seconds: the gateway's code paths (tRPC,
+  // Fastify, the SDK, undici) need thousands of calls before V8 has optimised them, and a latency
+  // taken before that measures the compiler (its background threads show up as gateway CPU).
+  for (const call of Object.values(targets)) await measure(call, CONCURRENCY, WARMUP_SECONDS);
   const rows = [];
   for (const [concurrency, label] of [
     [1, 'latency, 1 caller'],
     [CONCURRENCY, `throughput, ${CONCURRENCY} callers`],
   ]) {
     for (const [name, call] of Object.entries(targets)) {
-      await measure(call, concurrency, 1); // warm-up: JIT, connection pools
+      await measure(call, concurrency, 1); // settles connection pools at this concurrency
       const before = [cpuMs(server.child.pid), cpuMs(gateway.child.pid)];
       const result = await measure(call, concurrency, SECONDS);
       const after = [cpuMs(server.child.pid), cpuMs(gateway.child.pid)];
