@@ -4,7 +4,7 @@
  */
 import type { paths } from '@assistant-platform/types';
 import createClient, { createQuerySerializer, type Middleware } from 'openapi-fetch';
-import { type CallPolicy, type Logger, prepareCall } from './internal/attempts.js';
+import { type CallPolicy, type FetchLike, type Logger, prepareCall } from './internal/attempts.js';
 import { defaultBackoff } from './internal/backoff.js';
 import type { CallContext, RawClient, RequestOptions } from './internal/call.js';
 import { callHeaders } from './internal/call-headers.js';
@@ -16,8 +16,11 @@ import { type TranscriptionsResource, transcriptionsResource } from './resources
 interface BaseOptions {
   /** The API root, ending in `/v1`, e.g. `http://127.0.0.1:4010/v1`. */
   baseUrl: string;
-  /** A `fetch` to use instead of the global one (tests, proxies, instrumentation). */
-  fetch?: (request: Request) => Promise<Response>;
+  /**
+   * A `fetch` to use instead of the global one (tests, proxies, instrumentation, a faster HTTP
+   * client on a server). Called exactly as the global `fetch` would be: `(input, init)`.
+   */
+  fetch?: FetchLike;
   /** Milliseconds each attempt may wait for the response headers. Default 60000. */
   timeoutMs?: number;
   /** Retries after a failed attempt (connection error, timeout, 408, 409, 429, 5xx). Default 2. */

@@ -29,7 +29,7 @@ export {
   RateLimitError,
   type ValidationIssue,
 } from './errors.js';
-export type { Logger } from './internal/attempts.js';
+export type { FetchLike, Logger } from './internal/attempts.js';
 export type { ApiMethod, RawClient, RequestOptions, WithResponse } from './internal/call.js';
 export type { AgentsResource, ChatInput } from './resources/agents.js';
 export type { EmbeddingsOptions, EmbeddingsResource } from './resources/embeddings.js';

@@ -10,7 +10,9 @@ import {
   APIUserAbortError,
   AssistantApiError,
   createAssistantClient,
+  type FetchLike,
 } from '../src/index.js';
+import { fetchFrom } from './helpers/fake-fetch.js';
 
 const baseUrl = 'http://api.test/v1';
 const headers = { 'content-type': 'application/json' };
@@ -18,8 +20,8 @@ const headers = { 'content-type': 'application/json' };
 const inFlight = new Set<Request>();
 
 /** A 200 whose body sends `start` and then does what `then` says (never ends, errors, ends). */
-function answerWith(start: string, then: 'stall' | 'reset' | 'end'): (request: Request) => Promise<Response> {
-  return async (request) => {
+function answerWith(start: string, then: 'stall' | 'reset' | 'end'): FetchLike {
+  return fetchFrom(async (request) => {
     // undici links a Request's signal to the one it was made with only weakly: hold the Request so a
     // garbage collection mid-test cannot cut the abort off (a real fetch holds its Request in flight).
     inFlight.add(request);
@@ -33,7 +35,7 @@ function answerWith(start: string, then: 'stall' | 'reset' | 'end'): (request: R
       },
     });
     return new Response(body, { status: 200, headers });
-  };
+  });
 }
 
 describe('failures while reading the answer body', () => {

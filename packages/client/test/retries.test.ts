@@ -8,6 +8,7 @@ import {
   APITimeoutError,
   APIUserAbortError,
   createAssistantClient,
+  type FetchLike,
   InternalServerError,
   NotFoundError,
   RateLimitError,
@@ -19,7 +20,7 @@ const agent = { name: 'Support', instruction: 'Answer politely.' };
 const failure = (status: number, headers: Record<string, string> = {}) =>
   json(status, { success: false, message: 'Internal server error' }, headers);
 
-function client(fetch: (request: Request) => Promise<Response>, options: { maxRetries?: number } = {}) {
+function client(fetch: FetchLike, options: { maxRetries?: number } = {}) {
   const warnings: Record<string, unknown>[] = [];
   const logger = { warn: (_: string, details?: Record<string, unknown>) => warnings.push(details ?? {}) };
   return { sdk: createAssistantClient({ baseUrl, token: 't', fetch, logger, ...options }), warnings };

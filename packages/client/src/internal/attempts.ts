@@ -5,7 +5,7 @@
  * Each attempt has its own AbortController (timeout, caller's abort), handed to `fetch` as `init.signal`
  * with the body text kept from serialisation, so no body is cloned and no signal is wired through
  * openapi-fetch's Request. Only a body that did not come from `bodySerializer` is cloned up front.
- * An injected `fetch` receives one `Request` carrying the attempt's signal.
+ * An injected `fetch` is called with the same `(input, init)` as the global one.
  */
 import { defaultBodySerializer } from 'openapi-fetch';
 import { APIConnectionError, APITimeoutError, APIUserAbortError, AssistantApiError } from '../errors.js';
@@ -24,8 +24,11 @@ export interface Logger {
   warn(message: string, details?: Record<string, unknown>): void;
 }
 
+/** The global `fetch`'s signature: what an injected `fetch` must accept. */
+export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
 export interface CallPolicy {
-  fetch: ((request: Request) => Promise<Response>) | undefined;
+  fetch: FetchLike | undefined;
   maxRetries: number;
   timeoutMs: number;
   backoff: BackoffOptions;
@@ -129,7 +132,7 @@ export function prepareCall(
       let failure: APIConnectionError | undefined;
       try {
         // globalThis.fetch is looked up per attempt, so a fetch polyfilled after the client was made counts.
-        response = await (injected ? injected(new Request(input, init)) : globalThis.fetch(input, init));
+        response = await (injected ? injected(input, init) : globalThis.fetch(input, init));
       } catch (cause) {
         if (callerSignal?.aborted) throw new APIUserAbortError();
         failure = timedOut ? new APITimeoutError() : new APIConnectionError(undefined, cause);

@@ -2,6 +2,8 @@
  * An injected `fetch` (openapi-fetch's own tests do the same instead of patching globals): it answers
  * from a script of handlers, one per attempt, and records what each attempt sent.
  */
+import type { FetchLike } from '../../src/index.js';
+
 export interface SentRequest {
   method: string;
   url: string;
@@ -12,14 +14,19 @@ export interface SentRequest {
 
 export type Handler = (request: Request) => Response | Promise<Response>;
 
+/** A `fetch` that hands `handler` the Request the global `fetch` would have made of its arguments. */
+export function fetchFrom(handler: Handler): FetchLike {
+  return async (input, init) => handler(new Request(input, init));
+}
+
 export function scriptedFetch(...handlers: Handler[]) {
   const sent: SentRequest[] = [];
-  const fetch = async (request: Request): Promise<Response> => {
+  const fetch = fetchFrom(async (request) => {
     const { method, url, headers, signal } = request;
     sent.push({ method, url, headers, signal, body: await request.text() });
     const handler = handlers[Math.min(sent.length - 1, handlers.length - 1)]!;
     return handler(request);
-  };
+  });
   return Object.assign(fetch, { sent });
 }
 

@@ -97,9 +97,9 @@ describe('agents', () => {
       baseUrl: server.baseUrl,
       token: tokens.all,
       maxRetries: 1,
-      fetch: (request) => {
+      fetch: (input, init) => {
         attempts++;
-        return fetch(request);
+        return fetch(input, init);
       },
     });
     const error = await counting.agents
