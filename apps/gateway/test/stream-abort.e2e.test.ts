@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createGatewayClient } from '../src/client/create-gateway-client.js';
 import { defineConfig } from '../src/config.js';
 import { type RunningGateway, startGateway } from '../src/server.js';
+import { createUpstreamFetch } from '../src/upstream/upstream-fetch.js';
 import { CHAT_INPUT, SEED, TOKEN } from './helpers/seed.js';
 import { type SlowLlm, startSlowLlm } from './helpers/slow-llm.js';
 
@@ -26,10 +27,10 @@ beforeAll(async () => {
       CHAT_MODEL_MAP: JSON.stringify({ 'svc-v1-blaze-20250318': 'slow-model' }),
     },
   });
+  const upstream = createUpstreamFetch();
   const recordingFetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-    const request = new Request(input, init);
-    platformSignals.push(request.signal);
-    return fetch(request);
+    if (init?.signal) platformSignals.push(init.signal);
+    return upstream(input, init);
   }) as typeof fetch;
   gateway = await startGateway(
     defineConfig({ port: 0, logLevel: 'silent', upstreamBaseUrl: server.baseUrl }),

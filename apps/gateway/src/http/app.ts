@@ -9,12 +9,13 @@ import { type AppRouter, appRouter } from '../router/app-router.js';
 import { createContextFactory } from '../trpc/context.js';
 import { AgentCache } from '../upstream/agent-cache.js';
 import { createPlatformClientFactory } from '../upstream/platform-client.js';
+import { createUpstreamFetch, type UpstreamFetch } from '../upstream/upstream-fetch.js';
 import { bufferJsonResponse } from './buffer-json-response.js';
 import { registerHealthz } from './healthz.js';
 import { requestIdOf } from './request-id.js';
 
 export interface BuildOptions {
-  /** The `fetch` used for platform calls (tests count calls through it). */
+  /** The `fetch` used for platform calls; by default one over undici's `request()` (upstream-fetch.ts). */
   fetch?: typeof fetch;
 }
 
@@ -42,8 +43,10 @@ export async function buildGateway(
     reply.header('x-request-id', request.id);
   });
 
+  const upstreamFetch = options.fetch ?? createUpstreamFetch();
+  if (!options.fetch) app.addHook('onClose', () => (upstreamFetch as UpstreamFetch).close());
   const services = {
-    platformFor: createPlatformClientFactory(config, options.fetch),
+    platformFor: createPlatformClientFactory(config, upstreamFetch),
     agentCache: new AgentCache({ ttlMs: config.agentCacheTtlMs, maxEntries: config.agentCacheMaxEntries }),
   };
 
@@ -66,6 +69,6 @@ export async function buildGateway(
     });
   });
 
-  registerHealthz(app, config.upstreamBaseUrl, options.fetch ?? fetch);
+  registerHealthz(app, config.upstreamBaseUrl, upstreamFetch);
   return app;
 }

@@ -1,11 +1,13 @@
 /**
  * A real reference server and a real gateway on free ports, with the gateway's platform calls
- * recorded (through the `fetch` it is given) so tests can see what reached the platform.
+ * recorded (through the `fetch` it is given, its own upstream fetch) so tests can see what reached
+ * the platform.
  */
 import { type ReferenceServer, startReferenceServer } from '@assistant-platform/server';
 import { createGatewayClient, type GatewayClientOptions } from '../../src/client/create-gateway-client.js';
 import { defineConfig, type GatewayConfig } from '../../src/config.js';
 import { type RunningGateway, startGateway } from '../../src/server.js';
+import { createUpstreamFetch } from '../../src/upstream/upstream-fetch.js';
 import { SEED, TOKEN } from './seed.js';
 
 export interface UpstreamCall {
@@ -28,10 +30,12 @@ export interface Stack {
 export async function startStack(config: Partial<GatewayConfig> = {}): Promise<Stack> {
   const server = await startReferenceServer({ seed: SEED });
   const upstreamCalls: UpstreamCall[] = [];
+  // The gateway's own upstream fetch, recorded on the way through.
+  const upstream = createUpstreamFetch();
   const recordingFetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-    const request = new Request(input, init);
-    upstreamCalls.push({ method: request.method, url: request.url, headers: request.headers });
-    return fetch(request);
+    const { method, url, headers } = new Request(input, init);
+    upstreamCalls.push({ method, url, headers });
+    return upstream(input, init);
   }) as typeof fetch;
   const gateway = await startGateway(
     defineConfig({ port: 0, upstreamBaseUrl: server.baseUrl, logLevel: 'silent', ...config }),
@@ -52,6 +56,7 @@ export async function startStack(config: Partial<GatewayConfig> = {}): Promise<S
       createGatewayClient({ url: gateway.url, token: TOKEN, fetch: countingFetch, ...options }),
     close: async () => {
       await gateway.close();
+      await upstream.close();
       await server.close();
     },
   };
