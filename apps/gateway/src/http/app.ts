@@ -2,17 +2,16 @@
  * Builds the gateway as a Fastify app (not listening): tRPC at `/trpc`, `/healthz`, request ids.
  * Listening, signals and shutdown live in server.ts, so tests can build and close apps freely.
  */
-import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.js';
-import { type AppRouter, appRouter } from '../router/app-router.js';
+import { appRouter } from '../router/app-router.js';
 import { createContextFactory } from '../trpc/context.js';
 import { AgentCache } from '../upstream/agent-cache.js';
 import { createPlatformClientFactory } from '../upstream/platform-client.js';
 import { createUpstreamFetch, type UpstreamFetch } from '../upstream/upstream-fetch.js';
-import { bufferJsonResponse } from './buffer-json-response.js';
 import { registerHealthz } from './healthz.js';
 import { requestIdOf } from './request-id.js';
+import { registerTrpcRoute } from './trpc-route.js';
 
 export interface BuildOptions {
   /** The `fetch` used for platform calls; by default one over undici's `request()` (upstream-fetch.ts). */
@@ -50,23 +49,18 @@ export async function buildGateway(
     agentCache: new AgentCache({ ttlMs: config.agentCacheTtlMs, maxEntries: config.agentCacheMaxEntries }),
   };
 
-  await app.register(async (trpcScope) => {
-    trpcScope.addHook('onSend', bufferJsonResponse);
-    await trpcScope.register(fastifyTRPCPlugin<AppRouter>, {
-      prefix: '/trpc',
-      trpcOptions: {
-        router: appRouter,
-        createContext: createContextFactory(services),
-        onError({ error, path, req }) {
-          // Server-side failures are logged with their cause (the caller got a bare message).
-          if (error.code === 'INTERNAL_SERVER_ERROR') {
-            req.log.error({ err: error.cause ?? error, path }, 'gateway call failed');
-          } else {
-            req.log.info({ code: error.code, path }, 'gateway call rejected');
-          }
-        },
-      },
-    });
+  await registerTrpcRoute(app, {
+    prefix: '/trpc',
+    router: appRouter,
+    createContext: createContextFactory(services),
+    onError({ error, path, req }) {
+      // Server-side failures are logged with their cause (the caller got a bare message).
+      if (error.code === 'INTERNAL_SERVER_ERROR') {
+        req.log.error({ err: error.cause ?? error, path }, 'gateway call failed');
+      } else {
+        req.log.info({ code: error.code, path }, 'gateway call rejected');
+      }
+    },
   });
 
   registerHealthz(app, config.upstreamBaseUrl, upstreamFetch);
