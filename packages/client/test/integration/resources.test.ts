@@ -11,7 +11,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from '../../src/index.js';
-import { startSeededServer, tokens } from '../helpers/reference-server.js';
+import { agents, startSeededServer, tokens } from '../helpers/reference-server.js';
 
 const timestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -65,7 +65,7 @@ describe('agents', () => {
   });
 
   it("throws PermissionDeniedError for another account's agent and for a missing scope", async () => {
-    await expect(sdk.agents.get(100)).rejects.toBeInstanceOf(PermissionDeniedError);
+    await expect(sdk.agents.get(agents.otherAccount)).rejects.toBeInstanceOf(PermissionDeniedError);
     await expect(as(tokens.readOnly).agents.create({ name: 'n', instruction: 'i' })).rejects.toMatchObject({
       status: 403,
       message: 'You do not have permission to access this resource',

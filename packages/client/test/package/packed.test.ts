@@ -82,7 +82,7 @@ describe('the packed tarball', () => {
       '-e',
       smoke("import * as sdkModule from '@assistant-platform/client';"),
     ]);
-    expect(result).toMatchObject({ agentName: 'Acme agent', notFound: true });
+    expect(result).toMatchObject({ agentName: 'Support triage', notFound: true });
     expect(result.exports).toEqual(
       expect.arrayContaining(['createAssistantClient', 'ChatStream', 'RateLimitError']),
     );
