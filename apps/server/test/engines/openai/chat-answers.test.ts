@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenAIChatEngine } from '../../../src/engines/openai/chat-engine.js';
 import type { ChatStreamEvent } from '../../../src/engines/types.js';
 import {
   chunk,
@@ -9,7 +8,7 @@ import {
   sendSse,
   startFakeUpstream,
 } from './fake-upstream.js';
-import { callOptions, chatRequest, collect, OUR_MODEL, recordingLogger, UPSTREAM_MODEL } from './helpers.js';
+import { callOptions, chatEngineAt, chatRequest, collect } from './helpers.js';
 
 let upstream: FakeUpstream;
 beforeAll(async () => {
@@ -17,11 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => upstream.close());
 
-const engine = () =>
-  createOpenAIChatEngine(
-    { url: upstream.url, modelMap: { [OUR_MODEL]: UPSTREAM_MODEL }, timeoutMs: 5000 },
-    recordingLogger(),
-  );
+const engine = () => chatEngineAt(upstream.url).engine;
 
 const text = (events: ChatStreamEvent[]) =>
   events.map((event) => (event.type === 'delta' ? event.content : '')).join('');

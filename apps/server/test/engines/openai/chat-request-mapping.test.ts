@@ -2,7 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/config/load-config.js';
 import { createOpenAIChatEngine } from '../../../src/engines/openai/chat-engine.js';
 import { type FakeUpstream, startFakeUpstream } from './fake-upstream.js';
-import { callOptions, chatRequest, collect, OUR_MODEL, recordingLogger, UPSTREAM_MODEL } from './helpers.js';
+import {
+  callOptions,
+  chatEngineAt,
+  chatRequest,
+  collect,
+  OUR_MODEL,
+  recordingLogger,
+  UPSTREAM_MODEL,
+} from './helpers.js';
 
 let upstream: FakeUpstream;
 beforeAll(async () => {
@@ -13,11 +21,7 @@ beforeEach(() => {
   upstream.received.length = 0;
 });
 
-const engineWith = (apiKey?: string) =>
-  createOpenAIChatEngine(
-    { url: upstream.url, apiKey, modelMap: { [OUR_MODEL]: UPSTREAM_MODEL }, timeoutMs: 5000 },
-    recordingLogger(),
-  );
+const engineWith = (apiKey?: string) => chatEngineAt(upstream.url, { apiKey }).engine;
 
 describe('OpenAI chat adapter: what it sends upstream', () => {
   it('answers for the model names of the map, under our names', () => {

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenAIChatEngine } from '../../../src/engines/openai/chat-engine.js';
 import { chunk, closedPortUrl, type FakeUpstream, startFakeUpstream } from './fake-upstream.js';
 import {
   callOptions,
+  chatEngineAt,
   chatRequest,
   collect,
-  OUR_MODEL,
-  recordingLogger,
+  type recordingLogger,
   rejection,
-  UPSTREAM_MODEL,
 } from './helpers.js';
 
 let upstream: FakeUpstream;
@@ -18,12 +16,7 @@ beforeAll(async () => {
 afterAll(() => upstream.close());
 
 function setup(url = upstream.url, timeoutMs = 200) {
-  const logger = recordingLogger();
-  const engine = createOpenAIChatEngine(
-    { url, modelMap: { [OUR_MODEL]: UPSTREAM_MODEL }, timeoutMs },
-    logger,
-  );
-  return { engine, logger };
+  return chatEngineAt(url, { timeoutMs });
 }
 
 const loggedError = (logger: ReturnType<typeof recordingLogger>) =>

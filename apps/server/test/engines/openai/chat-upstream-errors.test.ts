@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenAIChatEngine } from '../../../src/engines/openai/chat-engine.js';
 import { parseRetryAfter } from '../../../src/engines/openai/upstream-errors.js';
 import { type FakeUpstream, sendJson, startFakeUpstream } from './fake-upstream.js';
-import {
-  callOptions,
-  chatRequest,
-  OUR_MODEL,
-  recordingLogger,
-  rejection,
-  UPSTREAM_MODEL,
-} from './helpers.js';
+import { callOptions, chatEngineAt, chatRequest, rejection } from './helpers.js';
 
 let upstream: FakeUpstream;
 beforeAll(async () => {
@@ -18,12 +10,7 @@ beforeAll(async () => {
 afterAll(() => upstream.close());
 
 function setup() {
-  const logger = recordingLogger();
-  const engine = createOpenAIChatEngine(
-    { url: upstream.url, modelMap: { [OUR_MODEL]: UPSTREAM_MODEL }, timeoutMs: 5000 },
-    logger,
-  );
-  return { engine, logger };
+  return chatEngineAt(upstream.url);
 }
 
 // Both entry points must fail the same way, and stream() before it hands out an iterable.

@@ -1,4 +1,8 @@
-/** Shared bits of the adapter tests: a request with every default applied, and a recording logger. */
+/**
+ * Shared bits of the adapter tests: the chat adapter pointed at an upstream, a request with every
+ * default applied, and a recording logger.
+ */
+import { createOpenAIChatEngine } from '../../../src/engines/openai/chat-engine.js';
 import {
   type ChatEngineRequest,
   type EngineCallOptions,
@@ -32,6 +36,24 @@ export function recordingLogger(): EngineLogger & { lines: LogLine[] } {
       lines.push({ level, obj: obj as Record<string, unknown>, msg });
     };
   return { lines, info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+/** The chat adapter calling `url`, mapping our default model to UPSTREAM_MODEL, and its log lines. */
+export function chatEngineAt(
+  url: string,
+  { timeoutMs = 5000, apiKey }: { timeoutMs?: number; apiKey?: string } = {},
+) {
+  const logger = recordingLogger();
+  const engine = createOpenAIChatEngine(
+    {
+      url,
+      ...(apiKey === undefined ? {} : { apiKey }),
+      modelMap: { [OUR_MODEL]: UPSTREAM_MODEL },
+      timeoutMs,
+    },
+    logger,
+  );
+  return { engine, logger };
 }
 
 export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
