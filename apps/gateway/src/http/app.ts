@@ -38,8 +38,9 @@ export async function buildGateway(
     routerOptions: { maxParamLength: 10_000 },
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   const upstreamFetch = options.fetch ?? createUpstreamFetch();

@@ -30,7 +30,7 @@ export function createUpstreamFetch(): UpstreamFetch {
     if (input instanceof Request || (body != null && typeof body !== 'string')) return fetch(input, init);
     const answer = await request(input, {
       method: (init.method ?? 'GET') as Dispatcher.HttpMethod,
-      headers: headerRecord(init.headers),
+      headers: headerPairs(init.headers),
       body: body ?? undefined,
       signal: init.signal ?? undefined,
       dispatcher: agent,
@@ -50,10 +50,13 @@ export function createUpstreamFetch(): UpstreamFetch {
   return Object.assign(upstreamFetch as typeof fetch, { close: () => agent.close() });
 }
 
-/** The SDK sends a `Headers`; any other form is normalised through one (lower-case names, joined values). */
-function headerRecord(headers: RequestInit['headers']): Record<string, string> {
-  if (headers === undefined) return {};
-  return Object.fromEntries(headers instanceof Headers ? headers : new Headers(headers));
+/**
+ * undici takes any iterable of name/value pairs, which a `Headers` (what the SDK sends) is; other
+ * forms are normalised through one (lower-case names, joined values).
+ */
+function headerPairs(headers: RequestInit['headers']): Iterable<[string, string]> {
+  if (headers === undefined) return [];
+  return headers instanceof Headers ? headers : new Headers(headers);
 }
 
 function responseHeaders(raw: Record<string, string | string[] | undefined>): Headers {
