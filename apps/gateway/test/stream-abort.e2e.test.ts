@@ -1,6 +1,7 @@
 /**
- * Leaving a `chat.stream` subscription early stops the work behind it: the gateway aborts its
- * platform call, and the model server at the far end sees its client hang up.
+ * Leaving a chat early (a `chat.stream` subscription, or a `chat.request` still waiting for its whole
+ * answer) stops the work behind it: the gateway aborts its platform call, and the model server at the
+ * far end sees its client hang up.
  */
 import { startReferenceServer } from '@assistant-platform/server';
 import type { ChatStreamChunk } from '@assistant-platform/types';
@@ -58,4 +59,19 @@ it('aborts the platform call and the model call when the subscriber leaves mid-a
   await vi.waitFor(() => expect(platformSignals.at(-1)?.aborted).toBe(true), { timeout: 5_000 });
   expect(received).toHaveLength(3);
   expect(await llm.hangUps.at(-1)).toBe(true);
+});
+
+it('aborts the platform call and the model call when the caller of chat.request leaves', async () => {
+  const client = createGatewayClient({ url: gateway.url, token: TOKEN, batch: false });
+  const signalsBefore = platformSignals.length;
+  const hangUpsBefore = llm.hangUps.length;
+  const controller = new AbortController();
+  const answer = client.chat.request.mutate(CHAT_INPUT, { signal: controller.signal });
+  // The model is writing its (5 s) answer when the caller gives up.
+  await vi.waitFor(() => expect(llm.hangUps.length).toBe(hangUpsBefore + 1), { timeout: 5_000 });
+  controller.abort();
+  await expect(answer).rejects.toThrow();
+
+  await vi.waitFor(() => expect(platformSignals[signalsBefore]?.aborted).toBe(true), { timeout: 5_000 });
+  expect(await llm.hangUps[hangUpsBefore]).toBe(true);
 });

@@ -3,8 +3,10 @@
  * (`resolveResponse`, what every tRPC adapter calls). It does what tRPC's Fastify adapter does, with
  * two differences measured in bench/gateway-overhead.mjs:
  * - the request's signal aborts only when the caller leaves before the answer is complete (what
- *   stops a subscription); the adapter aborts it when any response closes, finished or not, which
- *   costs every call a DOMException and a chain of abort events;
+ *   stops a subscription or a chat); the adapter aborts it when any response closes, finished or
+ *   not, which costs every call a DOMException and a chain of abort events. Queries (GETs that are
+ *   not event streams) get no signal at all: a read is short, and a `Request` following a signal
+ *   costs each call a WeakRef and a FinalizationRegistry entry in Node's fetch;
  * - a JSON answer is written as one string. The adapter hands Fastify a web `Response`, which it
  *   writes as a stream (headers and body apart, through a web-stream pipe). SSE stays a stream.
  */
@@ -51,25 +53,27 @@ export async function registerTrpcRoute(app: FastifyInstance, options: TrpcRoute
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const controller = new AbortController();
-  const response = reply.raw;
-  response.once('close', () => {
-    if (!response.writableFinished) controller.abort();
-  });
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const each of value) headers.append(name, each);
     else if (value !== undefined) headers.append(name, value);
   }
-  const init: RequestInit & { duplex?: 'half' } = {
-    method: request.method,
-    headers,
-    signal: controller.signal,
-  };
+  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers };
+  const query = request.method === 'GET' && !headers.get('accept')?.includes('text/event-stream');
+  if (!query) init.signal = abortWhenCallerLeaves(reply);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     const { body } = request;
     init.body = body === undefined || typeof body === 'string' ? body : JSON.stringify(body);
     init.duplex = 'half';
   }
   return new Request(new URL(request.url, `${request.protocol}://${request.host}`), init);
+}
+
+function abortWhenCallerLeaves(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  const response = reply.raw;
+  response.once('close', () => {
+    if (!response.writableFinished) controller.abort();
+  });
+  return controller.signal;
 }

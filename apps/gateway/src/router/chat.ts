@@ -9,9 +9,11 @@ import { toTRPCError } from '../upstream/to-trpc-error.js';
 import { inputs } from './inputs.js';
 
 export const chatRouter = router({
-  request: platformProcedure
-    .input(inputs.chat)
-    .mutation(({ ctx, input }): Promise<ChatResult> => callPlatform(() => ctx.platform.agents.chat(input))),
+  request: platformProcedure.input(inputs.chat).mutation(
+    ({ ctx, input, signal }): Promise<ChatResult> =>
+      // The caller going away (signal) stops the platform call, and so the model's work.
+      callPlatform(() => ctx.platform.agents.chat(input, signal ? { signal } : undefined)),
+  ),
 
   stream: platformProcedure.input(inputs.chat).subscription(async function* ({
     ctx,

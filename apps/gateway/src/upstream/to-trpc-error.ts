@@ -4,7 +4,12 @@
  * UpstreamFailure `cause` that the error formatter copies into `data`. A 5xx or a failed connection
  * becomes a bare INTERNAL_SERVER_ERROR: its details are logged, never sent.
  */
-import { APIConnectionError, AssistantApiError, RateLimitError } from '@assistant-platform/client';
+import {
+  APIConnectionError,
+  APIUserAbortError,
+  AssistantApiError,
+  RateLimitError,
+} from '@assistant-platform/client';
 import type { ValidationIssue } from '@assistant-platform/types';
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
@@ -40,6 +45,10 @@ export const INTERNAL_MESSAGE = 'Internal server error';
 
 export function toTRPCError(error: unknown): TRPCError {
   if (error instanceof TRPCError) return error;
+  // The caller went away and the gateway stopped the platform call: nothing failed on our side.
+  if (error instanceof APIUserAbortError) {
+    return new TRPCError({ code: 'CLIENT_CLOSED_REQUEST', message: 'The caller went away.', cause: error });
+  }
   if (!(error instanceof AssistantApiError) || error instanceof APIConnectionError) {
     return internal(error);
   }
