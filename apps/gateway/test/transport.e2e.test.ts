@@ -29,6 +29,28 @@ describe('batching', () => {
     expect(stack.gatewayRequests.at(-1)).toContain('/trpc/agents.get,agents.get,agents.get?batch=1');
   });
 
+  it('sends a call made alone as a plain request, without waiting to batch it', async () => {
+    const client = stack.client();
+    const agent = await client.agents.get.query({ id: '1' });
+    expect(agent.id).toBe(1);
+    expect(stack.gatewayRequests.at(-1)).toMatch(/\/trpc\/agents\.get\?input=/);
+    expect(stack.gatewayRequests.at(-1)).not.toContain('batch=1');
+  });
+
+  it('leaves a call aborted before it went out out of the batch', async () => {
+    const client = stack.client();
+    const controller = new AbortController();
+    const calls = [
+      client.agents.get.query({ id: '1' }, { signal: controller.signal }),
+      client.agents.get.query({ id: '1' }),
+    ];
+    controller.abort();
+    const [cancelled, kept] = await Promise.allSettled(calls);
+    expect(cancelled).toMatchObject({ status: 'rejected' });
+    expect(kept).toMatchObject({ status: 'fulfilled', value: { id: 1 } });
+    expect(stack.gatewayRequests.at(-1)).not.toContain('batch=1');
+  });
+
   it('sends one request per call when batching is turned off', async () => {
     const client = stack.client({ batch: false });
     const before = stack.gatewayRequests.length;
