@@ -116,8 +116,13 @@ describe('structured output under max_tokens', () => {
 
   test('when even the smallest valid JSON does not fit, complete and stream answer 400 naming max_tokens', async () => {
     const tooSmall = withSchema(schema, { max_tokens: 2 }, text);
-    for (const call of [engine.complete(tooSmall, callOptions()), engine.stream(tooSmall, callOptions())]) {
-      const error = await call.then(
+    // Each call starts only when awaited: one left pending while another is awaited could reject unheard.
+    const calls = [
+      () => engine.complete(tooSmall, callOptions()),
+      () => engine.stream(tooSmall, callOptions()),
+    ];
+    for (const call of calls) {
+      const error = await call().then(
         () => undefined,
         (e: unknown) => e,
       );
