@@ -16,6 +16,7 @@ import { resolveResponse } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRouter } from '../router/app-router.js';
 import type { GatewayContext } from '../trpc/context.js';
+import { headersFromNode } from './headers-from-node.js';
 
 export interface TrpcRouteOptions {
   prefix: string;
@@ -53,11 +54,7 @@ export async function registerTrpcRoute(app: FastifyInstance, options: TrpcRoute
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (Array.isArray(value)) for (const each of value) headers.append(name, each);
-    else if (value !== undefined) headers.append(name, value);
-  }
+  const headers = headersFromNode(request.headers);
   const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers };
   const query = request.method === 'GET' && !headers.get('accept')?.includes('text/event-stream');
   if (!query) init.signal = abortWhenCallerLeaves(reply);

@@ -13,6 +13,7 @@
  */
 import { Readable } from 'node:stream';
 import { Agent, type Dispatcher, request } from 'undici';
+import { headersFromNode } from '../http/headers-from-node.js';
 
 export type UpstreamFetch = typeof fetch & {
   /** Closes the pooled connections (the gateway does on shutdown). */
@@ -35,7 +36,7 @@ export function createUpstreamFetch(): UpstreamFetch {
       signal: init.signal ?? undefined,
       dispatcher: agent,
     });
-    const headers = responseHeaders(answer.headers);
+    const headers = headersFromNode(answer.headers);
     if (NULL_BODY_STATUSES.has(answer.statusCode)) {
       await answer.body.dump();
       return new Response(null, { status: answer.statusCode, headers });
@@ -57,13 +58,4 @@ export function createUpstreamFetch(): UpstreamFetch {
 function headerPairs(headers: RequestInit['headers']): Iterable<[string, string]> {
   if (headers === undefined) return [];
   return headers instanceof Headers ? headers : new Headers(headers);
-}
-
-function responseHeaders(raw: Record<string, string | string[] | undefined>): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(raw)) {
-    if (Array.isArray(value)) for (const each of value) headers.append(name, each);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  return headers;
 }
