@@ -17,14 +17,9 @@ import { fetchFrom } from './helpers/fake-fetch.js';
 const baseUrl = 'http://api.test/v1';
 const headers = { 'content-type': 'application/json' };
 
-const inFlight = new Set<Request>();
-
 /** A 200 whose body sends `start` and then does what `then` says (never ends, errors, ends). */
 function answerWith(start: string, then: 'stall' | 'reset' | 'end'): FetchLike {
   return fetchFrom(async (request) => {
-    // undici links a Request's signal to the one it was made with only weakly: hold the Request so a
-    // garbage collection mid-test cannot cut the abort off (a real fetch holds its Request in flight).
-    inFlight.add(request);
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(new TextEncoder().encode(start));

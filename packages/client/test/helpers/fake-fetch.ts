@@ -14,9 +14,21 @@ export interface SentRequest {
 
 export type Handler = (request: Request) => Response | Promise<Response>;
 
+/**
+ * Requests a fake has made, held until their signal aborts. undici links a Request's signal to the one
+ * it was made with only weakly, so a fake that dropped its Request could lose the abort to a garbage
+ * collection (a real fetch holds its Request while in flight).
+ */
+const held = new Set<Request>();
+
 /** A `fetch` that hands `handler` the Request the global `fetch` would have made of its arguments. */
 export function fetchFrom(handler: Handler): FetchLike {
-  return async (input, init) => handler(new Request(input, init));
+  return async (input, init) => {
+    const request = new Request(input, init);
+    held.add(request);
+    request.signal.addEventListener('abort', () => held.delete(request), { once: true });
+    return handler(request);
+  };
 }
 
 export function scriptedFetch(...handlers: Handler[]) {
@@ -39,25 +51,10 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 
 export const ok = (data: unknown, message = 'OK') => json(200, { success: true, message, data });
 
-/**
- * Requests a fake is still answering. undici links a Request's signal to the one it was made with only
- * weakly, so a fake that drops its Request could lose the abort to a garbage collection (a real fetch
- * holds its Request while in flight).
- */
-const inFlight = new Set<Request>();
-
 /** A fetch that never answers by itself: it rejects only when the request's signal aborts. */
 export const hangingFetch: Handler = (request) =>
   new Promise((_, reject) => {
-    inFlight.add(request);
-    request.signal.addEventListener(
-      'abort',
-      () => {
-        inFlight.delete(request);
-        reject(request.signal.reason);
-      },
-      { once: true },
-    );
+    request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
   });
 
 /** A `text/event-stream` response whose body arrives as the given pieces of bytes. */
