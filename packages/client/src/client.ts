@@ -79,10 +79,7 @@ export function createAssistantClient(options: ClientOptions): AssistantClient {
   });
   const rawClient = createClient<paths, 'application/json'>({
     baseUrl: options.baseUrl,
-    headers: {
-      ...options.headers,
-      ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
-    },
+    headers: policy.headers.client,
   });
   if (options.getToken) rawClient.use(tokenMiddleware(options.getToken));
 

@@ -68,6 +68,17 @@ describe('requests', () => {
     ]);
   });
 
+  it("sends the client's headers and token from the raw client too", async () => {
+    const fetch = scriptedFetch(() => ok({ id: 1 }));
+    const sdk = createAssistantClient({ baseUrl, token: 'secret', fetch, headers: { 'x-team': 'web' } });
+    await sdk.raw.GET('/agents/view/{id}', { params: { path: { id: '1' } }, headers: { 'x-trace': 'a' } });
+    expect(Object.fromEntries(fetch.sent[0]!.headers)).toEqual({
+      authorization: 'Bearer secret',
+      'x-team': 'web',
+      'x-trace': 'a',
+    });
+  });
+
   it("shows the raw client's middleware the request body", async () => {
     const fetch = scriptedFetch(() => ok({ id: 1 }));
     const sdk = createAssistantClient({ baseUrl, token: 't', fetch });

@@ -8,6 +8,8 @@
  * every call was one of the larger shares of the SDK's own cost per request.
  */
 export interface CallHeaders {
+  /** The client's headers and fixed token, merged once (the raw client sends them too). */
+  readonly client: Headers;
   /** The headers for one call; `jsonBody` adds `content-type: application/json` unless the call set one. */
   build(callHeaders: Record<string, string> | undefined, jsonBody: boolean): Headers | Promise<Headers>;
 }
@@ -30,6 +32,7 @@ export function callHeaders(
 
   if (getToken) {
     return {
+      client: plain,
       async build(callHeaders, jsonBody) {
         const headers = merge(callHeaders, jsonBody);
         headers.set('authorization', `Bearer ${await getToken()}`);
@@ -38,6 +41,7 @@ export function callHeaders(
     };
   }
   return {
+    client: plain,
     build: (callHeaders, jsonBody) => (callHeaders ? merge(callHeaders, jsonBody) : jsonBody ? json : plain),
   };
 }
