@@ -17,6 +17,8 @@ let llm: SlowLlm;
 let server: Awaited<ReturnType<typeof startReferenceServer>>;
 let gateway: RunningGateway;
 const platformSignals: AbortSignal[] = [];
+// The gateway's own upstream fetch, its platform calls' signals recorded on the way through.
+const upstream = createUpstreamFetch();
 
 beforeAll(async () => {
   llm = await startSlowLlm();
@@ -28,7 +30,6 @@ beforeAll(async () => {
       CHAT_MODEL_MAP: JSON.stringify({ 'svc-v1-blaze-20250318': 'slow-model' }),
     },
   });
-  const upstream = createUpstreamFetch();
   const recordingFetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
     if (init?.signal) platformSignals.push(init.signal);
     return upstream(input, init);
@@ -42,6 +43,7 @@ afterAll(async () => {
   // The left SSE socket lingers for the client's keep-alive time; do not wait for it here.
   gateway?.app.server.closeAllConnections();
   await gateway?.close();
+  await upstream.close();
   await server?.close();
   await llm?.close();
 });
