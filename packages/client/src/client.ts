@@ -1,13 +1,15 @@
 /**
- * `createAssistantClient`: one openapi-fetch client with auth, retries and timeouts built in, and the
- * resource methods on top of it. The same client is reachable as `raw` for calls the methods don't cover.
+ * `createAssistantClient`: the resource methods and `raw`, an openapi-fetch client for calls the
+ * methods don't cover. Both share the auth, retries and timeouts (see internal/attempts.ts); resource
+ * methods plan their requests themselves (see internal/call.ts).
  */
 import type { paths } from '@assistant-platform/types';
-import createClient, { createQuerySerializer, type Middleware } from 'openapi-fetch';
+import createClient, { type Middleware, removeTrailingSlash } from 'openapi-fetch';
 import { type CallPolicy, type FetchLike, type Logger, prepareCall } from './internal/attempts.js';
 import { defaultBackoff } from './internal/backoff.js';
 import type { CallContext, RawClient, RequestOptions } from './internal/call.js';
 import { callHeaders } from './internal/call-headers.js';
+import { cachedPathSerializer } from './internal/path-serializer.js';
 import { wrapRawClient } from './internal/raw-client.js';
 import { type AgentsResource, agentsResource } from './resources/agents.js';
 import { type EmbeddingsResource, embeddingsResource } from './resources/embeddings.js';
@@ -71,20 +73,19 @@ export function createAssistantClient(options: ClientOptions): AssistantClient {
     logger: options.logger,
     headers: callHeaders(options.headers, options.token, options.getToken),
   };
-  // Resource methods' client: the SDK adds the headers itself (see call-headers.ts). The query
-  // serialiser is made once here; openapi-fetch would otherwise make a new one on every call.
-  const resourceClient = createClient<paths, 'application/json'>({
-    baseUrl: options.baseUrl,
-    querySerializer: createQuerySerializer(),
-  });
+  // Resource methods' URLs: the base URL and the path, its parameters filled in as openapi-fetch
+  // would (none of the methods takes query parameters). The cache is keyed by the path templates.
+  const baseUrl = removeTrailingSlash(options.baseUrl);
+  const pathSerializer = cachedPathSerializer();
   const rawClient = createClient<paths, 'application/json'>({
     baseUrl: options.baseUrl,
     headers: policy.headers.client,
+    pathSerializer: cachedPathSerializer(),
   });
   if (options.getToken) rawClient.use(tokenMiddleware(options.getToken));
 
   const context: CallContext = {
-    inner: resourceClient,
+    url: (path, pathParams) => baseUrl + (pathParams ? pathSerializer(path, pathParams) : path),
     prepare(call: RequestOptions | undefined, timeoutCoversBody = false) {
       const overridden = call?.maxRetries !== undefined || call?.timeoutMs !== undefined;
       const callPolicy = !overridden

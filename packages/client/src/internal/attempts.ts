@@ -3,8 +3,8 @@
  * honoured at every step, including the waits between attempts and reading the answer's body.
  *
  * Each attempt has its own AbortController (timeout, caller's abort), handed to `fetch` as `init.signal`
- * with the body text kept from serialisation, so no body is cloned and no signal is wired through
- * openapi-fetch's Request. Only a body that did not come from `bodySerializer` is cloned up front.
+ * with the body text kept from serialisation, so no body is cloned and no signal is wired through a
+ * `Request`. Only a raw-client body that did not come from `bodySerializer` is cloned up front.
  * An injected `fetch` is called with the same `(input, init)` as the global one.
  */
 import { defaultBodySerializer } from 'openapi-fetch';
@@ -39,21 +39,16 @@ export interface CallPolicy {
 }
 
 /**
- * What openapi-fetch builds for resource methods instead of a full `Request` (its `Request` option):
- * only the URL, method and body. `fetch` builds its own Request from them, so an attempt constructs
- * one Request instead of two, the largest share of the SDK's own cost per call. The headers are the
- * SDK's (see call-headers.ts): resource methods give openapi-fetch none.
+ * A resource method's request: URL, method and JSON text, not a `Request`. `fetch` builds its own
+ * Request from them, so an attempt constructs one Request instead of two. The headers are the SDK's
+ * (see call-headers.ts), with `content-type: application/json` when there is a body.
  */
 export class PlannedRequest {
-  readonly url: string;
-  readonly method: string;
-  readonly body: NonNullable<RequestInit['body']> | null;
-
-  constructor(input: string | URL, init: RequestInit = {}) {
-    this.url = String(input);
-    this.method = (init.method ?? 'GET').toUpperCase();
-    this.body = init.body ?? null;
-  }
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    readonly body: string | null,
+  ) {}
 }
 
 type OutgoingRequest = Request | PlannedRequest;
@@ -81,17 +76,16 @@ export interface ResourceCall {
 }
 
 /**
- * `resource` (resource methods): openapi-fetch only plans the request (PlannedRequest) and is left
- * without the JSON body, which goes to fetch with each attempt instead, so undici does not wrap the
- * same body in a stream twice (the costliest step of a POST). Without it (the raw client), openapi-fetch
- * builds the Request, headers, middleware and body included, so middleware sees what is sent.
+ * `resource` for resource methods, which send a PlannedRequest. Without it (the raw client),
+ * openapi-fetch builds the Request, headers, middleware and body included, so middleware sees what
+ * is sent; its JSON body text, kept by `bodySerializer`, goes to fetch with each attempt, so undici
+ * does not pipe the Request's body stream (the costliest step of a POST) and nothing is cloned.
  */
 export function prepareCall(
   policy: CallPolicy,
   callerSignal: AbortSignal | undefined,
   resource?: ResourceCall,
 ): PreparedCall {
-  const detachBody = resource !== undefined;
   const timeoutCoversBody = resource?.timeoutCoversBody ?? false;
   let pendingTimer: ReturnType<typeof setTimeout> | undefined;
   let timedOut = false;
@@ -104,9 +98,9 @@ export function prepareCall(
   async function fetchWithRetries(first: OutgoingRequest): Promise<Response> {
     const injected = policy.fetch;
     const planned = first instanceof PlannedRequest;
-    let headers = planned ? policy.headers.build(resource?.headers, serialised !== undefined) : undefined;
+    let headers = planned ? policy.headers.build(resource?.headers, first.body !== null) : undefined;
     if (headers instanceof Promise) headers = await headers;
-    // A planned request's body is the serialised text (or a re-sendable value): nothing to clone.
+    // A planned request's body is text: nothing to clone.
     const spare =
       first instanceof Request && serialised === undefined && first.body !== null && policy.maxRetries > 0
         ? first.clone()
@@ -174,10 +168,8 @@ export function prepareCall(
       // Typed with one parameter, but it reads the headers (form bodies) when given them.
       const serialize = defaultBodySerializer as (body: unknown, headers?: Headers) => unknown;
       const serialisedBody = serialize(body, headers);
-      if (typeof serialisedBody !== 'string') return serialisedBody;
-      serialised = serialisedBody;
-      // Detached, the content type comes from the SDK's headers (openapi-fetch sets it only with a body).
-      return detachBody ? undefined : serialisedBody;
+      if (typeof serialisedBody === 'string') serialised = serialisedBody;
+      return serialisedBody;
     },
     bodyError(error) {
       if (error instanceof AssistantApiError) return error;

@@ -1,6 +1,11 @@
 /**
- * What every resource method shares: per-call options turned into openapi-fetch options, the success
- * envelope unwrapped to its `data`, and any other answer thrown as a typed error.
+ * What every resource method shares: the request planned from the contract's path and method, sent
+ * through the call's attempts, the success envelope unwrapped to its `data`, and any other answer
+ * thrown as a typed error.
+ *
+ * Resource methods fill in path parameters and read the answer as openapi-fetch does, but skip its
+ * request pipeline (header merging, middleware, Request options): they use none of it, and it cost
+ * about 5% of a call's throughput against a local server. `client.raw` keeps the whole of it.
  */
 import type { paths } from '@assistant-platform/types';
 import type { Client } from 'openapi-fetch';
@@ -35,17 +40,28 @@ export type ApiMethod<Args extends unknown[], T> = ((...args: Args) => Promise<T
 
 export type RawClient = Client<paths, 'application/json'>;
 
-/** The openapi-fetch per-request options of one call. */
-export interface CallInit {
-  fetch: PreparedCall['fetch'];
-  bodySerializer: PreparedCall['bodySerializer'];
-  /** openapi-fetch builds this instead of a `Request` (see PlannedRequest). */
-  Request: typeof Request;
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
+type Operation<P extends keyof paths, M extends Method> = paths[P][Lowercase<M> & keyof paths[P]];
+type JsonOf<Response> = Response extends { content: { 'application/json': infer Body } } ? Body : never;
+type SuccessBody<Op> = Op extends { responses: infer Responses }
+  ? JsonOf<Responses[Extract<keyof Responses, 200 | 201>]>
+  : never;
+/** The `data` of an operation's success envelope. */
+type DataOf<Op> = SuccessBody<Op> extends { data: infer Data } ? Data : never;
+type PathParamsOf<Op> = Op extends { parameters: { path: infer Params } } ? Params : never;
+type BodyOf<Op> = Op extends { requestBody: { content: { 'application/json': infer Body } } } ? Body : never;
+
+/** One request of a resource method, typed by the contract's operation at `path` and `method`. */
+export interface ApiRequest<P extends keyof paths, M extends Method> {
+  method: M;
+  path: P;
+  params?: PathParamsOf<Operation<P, M>>;
+  body?: BodyOf<Operation<P, M>>;
 }
 
 export interface CallContext {
-  /** The openapi-fetch client of resource methods: no headers or per-call wiring (`prepare` adds them). */
-  inner: RawClient;
+  /** The request URL: the client's base URL and `path` with its parameters filled in. */
+  url(path: string, pathParams: Record<string, unknown> | undefined): string;
   /**
    * Sets up one call's attempts with the client's settings and this call's overrides.
    * `timeoutCoversBody` for calls that read the whole body at once (not streams).
@@ -53,9 +69,32 @@ export interface CallContext {
   prepare(options: RequestOptions | undefined, timeoutCoversBody?: boolean): PreparedCall;
 }
 
-export function callInit(prepared: PreparedCall): CallInit {
-  const { fetch, bodySerializer } = prepared;
-  return { fetch, bodySerializer, Request: PlannedRequest as unknown as typeof Request };
+/** Plans a resource method's request: its URL, method and JSON body text. */
+export function plan<P extends keyof paths, M extends Method>(
+  context: CallContext,
+  request: ApiRequest<P, M>,
+): PlannedRequest {
+  const url = context.url(request.path, request.params as Record<string, unknown> | undefined);
+  return new PlannedRequest(
+    request.method,
+    url,
+    request.body === undefined ? null : JSON.stringify(request.body),
+  );
+}
+
+/**
+ * An answer's body as openapi-fetch reads it: nothing for an empty body (204, `content-length: 0`),
+ * JSON otherwise; an error body that is not JSON is kept as text.
+ */
+export async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  if (response.ok) return JSON.parse(text);
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 export function apiError(response: Response, body: unknown): AssistantApiError {
@@ -68,21 +107,22 @@ export interface Sent<T> {
   response: Response;
 }
 
-export async function send<T>(
+export async function send<P extends keyof paths, M extends Method>(
   context: CallContext,
   options: RequestOptions | undefined,
-  run: (init: CallInit) => Promise<{ data?: { data: T }; error?: unknown; response: Response }>,
-): Promise<Sent<T>> {
+  request: ApiRequest<P, M>,
+): Promise<Sent<DataOf<Operation<P, M>>>> {
   const prepared = context.prepare(options, true);
   try {
-    const { data, error, response } = await run(callInit(prepared));
-    if (!response.ok || data === undefined) throw apiError(response, error);
-    return { data: data.data, response };
+    const response = await prepared.fetch(plan(context, request));
+    const body = (await readBody(response)) as { data: DataOf<Operation<P, M>> } | undefined;
+    if (!response.ok || body === undefined) throw apiError(response, body);
+    return { data: body.data, response };
   } catch (error) {
     // Reading the body can fail after the headers: a reset, the timeout, the caller's abort, bad JSON.
     throw prepared.bodyError(error);
   } finally {
-    // openapi-fetch has read the body by now: the caller's signal has nothing left to cancel.
+    // The body has been read by now: the caller's signal has nothing left to cancel.
     prepared.release();
   }
 }

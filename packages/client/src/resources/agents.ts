@@ -13,8 +13,9 @@ import {
   apiError,
   apiMethod,
   type CallContext,
-  callInit,
+  plan,
   type RequestOptions,
+  readBody,
   send,
 } from '../internal/call.js';
 
@@ -38,20 +39,23 @@ function completeChatBody(body: ChatInput, stream: boolean): ChatRequestBody {
 }
 
 export function agentsResource(context: CallContext): AgentsResource {
-  const { inner: raw } = context;
   return {
     create: apiMethod((body, options) =>
-      send(context, options, (init) => raw.POST('/agents/create', { ...init, body })),
+      send(context, options, { method: 'POST', path: '/agents/create', body }),
     ),
     get: apiMethod((idOrReferenceId, options) =>
-      send(context, options, (init) =>
-        raw.GET('/agents/view/{id}', { ...init, params: { path: { id: String(idOrReferenceId) } } }),
-      ),
+      send(context, options, {
+        method: 'GET',
+        path: '/agents/view/{id}',
+        params: { id: String(idOrReferenceId) },
+      }),
     ),
     chat: apiMethod((body, options) =>
-      send(context, options, (init) =>
-        raw.POST('/agents/chat/request', { ...init, body: completeChatBody(body, false) }),
-      ),
+      send(context, options, {
+        method: 'POST',
+        path: '/agents/chat/request',
+        body: completeChatBody(body, false),
+      }),
     ),
     async chatStream(body, options) {
       // The stream's own controller backs abort(); the caller's signal feeds into it.
@@ -69,21 +73,19 @@ export function agentsResource(context: CallContext): AgentsResource {
         callerSignal?.removeEventListener('abort', forward);
         prepared.release();
       };
-      const { error, response } = await raw
-        .POST('/agents/chat/request', {
-          ...callInit(prepared),
+      try {
+        const request = plan(context, {
+          method: 'POST',
+          path: '/agents/chat/request',
           body: completeChatBody(body, true),
-          parseAs: 'stream',
-        })
-        .catch((failure: unknown) => {
-          release();
-          throw failure;
         });
-      if (!response.ok) {
+        const response = await prepared.fetch(request);
+        if (!response.ok) throw apiError(response, await readBody(response));
+        return new ChatStream(response, controller, release);
+      } catch (failure) {
         release();
-        throw apiError(response, error);
+        throw prepared.bodyError(failure);
       }
-      return new ChatStream(response, controller, release);
     },
   };
 }

@@ -16,9 +16,11 @@ export interface EmbeddingsResource {
 export function embeddingsResource(context: CallContext): EmbeddingsResource {
   return {
     create: apiMethod((sentences, embeddingsOptions, options) =>
-      send(context, options, (init) =>
-        context.inner.POST('/vectors/embedding', { ...init, body: { ...embeddingsOptions, sentences } }),
-      ),
+      send(context, options, {
+        method: 'POST',
+        path: '/vectors/embedding',
+        body: { ...embeddingsOptions, sentences },
+      }),
     ),
   };
 }

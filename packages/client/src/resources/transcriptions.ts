@@ -16,13 +16,12 @@ export interface TranscriptionsResource {
 export function transcriptionsResource(context: CallContext): TranscriptionsResource {
   return {
     update: apiMethod((workspaceId, transcriptionId, transcript, options) =>
-      send(context, options, (init) =>
-        context.inner.PATCH('/transcribe/workspace/{id}/transcriptions/{transcriptionId}', {
-          ...init,
-          params: { path: { id: workspaceId, transcriptionId } },
-          body: { transcript },
-        }),
-      ),
+      send(context, options, {
+        method: 'PATCH',
+        path: '/transcribe/workspace/{id}/transcriptions/{transcriptionId}',
+        params: { id: workspaceId, transcriptionId },
+        body: { transcript },
+      }),
     ),
   };
 }

@@ -1,0 +1,65 @@
+/** What resource methods make of answers that are not a plain JSON envelope. */
+import { describe, expect, it } from 'vitest';
+import {
+  AssistantApiError,
+  createAssistantClient,
+  InternalServerError,
+  NotFoundError,
+} from '../src/index.js';
+import { json, scriptedFetch } from './helpers/fake-fetch.js';
+
+function clientAnswering(response: () => Response) {
+  return createAssistantClient({
+    baseUrl: 'http://api.test/v1',
+    token: 't',
+    fetch: scriptedFetch(response),
+    maxRetries: 0,
+  });
+}
+
+describe('answer bodies', () => {
+  it('reports a success without a body as an error naming the status', async () => {
+    const sdk = clientAnswering(() => new Response(null, { status: 204 }));
+    const error = await sdk.agents.get(1).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AssistantApiError);
+    expect(error).toMatchObject({ status: 204, message: '204 status code (no body)' });
+  });
+
+  it('reports an empty 200 the same way', async () => {
+    const sdk = clientAnswering(() => new Response('', { status: 200, headers: { 'content-length': '0' } }));
+    const error = await sdk.agents.get(1).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 200, message: '200 status code (no body)' });
+  });
+
+  it('gives an error answer that is not JSON (a proxy page) its typed error', async () => {
+    const sdk = clientAnswering(
+      () =>
+        new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+    );
+    const error = await sdk.agents.get(1).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error).toMatchObject({ status: 502, message: '502 status code' });
+  });
+
+  it('gives an empty error answer its typed error', async () => {
+    const sdk = clientAnswering(() => new Response(null, { status: 404 }));
+    const error = await sdk.agents.get(1).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toMatchObject({ status: 404, message: '404 status code (no body)' });
+  });
+
+  it("throws a chat stream's error envelope as its typed error", async () => {
+    const sdk = clientAnswering(() => json(404, { success: false, message: 'Resource does not exist' }));
+    const error = await sdk.agents
+      .chatStream({
+        name: 'Support',
+        description: 'Answers questions.',
+        instruction: 'Answer.',
+        intents: [],
+        message: { role: 'user', content: [{ type: 'text', text: 'Hi' }] },
+      })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toMatchObject({ message: 'Resource does not exist', requestId: 'req-404' });
+  });
+});
