@@ -2,18 +2,27 @@
 /**
  * SDK overhead: calls/s through the built SDK vs plain `fetch` + `response.json()` against the same
  * reference server, in one run. The server runs in its own process; this process drives the load
- * (N workers calling in a loop) and alternates raw and SDK rounds so drift on a shared machine hits both.
+ * (N workers calling in a loop).
  *
  *   pnpm --filter @assistant-platform/server build && pnpm --filter @assistant-platform/client build
- *   node bench/sdk-overhead.mjs [--seconds=1] [--rounds=12] [--concurrency=16]
+ *   node bench/sdk-overhead.mjs [--blocks=30] [--slices=6] [--slice-ms=100] [--concurrency=16]
  *
- * Each round measures raw, raw with a timeout signal, and SDK back to back (in a rotating order), so
- * they share the machine's load; the overhead is the median of the per-round ratios. The client
- * process's CPU time per call is printed too: it is the SDK's own cost, and less moved by other load.
+ * The variants take turns in short slices (100 ms each, in a rotating order), so a change in the
+ * machine's speed, which on a shared machine moves calls/s by ±20% from one second to the next, hits
+ * all of them alike. A block is `slices` turns of each variant; the overhead is the mean of the blocks'
+ * ratios, with its 95% confidence interval. The client process's CPU time per call is printed too.
+ *
+ * Three variants:
+ * - raw: a bare `fetch`;
+ * - raw + timeout: `fetch` with a per-call AbortController and timer, the least any caller that bounds
+ *   its calls pays (Node 20's fetch follows a request's signal through a WeakRef, a FinalizationRegistry
+ *   entry and an abort listener: about 6–8% of a call here);
+ * - sdk: the SDK's resource method.
  *
  * Both sides do the same work: send the bearer token, parse the JSON envelope, check the status and
- * hand back `data`. The SDK adds openapi-fetch, the request clone kept for retries, the timeout and
- * abort wiring and error mapping. Goal (issue): SDK overhead ≤ 10% of raw calls/s.
+ * hand back `data`. The SDK adds its request planning, the timeout and abort wiring, retry checks and
+ * error mapping. Goal (issue): SDK overhead ≤ 10% of raw calls/s. `--concurrency=1` measures one
+ * caller calling in sequence instead of a saturated client.
  */
 import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -21,8 +30,9 @@ import { createInterface } from 'node:readline';
 
 const arg = (name, fallback) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-const SECONDS = arg('seconds', 1);
-const ROUNDS = arg('rounds', 12);
+const BLOCKS = arg('blocks', 30);
+const SLICES = arg('slices', 6);
+const SLICE_MS = arg('slice-ms', 100);
 const CONCURRENCY = arg('concurrency', 16);
 const VERBOSE = process.argv.includes('--verbose');
 const TOKEN = 'bench-sdk-token-0123456789';
@@ -54,12 +64,12 @@ async function startServer() {
   throw new Error('the reference server exited before printing its URL');
 }
 
-/** Runs `call` from CONCURRENCY workers for `seconds`; returns calls/s and client CPU µs per call. */
-async function measure(call, seconds = SECONDS) {
+/** Runs `call` from CONCURRENCY workers for `ms`; returns the calls, milliseconds and client CPU µs. */
+async function slice(call, ms) {
   let calls = 0;
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
-  const deadline = started + seconds * 1000;
+  const deadline = started + ms;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (performance.now() < deadline) {
@@ -69,13 +79,31 @@ async function measure(call, seconds = SECONDS) {
     }),
   );
   const cpu = process.cpuUsage(cpuBefore);
-  return {
-    rate: calls / ((performance.now() - started) / 1000),
-    cpuPerCall: (cpu.user + cpu.system) / calls,
-  };
+  return { calls, ms: performance.now() - started, cpu: cpu.user + cpu.system };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** One block: `SLICES` turns of each variant in a rotating order; calls/s and CPU µs/call of each. */
+async function block(variants) {
+  const totals = variants.map(() => ({ calls: 0, ms: 0, cpu: 0 }));
+  for (let turn = 0; turn < SLICES; turn++) {
+    for (let i = 0; i < variants.length; i++) {
+      const index = (turn + i) % variants.length;
+      const result = await slice(variants[index], SLICE_MS);
+      totals[index].calls += result.calls;
+      totals[index].ms += result.ms;
+      totals[index].cpu += result.cpu;
+    }
+  }
+  return totals.map((t) => ({ rate: t.calls / (t.ms / 1000), cpuPerCall: t.cpu / t.calls }));
+}
+
+const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+/** Half the width of the 95% confidence interval of the mean (normal approximation). */
+function margin(values) {
+  const m = mean(values);
+  const variance = values.reduce((sum, value) => sum + (value - m) ** 2, 0) / (values.length - 1);
+  return (1.96 * Math.sqrt(variance)) / Math.sqrt(values.length);
+}
 
 const { child, baseUrl } = await startServer();
 try {
@@ -121,42 +149,33 @@ try {
   };
 
   console.log(
-    `SDK overhead vs raw fetch: ${CONCURRENCY} workers, ${ROUNDS} rounds of ${SECONDS} s per variant, ` +
+    `SDK overhead vs raw fetch: ${CONCURRENCY} workers, ${BLOCKS} blocks of ${SLICES} × ${SLICE_MS} ms per variant, ` +
       `Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)}`,
   );
-  const variants = ['raw', 'timeout', 'sdk'];
   for (const [name, calls] of Object.entries(operations)) {
-    for (const variant of variants) await measure(calls[variant], 1); // warm-up: JIT, pool, SQLite pages
-    const rounds = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      // Each round measures all three back to back, in a rotating order, so they share the machine's load.
-      const result = {};
-      for (let i = 0; i < variants.length; i++) {
-        const variant = variants[(round + i) % variants.length];
-        result[variant] = await measure(calls[variant]);
-      }
-      rounds.push(result);
-    }
-    const rate = (variant) => median(rounds.map((round) => round[variant].rate));
-    const cpu = (variant) => median(rounds.map((round) => round[variant].cpuPerCall));
-    /** How far `variant` is below `base` in calls/s: the median of the per-round ratios. */
-    const overheadOf = (variant, base = 'raw') =>
-      (1 - median(rounds.map((round) => round[variant].rate / round[base].rate))) * 100;
-    const overhead = overheadOf('sdk');
+    const variants = [calls.raw, calls.timeout, calls.sdk];
+    for (const variant of variants) await slice(variant, 1000); // warm-up: JIT, pool, SQLite pages
+    const blocks = [];
+    for (let i = 0; i < BLOCKS; i++) blocks.push(await block(variants));
+    /** How far variant `v` is below variant `base` in calls/s, per block, in %. */
+    const below = (v, base) => blocks.map((b) => (1 - b[v].rate / b[base].rate) * 100);
+    const summary = (values) => `${mean(values).toFixed(1)}% ± ${margin(values).toFixed(1)}`;
+    const rate = (v) => mean(blocks.map((b) => b[v].rate)).toFixed(0);
+    const cpu = (v) => mean(blocks.map((b) => b[v].cpuPerCall)).toFixed(0);
+    const overhead = mean(below(2, 0));
     console.log(
-      `${name.padEnd(18)} raw ${rate('raw').toFixed(0).padStart(6)} calls/s   sdk ${rate('sdk').toFixed(0).padStart(6)} calls/s` +
-        `   overhead ${overhead.toFixed(1).padStart(5)}% (median of ${ROUNDS} rounds; goal ≤ 10%: ${overhead <= 10 ? 'met' : 'NOT met'})` +
-        `   client CPU/call raw ${cpu('raw').toFixed(0)} µs, sdk ${cpu('sdk').toFixed(0)} µs`,
+      `${name.padEnd(18)} raw ${rate(0).padStart(5)} calls/s   sdk ${rate(2).padStart(5)} calls/s   ` +
+        `overhead ${summary(below(2, 0))} (goal ≤ 10%: ${overhead <= 10 ? 'met' : 'NOT met'})   ` +
+        `client CPU/call raw ${cpu(0)} µs, sdk ${cpu(2)} µs`,
     );
     console.log(
-      `${''.padEnd(18)} raw fetch with a per-call timeout signal: ${rate('timeout').toFixed(0)} calls/s, ` +
-        `${overheadOf('timeout').toFixed(1)}% below raw, client CPU/call ${cpu('timeout').toFixed(0)} µs; ` +
-        `the SDK is ${overheadOf('sdk', 'timeout').toFixed(1)}% below it`,
+      `${''.padEnd(18)} raw fetch with a per-call timeout signal: ${rate(1)} calls/s, ${summary(below(1, 0))} ` +
+        `below raw, client CPU/call ${cpu(1)} µs; the SDK is ${summary(below(2, 1))} below it`,
     );
     if (VERBOSE) {
-      for (const round of rounds) {
+      for (const b of blocks) {
         console.log(
-          `    ${variants.map((v) => `${v} ${round[v].rate.toFixed(0)} calls/s ${round[v].cpuPerCall.toFixed(0)} µs`).join('   ')}`,
+          `    ${b.map((v) => `${v.rate.toFixed(0)} calls/s ${v.cpuPerCall.toFixed(0)} µs`).join('   ')}`,
         );
       }
     }
