@@ -1,21 +1,7 @@
 /** What resource methods make of answers that are not a plain JSON envelope. */
 import { describe, expect, it } from 'vitest';
-import {
-  AssistantApiError,
-  createAssistantClient,
-  InternalServerError,
-  NotFoundError,
-} from '../src/index.js';
-import { json, scriptedFetch } from './helpers/fake-fetch.js';
-
-function clientAnswering(response: () => Response) {
-  return createAssistantClient({
-    baseUrl: 'http://api.test/v1',
-    token: 't',
-    fetch: scriptedFetch(response),
-    maxRetries: 0,
-  });
-}
+import { AssistantApiError, InternalServerError, NotFoundError } from '../src/index.js';
+import { clientAnswering, json } from './helpers/fake-fetch.js';
 
 describe('answer bodies', () => {
   it('reports a success without a body as an error naming the status', async () => {

@@ -12,7 +12,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from '../src/index.js';
-import { json, scriptedFetch } from './helpers/fake-fetch.js';
+import { clientAnswering, json } from './helpers/fake-fetch.js';
 
 const envelopes = [
   [400, 'Invalid input provided', BadRequestError],
@@ -23,18 +23,9 @@ const envelopes = [
   [500, 'Internal server error', InternalServerError],
 ] as const;
 
-function failingClient(response: () => Response) {
-  return createAssistantClient({
-    baseUrl: 'http://api.test/v1',
-    token: 't',
-    fetch: scriptedFetch(response),
-    maxRetries: 0,
-  });
-}
-
 describe('typed errors from error envelopes', () => {
   it.each(envelopes)('status %i throws %s', async (status, message, ErrorClass) => {
-    const sdk = failingClient(() =>
+    const sdk = clientAnswering(() =>
       json(status, { success: false, message }, { 'x-request-id': 'abc-123', 'retry-after': '120' }),
     );
     const error = await sdk.embeddings.create(['hello']).catch((caught: unknown) => caught);
@@ -50,7 +41,9 @@ describe('typed errors from error envelopes', () => {
       { path: '/name', message: "must have required property 'name'" },
       { path: '/tools/0/type', message: 'must be equal to one of the allowed values' },
     ];
-    const sdk = failingClient(() => json(400, { success: false, message: 'Invalid input provided', errors }));
+    const sdk = clientAnswering(() =>
+      json(400, { success: false, message: 'Invalid input provided', errors }),
+    );
     const error = (await sdk.agents
       .create({ name: '', instruction: 'x' })
       .catch((e: unknown) => e)) as BadRequestError;
@@ -58,7 +51,7 @@ describe('typed errors from error envelopes', () => {
   });
 
   it('gives a 429 its Retry-After in milliseconds', async () => {
-    const sdk = failingClient(() =>
+    const sdk = clientAnswering(() =>
       json(
         429,
         { success: false, message: 'Rate limit exceeded. Please try again later.' },
@@ -70,12 +63,12 @@ describe('typed errors from error envelopes', () => {
   });
 
   it('maps any 5xx to InternalServerError and other statuses to the base class', async () => {
-    const gateway = failingClient(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    const gateway = clientAnswering(() => new Response('<html>Bad gateway</html>', { status: 502 }));
     const bad = await gateway.agents.get(1).catch((e: unknown) => e);
     expect(bad).toBeInstanceOf(InternalServerError);
     expect(bad).toMatchObject({ status: 502, message: '502 status code', errors: [] });
 
-    const teapot = failingClient(() => new Response(null, { status: 418 }));
+    const teapot = clientAnswering(() => new Response(null, { status: 418 }));
     const odd = await teapot.agents.get(1).catch((e: unknown) => e);
     expect(odd?.constructor).toBe(AssistantApiError);
     expect(odd).toMatchObject({ status: 418, message: '418 status code (no body)' });

@@ -2,7 +2,7 @@
  * An injected `fetch` (openapi-fetch's own tests do the same instead of patching globals): it answers
  * from a script of handlers, one per attempt, and records what each attempt sent.
  */
-import type { FetchLike } from '../../src/index.js';
+import { createAssistantClient, type FetchLike } from '../../src/index.js';
 
 export interface SentRequest {
   method: string;
@@ -70,5 +70,15 @@ export function sse(pieces: (string | Uint8Array)[], init: { status?: number } =
   return new Response(body, {
     status: init.status ?? 200,
     headers: { 'content-type': 'text/event-stream', 'x-request-id': 'req-stream' },
+  });
+}
+
+/** A client whose every call gets `response()`, without retries. */
+export function clientAnswering(response: () => Response) {
+  return createAssistantClient({
+    baseUrl: 'http://api.test/v1',
+    token: 't',
+    fetch: scriptedFetch(response),
+    maxRetries: 0,
   });
 }
