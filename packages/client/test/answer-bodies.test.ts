@@ -1,7 +1,12 @@
-/** What resource methods make of answers that are not a plain JSON envelope. */
+/** What resource methods make of answers that are not a plain JSON envelope, and of bodies JSON cannot write. */
 import { describe, expect, it } from 'vitest';
-import { AssistantApiError, InternalServerError, NotFoundError } from '../src/index.js';
-import { clientAnswering, json } from './helpers/fake-fetch.js';
+import {
+  AssistantApiError,
+  createAssistantClient,
+  InternalServerError,
+  NotFoundError,
+} from '../src/index.js';
+import { clientAnswering, json, scriptedFetch } from './helpers/fake-fetch.js';
 
 describe('answer bodies', () => {
   it('reports a success without a body as an error naming the status', async () => {
@@ -47,5 +52,16 @@ describe('answer bodies', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ message: 'Resource does not exist', requestId: 'req-404' });
+  });
+
+  it('throws the TypeError of a body JSON cannot write, before sending anything', async () => {
+    const fetch = scriptedFetch(() => json(200, { success: true, message: 'OK', data: {} }));
+    const sdk = createAssistantClient({ baseUrl: 'http://api.test/v1', token: 't', fetch });
+    const error = await sdk.embeddings
+      .create(['hello'], { lang: 1n } as never)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toMatch(/BigInt/);
+    expect(fetch.sent).toHaveLength(0);
   });
 });

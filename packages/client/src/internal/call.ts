@@ -112,9 +112,11 @@ export async function send<P extends keyof paths, M extends Method>(
   options: RequestOptions | undefined,
   request: ApiRequest<P, M>,
 ): Promise<Sent<DataOf<Operation<P, M>>>> {
+  // Planned first: a body JSON cannot write (a BigInt, a cycle) throws its own TypeError.
+  const planned = plan(context, request);
   const prepared = context.prepare(options, true);
   try {
-    const response = await prepared.fetch(plan(context, request));
+    const response = await prepared.fetch(planned);
     const body = (await readBody(response)) as { data: DataOf<Operation<P, M>> } | undefined;
     if (!response.ok || body === undefined) throw apiError(response, body);
     return { data: body.data, response };

@@ -58,6 +58,11 @@ export function agentsResource(context: CallContext): AgentsResource {
       }),
     ),
     async chatStream(body, options) {
+      const request = plan(context, {
+        method: 'POST',
+        path: '/agents/chat/request',
+        body: completeChatBody(body, true),
+      });
       // The stream's own controller backs abort(); the caller's signal feeds into it.
       const controller = new AbortController();
       const prepared = context.prepare({
@@ -74,11 +79,6 @@ export function agentsResource(context: CallContext): AgentsResource {
         prepared.release();
       };
       try {
-        const request = plan(context, {
-          method: 'POST',
-          path: '/agents/chat/request',
-          body: completeChatBody(body, true),
-        });
         const response = await prepared.fetch(request);
         if (!response.ok) throw apiError(response, await readBody(response));
         return new ChatStream(response, controller, release);
