@@ -11,11 +11,10 @@
  * every gateway call reaches the platform: the figures are the gateway's cost, not its cache's gain.
  * Goals (issue): gateway ≥ 0.5× the direct req/s; ≤ 1 ms added median latency.
  */
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
+import { spawnUntil } from './spawn-until.mjs';
 
 const arg = (name, fallback) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -27,20 +26,6 @@ const root = new URL('../', import.meta.url);
 
 const { createAssistantClient } = await import(new URL('packages/client/dist/index.js', root).href);
 const { createGatewayClient } = await import(new URL('apps/gateway/dist/client.js', root).href);
-
-/** Starts a child process and resolves with the first line of stdout matching `pattern`. */
-async function startChild(args, env, pattern) {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout });
-  for await (const line of lines) {
-    const match = pattern.exec(line);
-    if (match) return { child, match };
-  }
-  throw new Error(`child ${args.join(' ')} exited before printing ${pattern}`);
-}
 
 const serverScript = `
   import { startReferenceServer } from ${JSON.stringify(new URL('apps/server/dist/index.js', root).href)};
@@ -88,9 +73,9 @@ async function measure(call, concurrency, seconds) {
   return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors };
 }
 
-const server = await startChild(['--input-type=module', '-e', serverScript], {}, /^SERVER (\S+)/);
+const server = await spawnUntil(['--input-type=module', '-e', serverScript], {}, /^SERVER (\S+)/);
 const baseUrl = server.match[1];
-const gateway = await startChild(
+const gateway = await spawnUntil(
   [new URL('apps/gateway/dist/cli.js', root).pathname],
   { GATEWAY_PORT: '0', UPSTREAM_BASE_URL: baseUrl, AGENT_CACHE_TTL_MS: '0', LOG_LEVEL: 'warn' },
   /listening on (\S+)/,

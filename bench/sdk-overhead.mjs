@@ -24,9 +24,8 @@
  * error mapping. Goal (issue): SDK overhead ≤ 10% of raw calls/s. `--concurrency=1` measures one
  * caller calling in sequence instead of a saturated client.
  */
-import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
+import { spawnUntil } from './spawn-until.mjs';
 
 const arg = (name, fallback) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -52,17 +51,6 @@ const serverScript = `
   });
   console.log('SERVER ' + server.baseUrl);
 `;
-
-async function startServer() {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', serverScript], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  for await (const line of createInterface({ input: child.stdout })) {
-    const match = /^SERVER (\S+)/.exec(line);
-    if (match) return { child, baseUrl: match[1] };
-  }
-  throw new Error('the reference server exited before printing its URL');
-}
 
 /** Runs `call` from CONCURRENCY workers for `ms`; returns the calls, milliseconds and client CPU µs. */
 async function slice(call, ms) {
@@ -105,7 +93,8 @@ function margin(values) {
   return (1.96 * Math.sqrt(variance)) / Math.sqrt(values.length);
 }
 
-const { child, baseUrl } = await startServer();
+const { child, match } = await spawnUntil(['--input-type=module', '-e', serverScript], {}, /^SERVER (\S+)/);
+const baseUrl = match[1];
 try {
   const sdk = createAssistantClient({ baseUrl, token: TOKEN });
   const headers = { authorization: `Bearer ${TOKEN}` };

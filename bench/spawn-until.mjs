@@ -2,8 +2,9 @@
 import { spawn } from 'node:child_process';
 
 /**
- * Spawns `node ...args` and resolves once `pattern` appears in its output (capture 1: the port),
- * with the child and the milliseconds it took to get there.
+ * Spawns `node ...args` and resolves once a whole line of its output matches `pattern`, with the
+ * child, the match, its capture 1 as a number (`port`, for patterns that capture one) and the
+ * milliseconds it took. Only whole lines are matched, so a capture is never cut at a chunk's end.
  */
 export function spawnUntil(args, env, pattern) {
   const started = performance.now();
@@ -14,9 +15,13 @@ export function spawnUntil(args, env, pattern) {
   let out = '';
   return new Promise((resolve, reject) => {
     child.stdout.on('data', (data) => {
+      const lineStart = out.lastIndexOf('\n') + 1;
       out += data;
-      const match = pattern.exec(out);
-      if (match) resolve({ child, port: Number(match[1]), readyMs: performance.now() - started });
+      for (const line of out.slice(lineStart).split('\n').slice(0, -1)) {
+        const match = pattern.exec(line);
+        if (match)
+          return resolve({ child, match, port: Number(match[1]), readyMs: performance.now() - started });
+      }
     });
     child.once('exit', (code) => reject(new Error(`process exited with ${code}: ${out}`)));
   });
