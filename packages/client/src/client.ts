@@ -23,7 +23,10 @@ interface BaseOptions {
    * client on a server). Called exactly as the global `fetch` would be: `(input, init)`.
    */
   fetch?: FetchLike;
-  /** Milliseconds each attempt may wait for the response headers. Default 60000. */
+  /**
+   * Milliseconds each attempt may take: until the whole answer is read, or for `chatStream` until
+   * the response headers arrive. Default 60000.
+   */
   timeoutMs?: number;
   /** Retries after a failed attempt (connection error, timeout, 408, 409, 429, 5xx). Default 2. */
   maxRetries?: number;

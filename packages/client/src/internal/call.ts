@@ -17,7 +17,7 @@ import { errorFromResponse } from './error-from-response.js';
 export interface RequestOptions {
   /** Aborts the call, including retries and the waits between them. */
   signal?: AbortSignal;
-  /** Milliseconds each attempt may wait for the response headers. */
+  /** Milliseconds each attempt may take (see the client option of the same name). */
   timeoutMs?: number;
   /** Retries after the first attempt (0 disables retrying). */
   maxRetries?: number;
