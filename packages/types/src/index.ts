@@ -24,6 +24,7 @@ export type ChatRequestBody = Schemas['ChatRequestBody'];
 export type ChatResult = Schemas['ChatResult'];
 export type ChatRequestItem = Schemas['ChatRequestItem'];
 export type ChatStreamChunk = Schemas['ChatStreamChunk'];
+export type ChatStreamError = Schemas['ChatStreamError'];
 export type ChatStreamChoice = Schemas['ChatStreamChoice'];
 export type ChatModel = Schemas['ChatModel'];
 export type FinishReason = Schemas['FinishReason'];
@@ -35,6 +36,7 @@ export type ImageContent = Schemas['ImageContent'];
 export type Reasoning = Schemas['Reasoning'];
 export type ReasoningEffort = Schemas['ReasoningEffort'];
 export type ResponseFormat = Schemas['ResponseFormat'];
+export type ResponseSchema = Schemas['ResponseSchema'];
 
 // Transcriptions
 export type Transcription = Schemas['Transcription'];

@@ -28,10 +28,11 @@ function responseSchema(operationId: OperationId, status: number, mediaType: str
     const name = response.$ref.split('/').pop() as string;
     response = (openapiDocument.components.responses as Record<string, Json>)[name] as Json;
   }
-  const content = response.content as Record<string, { schema: { $ref: string } }>;
+  const content = response.content as Record<string, { schema: unknown }>;
   const schema = content[mediaType]?.schema;
   if (!schema) throw new Error(`${operationId} ${status} has no ${mediaType} content`);
-  return { $ref: `doc${schema.$ref}` };
+  // The document's own references (`#/components/...`) point into the schema registered as `doc`.
+  return JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', '"$ref":"doc#/'));
 }
 
 /** Asserts that a body is exactly what the contract allows for this operation and status. */

@@ -7,7 +7,7 @@ export const openapiDocument: OpenApiDocument = {
     "title": "Assistant Platform API",
     "version": "1.0.0",
     "summary": "Custom agents, agent chat, transcription editing and embeddings.",
-    "description": "The Assistant Platform API: create and read custom agents, send agent chat requests, replace the\ntranscript of a stored transcription and compute embeddings.\n\nThis document is the single source of truth for the platform's types, the reference server's\nvalidation, the SDK and the gateway. Where the product specification leaves a behaviour open,\nthe decision this contract takes is written into the description of the schema or operation it\nconcerns.\n\n## Envelopes\nEvery response is either the success envelope `{ success: true, message, data }` with an\noperation-specific `message`, or the error envelope `{ success: false, message }` whose `message`\nis fixed per status (see the error responses). A `400` also lists each bad field in `errors`.\n\n## Order of checks\n`401` (credentials) → `429` (the token's rate limit) → `403` (token scope) → `400` (validation)\n→ `404`/`403` (the resource).\nUnknown routes answer the `404` envelope. A request body larger than 10 MiB answers `400`.\n\n## Rate limiting\nLimits apply per token. A request over the limit answers `429` with `Retry-After` (seconds) and\nthe `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers, which accompany every\nrate-limited response.\n\n## Timestamps\nAll timestamps are ISO 8601 UTC strings with milliseconds, e.g. `2025-03-18T10:00:00.000Z`.\n\n## Request ids\nEvery response carries an `x-request-id` header. A client may send its own `x-request-id`\n(1–128 visible ASCII characters), which is then echoed back.\n",
+    "description": "The Assistant Platform API: create and read custom agents, send agent chat requests, replace the\ntranscript of a stored transcription and compute embeddings.\n\nThis document is the single source of truth for the platform's types, the reference server's\nvalidation, the SDK and the gateway. Where the product specification leaves a behaviour open,\nthe decision this contract takes is written into the description of the schema or operation it\nconcerns.\n\n## Envelopes\nEvery response is either the success envelope `{ success: true, message, data }` with an\noperation-specific `message`, or the error envelope `{ success: false, message }` whose `message`\nis fixed per status (see the error responses). A `400` also lists each bad field in `errors`.\n\n## Order of checks\n`401` (credentials) → `429` (the token's rate limit) → `403` (token scope) → `400` (validation)\n→ `404`/`403` (the resource).\nUnknown routes answer the `404` envelope. A request body larger than 10 MiB answers `400`.\n\n## Bodies and parameters\nBodies are JSON in UTF-8, nested at most 64 levels deep, with no `__proto__` or\n`constructor.prototype` keys; every string (and key) must be well-formed Unicode, so a lone\nsurrogate such as `\"\\ud800\"` answers `400`. Fields also accepted as a JSON-encoded string\n(`tools`, `memoryChat`, `reasoning`) get exactly the same checks inside the string. Every limit\n(`maxItems`, `maxLength`, …) is checked before the items themselves, and `errors` lists every bad\nfield found, at most 50. Integer path parameters are canonical decimal integers: `7`, never `07`,\n`7.0`, `7e0`, `0x7` or ` 7`.\n\n## Time limits\nA request's headers must arrive within 10 s and its whole body within 30 s (the reference\nserver's defaults, configurable); a slower client is answered `400` and disconnected.\n\n## Rate limiting\nLimits apply per token. A request over the limit answers `429` with `Retry-After` (seconds) and\nthe `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers, which accompany every\nrate-limited response.\n\nCost is limited as well as count: a token has at most a few chat and embeddings requests in\nflight at once (4 on the reference server, configurable); one more answers `429` with\n`Retry-After`. Requests that fail authentication are limited per client address before any\ntoken is looked up: past the limit (60 a minute on the reference server) they answer `429`.\n\n## Timestamps\nAll timestamps are ISO 8601 UTC strings with milliseconds, e.g. `2025-03-18T10:00:00.000Z`.\n\n## Request ids\nEvery response carries an `x-request-id` header. A client may send its own `x-request-id`\n(1–128 visible ASCII characters), which is then echoed back.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -266,7 +266,7 @@ export const openapiDocument: OpenApiDocument = {
       "post": {
         "operationId": "chatRequest",
         "summary": "Send an agent chat request",
-        "description": "Answers `message` as the agent defined inline by `name`, `description`, `instruction` and\n`intents`; no stored agent id is sent. Every optional field takes the declared default when\nabsent. `agents` names agents of the caller's account to hand off to: an unknown id answers\n`404`, another account's `403`. Requires the `agents:chat` scope.\n\nWith `stream: true` the answer is sent as `text/event-stream`: each event is a line\n`data: {ChatStreamChunk}` carrying the answer's deltas, the last chunk carries `finish_reason`\nand `matched_stop`, and the stream ends with `data: [DONE]`. Errors found before the stream\nstarts use the normal envelope and status.\n",
+        "description": "Answers `message` as the agent defined inline by `name`, `description`, `instruction` and\n`intents`; no stored agent id is sent. Every optional field takes the declared default when\nabsent. `agents` names agents of the caller's account to hand off to: an unknown id answers\n`404`, another account's `403`. Requires the `agents:chat` scope.\n\nWith `stream: true` the answer is sent as `text/event-stream`: each event is a line\n`data: {ChatStreamChunk}` carrying the answer's deltas, the last chunk carries `finish_reason`\nand `matched_stop`, and the stream ends with `data: [DONE]`. Errors found before the stream\nstarts use the normal envelope and status.\n\nA failure after the stream has started (the model server died, stalled or reported an error)\nends the stream with one terminal event `event: error` whose `data:` is the error envelope the\nrequest would have answered (`ChatStreamError`, e.g.\n`{\"success\":false,\"message\":\"Internal server error\"}`), and no `data: [DONE]`. Only a stream\nending in `data: [DONE]` is a complete answer.\n\n`response_format.json_schema.schema` is bounded (see `ResponseSchema`) and checked before any\nanswer is generated: a schema over a limit, one the engine does not support, or one whose\nsmallest valid answer cannot fit in `max_tokens` answers `400` naming the keyword. A schema\nwhose answer still takes too long to compute (the reference server's budget is 2 s) answers\n`400` naming `/response_format/json_schema/schema`.\n",
         "tags": [
           "Chat"
         ],
@@ -431,11 +431,19 @@ export const openapiDocument: OpenApiDocument = {
               },
               "text/event-stream": {
                 "schema": {
-                  "$ref": "#/components/schemas/ChatStreamChunk"
+                  "description": "The JSON of each event's `data:`: a `ChatStreamChunk`, or for the terminal\n`event: error` of a failed stream a `ChatStreamError`.\n",
+                  "oneOf": [
+                    {
+                      "$ref": "#/components/schemas/ChatStreamChunk"
+                    },
+                    {
+                      "$ref": "#/components/schemas/ChatStreamError"
+                    }
+                  ]
                 },
                 "examples": {
                   "lastChunk": {
-                    "summary": "The JSON of one event (the last before `data: [DONE]`). On the wire each event is a\nline `data: <json>` followed by a blank line.\n",
+                    "summary": "The JSON of one event (the last before `data: [DONE]`). On the wire each event is a\nline `data: <json>` followed by a blank line. A stream that fails after it started\nends instead with `event: error` and `data: {\"success\":false,\"message\":\"Internal server error\"}`.\n",
                     "value": {
                       "object": "chat.request.chunk",
                       "created": 1742292000,
@@ -882,7 +890,7 @@ export const openapiDocument: OpenApiDocument = {
         "type": "integer",
         "minimum": 1,
         "maximum": 9007199254740991,
-        "description": "A positive integer id."
+        "description": "A positive integer id; in a path, written as a canonical decimal (`7`, not `07` or `7.0`)."
       },
       "AgentLookupId": {
         "type": "string",
@@ -1152,7 +1160,8 @@ export const openapiDocument: OpenApiDocument = {
         }
       },
       "Tool": {
-        "description": "A tool the agent may use, discriminated by `type`.",
+        "description": "A tool the agent may use, discriminated by `type`. Always a JSON object.",
+        "type": "object",
         "oneOf": [
           {
             "$ref": "#/components/schemas/FunctionTool"
@@ -1375,6 +1384,8 @@ export const openapiDocument: OpenApiDocument = {
         }
       },
       "ContentBlock": {
+        "description": "A block of a message's content, discriminated by `type`. Always a JSON object.",
+        "type": "object",
         "oneOf": [
           {
             "$ref": "#/components/schemas/TextContent"
@@ -1505,12 +1516,130 @@ export const openapiDocument: OpenApiDocument = {
                 "default": false
               },
               "schema": {
-                "type": "object",
-                "description": "A JSON Schema (draft 2020-12 subset). A schema that cannot be satisfied, or that uses\na keyword the model does not support, answers `400` naming the keyword.\n"
+                "$ref": "#/components/schemas/ResponseSchema"
               }
             }
           }
         }
+      },
+      "ResponseSchema": {
+        "description": "The JSON Schema (draft 2020-12 subset) the answer must be valid against. A schema that cannot\nbe satisfied, or that uses a keyword the model does not support, answers `400` naming the\nkeyword. Its JSON text is at most 65,536 bytes (`x-max-json-bytes`) and subschemas nest at\nmost 16 deep (`x-max-depth`); every subschema is a `ResponseSubschema`, whose keyword values\nare bounded. A string's `minLength` may be at most 4 × `max_tokens` and an array's `minItems`\nat most `max_tokens`, counted over nested arrays (an answer needs at least a token per item\nand holds at most about four characters a token); past that the request answers `400` naming\nthe keyword before anything is generated.\n",
+        "x-max-json-bytes": 65536,
+        "x-max-depth": 16,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/ResponseSubschema"
+          }
+        ]
+      },
+      "ResponseSubschema": {
+        "type": "object",
+        "description": "One schema object of a response schema, with bounded keyword values. Keywords not listed here\npass the contract; the engine answers `400` for any it does not support.\n",
+        "maxProperties": 64,
+        "additionalProperties": true,
+        "properties": {
+          "enum": {
+            "type": "array",
+            "maxItems": 256
+          },
+          "pattern": {
+            "type": "string",
+            "maxLength": 256
+          },
+          "format": {
+            "type": "string",
+            "maxLength": 64
+          },
+          "minLength": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 131072
+          },
+          "minItems": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 32768
+          },
+          "minProperties": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 256
+          },
+          "required": {
+            "type": "array",
+            "maxItems": 256
+          },
+          "properties": {
+            "type": "object",
+            "maxProperties": 256,
+            "additionalProperties": {
+              "$ref": "#/components/schemas/ResponseSubschemaOrBoolean"
+            }
+          },
+          "$defs": {
+            "type": "object",
+            "maxProperties": 256,
+            "additionalProperties": {
+              "$ref": "#/components/schemas/ResponseSubschemaOrBoolean"
+            }
+          },
+          "definitions": {
+            "type": "object",
+            "maxProperties": 256,
+            "additionalProperties": {
+              "$ref": "#/components/schemas/ResponseSubschemaOrBoolean"
+            }
+          },
+          "items": {
+            "$ref": "#/components/schemas/ResponseSubschemaOrBoolean"
+          },
+          "additionalProperties": {
+            "$ref": "#/components/schemas/ResponseSubschemaOrBoolean"
+          },
+          "allOf": {
+            "type": "array",
+            "maxItems": 32,
+            "items": {
+              "$ref": "#/components/schemas/ResponseSubschemaOrBoolean"
+            }
+          },
+          "anyOf": {
+            "type": "array",
+            "maxItems": 32,
+            "items": {
+              "$ref": "#/components/schemas/ResponseSubschemaOrBoolean"
+            }
+          },
+          "oneOf": {
+            "type": "array",
+            "maxItems": 32,
+            "items": {
+              "$ref": "#/components/schemas/ResponseSubschemaOrBoolean"
+            }
+          }
+        }
+      },
+      "ResponseSubschemaOrBoolean": {
+        "description": "A subschema, or `true`/`false`.",
+        "oneOf": [
+          {
+            "type": "boolean"
+          },
+          {
+            "$ref": "#/components/schemas/ResponseSubschema"
+          }
+        ]
+      },
+      "ChatStreamError": {
+        "description": "The `data:` of the terminal `event: error` of a chat stream that failed after it started: the\nerror envelope the request would have answered. No `data: [DONE]` follows it.\n",
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/InternalServerError"
+          },
+          {
+            "$ref": "#/components/schemas/RateLimitError"
+          }
+        ]
       },
       "ChatModel": {
         "type": "string",

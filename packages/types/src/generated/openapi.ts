@@ -64,6 +64,18 @@ export interface paths {
          *     `data: {ChatStreamChunk}` carrying the answer's deltas, the last chunk carries `finish_reason`
          *     and `matched_stop`, and the stream ends with `data: [DONE]`. Errors found before the stream
          *     starts use the normal envelope and status.
+         *
+         *     A failure after the stream has started (the model server died, stalled or reported an error)
+         *     ends the stream with one terminal event `event: error` whose `data:` is the error envelope the
+         *     request would have answered (`ChatStreamError`, e.g.
+         *     `{"success":false,"message":"Internal server error"}`), and no `data: [DONE]`. Only a stream
+         *     ending in `data: [DONE]` is a complete answer.
+         *
+         *     `response_format.json_schema.schema` is bounded (see `ResponseSchema`) and checked before any
+         *     answer is generated: a schema over a limit, one the engine does not support, or one whose
+         *     smallest valid answer cannot fit in `max_tokens` answers `400` naming the keyword. A schema
+         *     whose answer still takes too long to compute (the reference server's budget is 2 s) answers
+         *     `400` naming `/response_format/json_schema/schema`.
          */
         post: operations["chatRequest"];
         delete?: never;
@@ -121,7 +133,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description A positive integer id. */
+        /** @description A positive integer id; in a path, written as a canonical decimal (`7`, not `07` or `7.0`). */
         PositiveId: number;
         /** @description A numeric agent `id` or an `agentReferenceId` (UUID). */
         AgentLookupId: string;
@@ -233,7 +245,7 @@ export interface components {
              */
             svc_tool: "web_search_tool";
         };
-        /** @description A tool the agent may use, discriminated by `type`. */
+        /** @description A tool the agent may use, discriminated by `type`. Always a JSON object. */
         Tool: components["schemas"]["FunctionTool"] | components["schemas"]["SvcTool"];
         Tools: components["schemas"]["Tool"][];
         CreateAgentBody: {
@@ -313,6 +325,7 @@ export interface components {
                 url: string;
             };
         };
+        /** @description A block of a message's content, discriminated by `type`. Always a JSON object. */
         ContentBlock: components["schemas"]["TextContent"] | components["schemas"]["ImageContent"];
         /** @description The user's message of a chat request. */
         AgentChatMessage: {
@@ -341,13 +354,56 @@ export interface components {
                 name: string;
                 /** @default false */
                 strict?: boolean;
-                /**
-                 * @description A JSON Schema (draft 2020-12 subset). A schema that cannot be satisfied, or that uses
-                 *     a keyword the model does not support, answers `400` naming the keyword.
-                 */
-                schema: Record<string, never>;
+                schema: components["schemas"]["ResponseSchema"];
             };
         };
+        /**
+         * @description The JSON Schema (draft 2020-12 subset) the answer must be valid against. A schema that cannot
+         *     be satisfied, or that uses a keyword the model does not support, answers `400` naming the
+         *     keyword. Its JSON text is at most 65,536 bytes (`x-max-json-bytes`) and subschemas nest at
+         *     most 16 deep (`x-max-depth`); every subschema is a `ResponseSubschema`, whose keyword values
+         *     are bounded. A string's `minLength` may be at most 4 × `max_tokens` and an array's `minItems`
+         *     at most `max_tokens`, counted over nested arrays (an answer needs at least a token per item
+         *     and holds at most about four characters a token); past that the request answers `400` naming
+         *     the keyword before anything is generated.
+         */
+        ResponseSchema: components["schemas"]["ResponseSubschema"];
+        /**
+         * @description One schema object of a response schema, with bounded keyword values. Keywords not listed here
+         *     pass the contract; the engine answers `400` for any it does not support.
+         */
+        ResponseSubschema: {
+            enum?: unknown[];
+            pattern?: string;
+            format?: string;
+            minLength?: number;
+            minItems?: number;
+            minProperties?: number;
+            required?: unknown[];
+            properties?: {
+                [key: string]: components["schemas"]["ResponseSubschemaOrBoolean"];
+            };
+            $defs?: {
+                [key: string]: components["schemas"]["ResponseSubschemaOrBoolean"];
+            };
+            definitions?: {
+                [key: string]: components["schemas"]["ResponseSubschemaOrBoolean"];
+            };
+            items?: components["schemas"]["ResponseSubschemaOrBoolean"];
+            additionalProperties?: components["schemas"]["ResponseSubschemaOrBoolean"];
+            allOf?: components["schemas"]["ResponseSubschemaOrBoolean"][];
+            anyOf?: components["schemas"]["ResponseSubschemaOrBoolean"][];
+            oneOf?: components["schemas"]["ResponseSubschemaOrBoolean"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A subschema, or `true`/`false`. */
+        ResponseSubschemaOrBoolean: boolean | components["schemas"]["ResponseSubschema"];
+        /**
+         * @description The `data:` of the terminal `event: error` of a chat stream that failed after it started: the
+         *     error envelope the request would have answered. No `data: [DONE]` follows it.
+         */
+        ChatStreamError: components["schemas"]["InternalServerError"] | components["schemas"]["RateLimitError"];
         /**
          * @description The chat model. `svc-v1-blaze-20250318` (the default) is always known; a deployment may
          *     configure more. An unknown model answers `400`.
@@ -705,7 +761,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChatResponse"];
-                    "text/event-stream": components["schemas"]["ChatStreamChunk"];
+                    "text/event-stream": components["schemas"]["ChatStreamChunk"] | components["schemas"]["ChatStreamError"];
                 };
             };
             400: components["responses"]["BadRequest"];
