@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAuthHooks } from './auth/auth-hooks.js';
+import { chatModels } from './config/engines-config.js';
 import type { ServerConfig } from './config/load-config.js';
 import { openDatabase } from './db/open-database.js';
 import { createRepositories } from './db/repositories.js';
@@ -22,6 +23,7 @@ import { registerMetaRoutes } from './routes/meta-routes.js';
 import type { RouteDeps } from './routes/route-deps.js';
 import { updateTranscriptionHandler } from './routes/update-transcription.js';
 import { applyStartupData, type SeedInput } from './seed/apply-startup-data.js';
+import { chatBodyChecks } from './validation/chat-body-checks.js';
 import { ContractValidator } from './validation/contract-validator.js';
 
 export interface BuildOptions {
@@ -88,13 +90,18 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerDocsRoute(app);
     await app.register(
       async (v1) => {
-        registerContractRoutes(v1, validator, {
-          createAgent: createAgentHandler(deps),
-          getAgent: getAgentHandler(deps),
-          chatRequest: chatRequestHandler(deps),
-          updateTranscription: updateTranscriptionHandler(deps),
-          createEmbeddings: createEmbeddingsHandler(deps),
-        });
+        registerContractRoutes(
+          v1,
+          validator,
+          {
+            createAgent: createAgentHandler(deps),
+            getAgent: getAgentHandler(deps),
+            chatRequest: chatRequestHandler(deps),
+            updateTranscription: updateTranscriptionHandler(deps),
+            createEmbeddings: createEmbeddingsHandler(deps),
+          },
+          { chatRequest: chatBodyChecks(chatModels(config.engines)) },
+        );
       },
       { prefix: '/v1' },
     );

@@ -1,3 +1,4 @@
+import { openapiDocument } from '@assistant-platform/types/openapi-document';
 import { z } from 'zod';
 import type { EnginesConfig } from '../engines/types.js';
 
@@ -86,4 +87,14 @@ export function toEnginesConfig(env: z.output<typeof enginesEnvSchema>): Engines
           }
         : { kind: 'local' },
   };
+}
+
+/**
+ * The models the configured chat engine answers: offline, the contract's default chat model (the
+ * reference engine's one model); upstream, the keys of CHAT_MODEL_MAP.
+ */
+export function chatModels(engines: EnginesConfig): string[] {
+  if (engines.chat.kind === 'openai') return Object.keys(engines.chat.modelMap);
+  const chatModel = openapiDocument.components.schemas.ChatModel as { default?: unknown };
+  return [String(chatModel.default)];
 }

@@ -3,8 +3,6 @@ import type { AgentsRepo } from '../db/agents-repo.js';
 import type { ChatEngineRequest, HandoffAgent } from '../engines/types.js';
 import { ApiError } from '../http/api-error.js';
 import { declaredDefaults } from '../validation/contract-schemas.js';
-import type { ContractValidator } from '../validation/contract-validator.js';
-import { parseJsonStringField } from '../validation/json-string-field.js';
 
 const DEFAULTS = declaredDefaults('ChatRequestBody') as {
   model: string;
@@ -31,27 +29,17 @@ function handoffAgents(agents: AgentsRepo, ids: readonly number[], accountId: nu
 }
 
 /**
- * Turns a schema-valid chat body into the engine's request: JSON-string forms parsed and checked,
- * every declared default applied, hand-off agents looked up. The model check (400 naming `/model`)
- * runs before the look-up so validation problems come before resource problems.
+ * Turns a validated chat body (model checked, JSON-string forms already expanded by the contract
+ * validator) into the engine's request: every declared default applied, hand-off agents looked up.
  */
 export function normaliseChatBody(
-  deps: { validator: ContractValidator; agents: AgentsRepo; models: readonly string[] },
+  agents: AgentsRepo,
   body: ChatRequestBody,
   accountId: number,
 ): { request: ChatEngineRequest; stream: boolean } {
   const model = body.model ?? DEFAULTS.model;
-  if (!deps.models.includes(model)) {
-    throw ApiError.badRequest('/model', `must be one of the known models: ${deps.models.join(', ')}`);
-  }
-  const memoryChat =
-    body.memoryChat === undefined
-      ? []
-      : parseJsonStringField<HistoryMessage[]>(deps.validator, body.memoryChat, 'MemoryChat', '/memoryChat');
-  const reasoning =
-    body.reasoning === undefined
-      ? undefined
-      : parseJsonStringField<Reasoning>(deps.validator, body.reasoning, 'Reasoning', '/reasoning');
+  const memoryChat = (body.memoryChat ?? []) as HistoryMessage[];
+  const reasoning = body.reasoning as Reasoning | undefined;
   const request: ChatEngineRequest = {
     model,
     name: body.name,
@@ -60,7 +48,7 @@ export function normaliseChatBody(
     intents: body.intents,
     message: body.message,
     memoryChat,
-    handoffAgents: handoffAgents(deps.agents, body.agents ?? [], accountId),
+    handoffAgents: handoffAgents(agents, body.agents ?? [], accountId),
     temperature: body.temperature ?? DEFAULTS.temperature,
     top_p: body.top_p ?? DEFAULTS.top_p,
     max_tokens: body.max_tokens ?? DEFAULTS.max_tokens,

@@ -6,14 +6,14 @@ import { normaliseChatBody } from './chat-normalise.js';
 import { toEventStream } from './chat-stream.js';
 import type { RouteDeps } from './route-deps.js';
 
-export function chatRequestHandler({ repos, validator, engines: loaded }: RouteDeps) {
+export function chatRequestHandler({ repos, engines: loaded }: RouteDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const engines = await loaded();
     const { request: engineRequest, stream } = normaliseChatBody(
-      { validator, agents: repos.agents, models: engines.chat.models },
+      repos.agents,
       request.body as ChatRequestBody,
       accountOf(request),
     );
+    const engines = await loaded();
     const options = { signal: abortOnDisconnect(reply), requestId: request.id };
     const created = Math.floor(Date.now() / 1000);
     if (stream) {

@@ -1,6 +1,5 @@
 import type { CreateAgentBody } from '@assistant-platform/types';
 import type { Repositories } from '../db/repositories.js';
-import { ApiError } from '../http/api-error.js';
 import { normaliseAgentBody } from '../routes/create-agent.js';
 import type { ContractValidator } from '../validation/contract-validator.js';
 import { type ParsedSeed, SeedError } from './seed-file.js';
@@ -15,8 +14,8 @@ function checkAgent(validator: ContractValidator, entry: Record<string, unknown>
   const fail = (detail: string) => new SeedError(`Invalid seed: agents[${index}]${detail}`);
   const describe = (issues: { path: string; message: string }[]) =>
     issues.map((i) => `${i.path.replace(/\//g, '.')}: ${i.message}`).join('; ');
-  const issues = validator.check('CreateAgentBody', body);
-  if (issues.length > 0) throw fail(describe(issues));
+  const checked = validator.check('CreateAgentBody', body);
+  if (checked.issues.length > 0) throw fail(describe(checked.issues));
   if (id !== undefined && !isId(id)) throw fail('.id: must be a positive integer');
   if (accountId !== undefined && !isId(accountId)) throw fail('.accountId: must be a positive integer');
   if (
@@ -27,16 +26,11 @@ function checkAgent(validator: ContractValidator, entry: Record<string, unknown>
   for (const [name, value] of Object.entries({ createdAt, updatedAt }))
     if (value !== undefined && !(typeof value === 'string' && TIMESTAMP.test(value)))
       throw fail(`.${name}: must be like 2025-01-02T03:04:05.000Z`);
-  try {
-    const input = normaliseAgentBody(validator, body as CreateAgentBody);
-    const extra = Object.fromEntries(
-      Object.entries({ id, agentReferenceId, createdAt, updatedAt }).filter(([, v]) => v !== undefined),
-    ) as { id?: number; agentReferenceId?: string; createdAt?: string; updatedAt?: string };
-    return { input, accountId: accountId as number | undefined, extra };
-  } catch (error) {
-    if (error instanceof ApiError) throw fail(describe(error.issues));
-    throw error;
-  }
+  const input = normaliseAgentBody(checked.value as CreateAgentBody);
+  const extra = Object.fromEntries(
+    Object.entries({ id, agentReferenceId, createdAt, updatedAt }).filter(([, v]) => v !== undefined),
+  ) as { id?: number; agentReferenceId?: string; createdAt?: string; updatedAt?: string };
+  return { input, accountId: accountId as number | undefined, extra };
 }
 
 /** Runs one insert, naming the seed entry when the database refuses it (e.g. an unknown accountId). */
