@@ -59,8 +59,9 @@ export function responseBudgetIssues(root: Node, maxTokens: number): ValidationI
       else walk(node.items, `${at}/items`, items);
     }
     if (typeof node.$ref === 'string') walk(resolveLocal(root, node.$ref), at, copies);
-    if (Array.isArray(node.allOf))
-      node.allOf.forEach((member, i) => walk(member, `${at}/allOf/${i}`, copies));
+    if (Array.isArray(node.allOf)) {
+      for (const [i, member] of node.allOf.entries()) walk(member, `${at}/allOf/${i}`, copies);
+    }
     if (Array.isArray(node.required) && isNode(node.properties)) {
       for (const name of node.required) {
         if (typeof name === 'string' && Object.hasOwn(node.properties, name))
