@@ -3,11 +3,12 @@ import { defineConfig } from 'tsup';
 /**
  * The CLI is also bundled (tsc still emits the library and its types): one file set instead of
  * hundreds of modules roughly halves the time from spawn to listening. The engines stay a separate
- * chunk loaded in the background (see src/engines-loader.ts). better-sqlite3 is native and
+ * chunk loaded in the background (see src/engines-loader.ts), and the engine worker is an entry of
+ * its own, which the engine pool starts from beside its chunk. better-sqlite3 is native and
  * swagger-ui-dist is read from disk, so both stay external.
  */
 export default defineConfig({
-  entry: { cli: 'src/cli.ts' },
+  entry: { cli: 'src/cli.ts', 'engine-worker': 'src/engines/pool/engine-worker.ts' },
   outDir: 'dist',
   format: ['esm'],
   platform: 'node',

@@ -4,5 +4,6 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
   },
 });

@@ -76,7 +76,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
 
     app.addHook('onClose', async () => {
       const loaded = await engines.catch(() => undefined);
-      await Promise.allSettled([loaded?.chat.close?.(), loaded?.embeddings.close?.()]);
+      await loaded?.close();
       database.close();
     });
     registerErrorHandler(app);

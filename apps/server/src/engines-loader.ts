@@ -4,6 +4,7 @@ import type { ChatEngine, EmbeddingEngine, EnginesConfig } from './engines/types
 export interface LoadedEngines {
   chat: ChatEngine;
   embeddings: EmbeddingEngine;
+  close(): Promise<void>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { openapiDocument } from '@assistant-platform/types/openapi-document';
 import { z } from 'zod';
 import type { EnginesConfig } from '../engines/types.js';
@@ -33,6 +34,9 @@ export const enginesEnvSchema = z
     EMBEDDINGS_UPSTREAM_API_KEY: z.string().min(1).optional(),
     EMBEDDINGS_MODEL_MAP: modelMap,
     EMBEDDINGS_UPSTREAM_TIMEOUT_MS: timeout,
+    ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).default(Math.min(4, availableParallelism())),
+    ENGINE_TASK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    ENGINE_WORKER_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(512),
   })
   .superRefine((env, ctx) => {
     if (env.CHAT_ENGINE === 'openai' && !env.CHAT_UPSTREAM_URL)
@@ -86,6 +90,11 @@ export function toEnginesConfig(env: z.output<typeof enginesEnvSchema>): Engines
             ),
           }
         : { kind: 'local' },
+    pool: {
+      threads: env.ENGINE_WORKERS,
+      taskTimeoutMs: env.ENGINE_TASK_TIMEOUT_MS,
+      maxMemoryMb: env.ENGINE_WORKER_MEMORY_MB,
+    },
   };
 }
 

@@ -107,9 +107,20 @@ export interface UpstreamConfig {
   timeoutMs: number;
 }
 
+/** The worker threads the offline engines run on. */
+export interface EnginePoolConfig {
+  /** Worker threads; each holds its own tokenizer tables and embedder. */
+  threads: number;
+  /** The most a task may run before its thread is terminated. */
+  taskTimeoutMs: number;
+  /** The old-generation heap a worker may use before it is terminated. */
+  maxMemoryMb: number;
+}
+
 export interface EnginesConfig {
   chat: { kind: 'reference' } | ({ kind: 'openai' } & UpstreamConfig);
   embeddings: { kind: 'local' } | ({ kind: 'openai' } & UpstreamConfig);
+  pool: EnginePoolConfig;
 }
 
 /** The structured logger engines receive (pino's child logger fits). */

@@ -35,46 +35,50 @@ function escapePointer(segment: string): string {
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
-/** Issues of a parsed value: poisoning keys and lone surrogates, at most `max`, in document order. */
-function unsafeParts(value: unknown, pointer: string, max: number): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  const stack: { value: unknown; pointer: string }[] = [{ value, pointer }];
-  while (stack.length > 0 && issues.length < max) {
-    const item = stack.pop() as { value: unknown; pointer: string };
-    const current = item.value;
-    if (typeof current === 'string') {
-      if (LONE_SURROGATE.test(current))
-        issues.push({ path: item.pointer, message: 'must be well-formed Unicode (it has a lone surrogate)' });
-      continue;
-    }
-    if (current === null || typeof current !== 'object') continue;
-    const entries: [string, unknown][] = Array.isArray(current)
-      ? current.map((child, index) => [String(index), child])
-      : Object.entries(current);
-    const children: { value: unknown; pointer: string }[] = [];
-    for (const [key, child] of entries) {
-      const at = `${item.pointer}/${escapePointer(key)}`;
-      if (!Array.isArray(current)) {
-        if (LONE_SURROGATE.test(key)) {
-          issues.push({ path: at, message: 'the key must be well-formed Unicode (it has a lone surrogate)' });
-          continue;
-        }
-        if (key === '__proto__' || (key === 'constructor' && hasPrototypeKey(child))) {
-          issues.push({ path: at, message: 'must not contain "__proto__" or "constructor.prototype" keys' });
-          continue;
-        }
-      }
-      children.push({ value: child, pointer: at });
-    }
-    // Reversed onto the stack, so issues come out in document order.
-    for (let i = children.length - 1; i >= 0; i--)
-      stack.push(children[i] as { value: unknown; pointer: string });
-  }
-  return issues;
-}
+const pointerOf = (path: readonly (string | number)[]) =>
+  path.map((segment) => `/${escapePointer(String(segment))}`).join('');
 
 function hasPrototypeKey(value: unknown): boolean {
   return value !== null && typeof value === 'object' && Object.hasOwn(value, 'prototype');
+}
+
+/**
+ * Poisoning keys and lone surrogates of a parsed value, at most `max`, in document order. A bare
+ * recursive walk (depth is already bounded): pointers are only built for the places reported.
+ */
+function unsafeParts(value: unknown, base: string, max: number): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const path: (string | number)[] = [];
+  const report = (message: string) => issues.push({ path: base + pointerOf(path), message });
+  const walk = (node: unknown): void => {
+    if (typeof node === 'string') {
+      if (LONE_SURROGATE.test(node)) report('must be well-formed Unicode (it has a lone surrogate)');
+      return;
+    }
+    if (node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length && issues.length < max; i++) {
+        const child = node[i];
+        if (child === null || (typeof child !== 'object' && typeof child !== 'string')) continue;
+        path.push(i);
+        walk(child);
+        path.pop();
+      }
+      return;
+    }
+    for (const key in node) {
+      if (issues.length >= max) return;
+      const child = (node as Record<string, unknown>)[key];
+      path.push(key);
+      if (LONE_SURROGATE.test(key)) report('the key must be well-formed Unicode (it has a lone surrogate)');
+      else if (key === '__proto__' || (key === 'constructor' && hasPrototypeKey(child)))
+        report('must not contain "__proto__" or "constructor.prototype" keys');
+      else walk(child);
+      path.pop();
+    }
+  };
+  walk(value);
+  return issues;
 }
 
 /**

@@ -36,13 +36,10 @@ describe('validation: limits before items, every bad field, the body protections
 
   it('answers a million-item array by its maxItems, without looking at the items', async () => {
     const tools = `[${'{},'.repeat(999_999)}{}]`;
-    const started = process.hrtime.bigint();
+    // How long it takes is bench/hostile.mjs's to measure; this pins what the client is told.
     const res = await send('POST', '/v1/agents/create', `{"name":"a","instruction":"b","tools":${tools}}`);
-    const cpuMs = Number(process.hrtime.bigint() - started) / 1e6;
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ path: '/tools', message: 'must NOT have more than 64 items' }]);
-    // Far from the minutes the quadratic path took; generous for a loaded machine.
-    expect(cpuMs).toBeLessThan(10_000);
   });
 
   it('lists a limit together with the other bad fields', async () => {

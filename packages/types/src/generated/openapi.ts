@@ -74,7 +74,8 @@ export interface paths {
          *     `response_format.json_schema.schema` is bounded (see `ResponseSchema`) and checked before any
          *     answer is generated: a schema over a limit, one the engine does not support, or one whose
          *     smallest valid answer cannot fit in `max_tokens` answers `400` naming the keyword. A schema
-         *     whose answer still takes too long to compute (the reference server's budget is 2 s) answers
+         *     whose answer still takes too long or too much memory to compute (the reference server's
+         *     budget is 10 s and 512 MB, configurable) answers
          *     `400` naming `/response_format/json_schema/schema`.
          */
         post: operations["chatRequest"];

@@ -3,7 +3,13 @@
  * built from the request (see README.md). `complete` and `stream` share one planned answer, so the
  * streamed deltas always concatenate to the complete answer.
  */
-import type { ChatEngine, ChatStreamEvent, EmbeddingEngine, EngineCallOptions } from '../types.js';
+import type {
+  ChatEngine,
+  ChatEngineRequest,
+  ChatStreamEvent,
+  EmbeddingEngine,
+  EngineCallOptions,
+} from '../types.js';
 import { type PlannedAnswer, planAnswer } from './answer.js';
 import { loadTokenizer } from './tokens.js';
 
@@ -21,12 +27,30 @@ async function* events(answer: PlannedAnswer, options: EngineCallOptions): Async
   yield { type: 'end', finishReason: answer.finishReason, matchedStop: answer.matchedStop };
 }
 
-export function createReferenceChatEngine({ embeddings }: { embeddings: EmbeddingEngine }): ChatEngine {
+/** Plans a whole answer: in this thread, or on an engine worker (see ../pool/engine-pool.ts). */
+export type AnswerPlanner = (
+  request: ChatEngineRequest,
+  options: EngineCallOptions,
+) => Promise<PlannedAnswer>;
+
+/**
+ * The engine over a planner; given `embeddings` instead, it plans in this thread and routes intents
+ * with them.
+ */
+export function createReferenceChatEngine(
+  source: { plan: AnswerPlanner } | { embeddings: EmbeddingEngine },
+): ChatEngine {
+  const plan: AnswerPlanner =
+    'plan' in source
+      ? source.plan
+      : async (request, options) => {
+          await loadTokenizer();
+          return planAnswer(request, source.embeddings, options);
+        };
   return {
     models: [REFERENCE_CHAT_MODEL],
     async complete(request, options) {
-      await loadTokenizer();
-      const answer = await planAnswer(request, embeddings, options);
+      const answer = await plan(request, options);
       return {
         content: answer.pieces.join(''),
         finishReason: answer.finishReason,
@@ -34,9 +58,7 @@ export function createReferenceChatEngine({ embeddings }: { embeddings: Embeddin
       };
     },
     async stream(request, options) {
-      await loadTokenizer();
-      const answer = await planAnswer(request, embeddings, options);
-      return events(answer, options);
+      return events(await plan(request, options), options);
     },
   };
 }

@@ -1,0 +1,114 @@
+/**
+ * The offline engines as seen from the server: each call is a task on a pool of worker threads
+ * (piscina), under a time and memory budget. A task over budget has its thread terminated (piscina
+ * replaces it) and the client gets a clear answer: a 400 naming the response schema when that is
+ * what made the work too costly, a 500 otherwise. A full queue is a 429, so waiting work is bounded
+ * as well as running work.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import { createReferenceChatEngine } from '../reference-chat/index.js';
+import {
+  type ChatEngine,
+  type EmbeddingEngine,
+  type EngineCallOptions,
+  EngineError,
+  type EngineLogger,
+  type EnginePoolConfig,
+} from '../types.js';
+import type { EngineTask, EngineTaskResult, PlannedAnswer } from './engine-task.js';
+
+const SCHEMA_POINTER = '/response_format/json_schema/schema';
+
+/**
+ * The worker's entry, next to this module once built (dist/engine-worker.js in the bundle,
+ * dist/engines/pool/engine-worker.js from tsc); from the sources (tests), the bundled one.
+ */
+function workerFile(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const beside = join(here, 'engine-worker.js');
+  if (existsSync(beside)) return beside;
+  for (let dir = here; dirname(dir) !== dir; dir = dirname(dir)) {
+    const built = join(dir, 'dist', 'engine-worker.js');
+    if (existsSync(built)) return built;
+  }
+  throw new Error('the engine worker is not built: run `pnpm build` in apps/server');
+}
+
+export interface EnginePool {
+  chat: ChatEngine;
+  embeddings: EmbeddingEngine;
+  close(): Promise<void>;
+}
+
+export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger): EnginePool {
+  const pool = new Piscina({
+    filename: workerFile(),
+    minThreads: config.threads,
+    maxThreads: config.threads,
+    // Workers keep their loaded tables; a new one costs a tokenizer load.
+    idleTimeout: Number.POSITIVE_INFINITY,
+    maxQueue: config.threads * 16,
+    resourceLimits: { maxOldGenerationSizeMb: config.maxMemoryMb },
+  });
+
+  /** Runs a task; its time budget starts when a worker starts it, not while it waits its turn. */
+  async function run<T>(task: EngineTask, options: EngineCallOptions): Promise<T> {
+    const budget = new AbortController();
+    const { port1, port2 } = new MessageChannel();
+    let timer: NodeJS.Timeout | undefined;
+    port1.once('message', () => {
+      timer = setTimeout(() => budget.abort(), config.taskTimeoutMs);
+    });
+    let result: EngineTaskResult<T>;
+    try {
+      result = await pool.run(
+        { ...task, started: port2 },
+        { signal: AbortSignal.any([options.signal, budget.signal]), transferList: [port2] },
+      );
+    } catch (error) {
+      throw overBudget(task, error, budget.signal.aborted, options);
+    } finally {
+      clearTimeout(timer);
+      port1.close();
+    }
+    if (result.ok) return result.value;
+    throw new EngineError(result.status, result.message, result.issues ? { issues: result.issues } : {});
+  }
+
+  function overBudget(task: EngineTask, error: unknown, timedOut: boolean, options: EngineCallOptions) {
+    const message = (error as Error).message ?? '';
+    if (/queue is at limit/i.test(message)) {
+      logger.warn({ requestId: options.requestId }, 'engine queue full');
+      return new EngineError(429, 'The engines are busy', { retryAfterSeconds: 1 });
+    }
+    if (options.signal.aborted && !timedOut) return new EngineError(500, 'The request was cancelled');
+    const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+    const what = outOfMemory ? `its ${config.maxMemoryMb} MB memory` : `its ${config.taskTimeoutMs} ms time`;
+    logger.warn(
+      { requestId: options.requestId, kind: task.kind, err: error },
+      `engine task over ${what} budget`,
+    );
+    if ((timedOut || outOfMemory) && task.kind === 'chat' && task.request.response_format) {
+      return new EngineError(400, 'Invalid input provided', {
+        issues: [
+          { path: SCHEMA_POINTER, message: `is too costly to answer within the engine's budget (${what})` },
+        ],
+      });
+    }
+    return new EngineError(500, `The engine task went over ${what} budget`, { cause: error });
+  }
+
+  return {
+    chat: createReferenceChatEngine({
+      plan: (request, options) => run<PlannedAnswer>({ kind: 'chat', request }, options),
+    }),
+    embeddings: {
+      embed: (request, options) => run<number[][]>({ kind: 'embed', request }, options),
+    },
+    close: () => pool.destroy(),
+  };
+}

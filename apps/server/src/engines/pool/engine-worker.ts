@@ -1,0 +1,39 @@
+/**
+ * The entry of an engine worker thread: the offline engines' CPU-heavy work (intent routing with
+ * the local embedder, structured-output generation, token counting, embeddings) runs here, off the
+ * server's event loop. A task that runs over its budget is stopped by terminating this thread, so
+ * nothing here needs to be cancellable.
+ *
+ * The reference chat engine routes with its own local embedder whatever EMBEDDINGS_ENGINE says:
+ * it is offline by definition.
+ */
+import { createLocalEmbeddingEngine } from '../local-embeddings/index.js';
+import { planAnswer } from '../reference-chat/answer.js';
+import { loadTokenizer } from '../reference-chat/tokens.js';
+import { EngineError } from '../types.js';
+import type { EngineTaskResult, PlannedAnswer, SentEngineTask } from './engine-task.js';
+
+const embeddings = createLocalEmbeddingEngine();
+// Never aborted: a cancelled task ends with its thread.
+const options = { signal: new AbortController().signal, requestId: 'worker' };
+
+export default async function runEngineTask(
+  task: SentEngineTask,
+): Promise<EngineTaskResult<PlannedAnswer | number[][]>> {
+  task.started.postMessage('started');
+  task.started.close();
+  try {
+    if (task.kind === 'embed') return { ok: true, value: await embeddings.embed(task.request, options) };
+    await loadTokenizer();
+    return { ok: true, value: await planAnswer(task.request, embeddings, options) };
+  } catch (error) {
+    if (error instanceof EngineError)
+      return {
+        ok: false,
+        status: error.status,
+        message: error.message,
+        ...(error.details.issues ? { issues: error.details.issues } : {}),
+      };
+    throw error;
+  }
+}
