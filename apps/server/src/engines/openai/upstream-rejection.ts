@@ -20,7 +20,7 @@ const SENT_PARAMETERS: Record<string, string> = {
 
 // Tested in order: a context error names max_tokens, and an image error names a parameter.
 const CONTEXT_TOO_LONG =
-  /context[ _-]?(?:length|window|size)|exceed_context|maximum context|(?:prompt|input) (?:is )?too (?:long|large)|too many tokens|batch size/i;
+  /context[ _-]?(?:length|window|size)|exceed_context|maximum context|(?:prompt|input|context) (?:is )?too (?:long|large)|too many tokens|batch size/i;
 const IMAGES_UNSUPPORTED = /image|multimodal|multi-modal|vision|mmproj/i;
 const PARAMETER_UNSUPPORTED =
   /not supported|unsupported|unrecognized|unknown (?:field|parameter|argument)|extra (?:inputs|fields)|not permitted|invalid parameter/i;
