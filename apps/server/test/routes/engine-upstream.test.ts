@@ -64,13 +64,15 @@ describe('chat through an OpenAI-compatible upstream (engine errors → envelope
     }
   });
 
-  it('maps an upstream rejection to a 400 listing the reason', async () => {
+  it('maps an upstream rejection to a 400 naming its kind, not the upstream wording', async () => {
     upstream.handle((_req, res) => res.writeHead(422).end('{"error":{"message":"context too long"}}'));
     const res = await chat();
     expect(res.status).toBe(400);
     const body = (await res.json()) as { data: unknown; errors: unknown };
     expectMatchesContract('chatRequest', 400, body);
-    expect(body.errors).toEqual([{ path: '/upstream', message: 'context too long' }]);
+    expect(body.errors).toEqual([
+      { path: '/message', message: "the conversation is longer than the model's context window" },
+    ]);
   });
 
   it('maps an upstream failure to a 500 that reveals nothing of the upstream', async () => {

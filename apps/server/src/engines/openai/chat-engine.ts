@@ -16,7 +16,10 @@ import {
 import { readCompletion } from './chat-answer.js';
 import { buildChatBody } from './chat-body.js';
 import { readChatStream } from './chat-stream.js';
+import { checkedCompletion } from './checked-completion.js';
 import { requireDefaultModel } from './contract-models.js';
+import { responseFormatCheck } from './response-format.js';
+import { logUpstreamInUse } from './upstream-config-log.js';
 import { postUpstream, readJsonBody, type UpstreamExchange, upstreamContext } from './upstream-request.js';
 
 const PATH = '/chat/completions';
@@ -24,6 +27,7 @@ const PATH = '/chat/completions';
 /** Throws a ConfigError when CHAT_MODEL_MAP leaves out the contract's default chat model. */
 export function createOpenAIChatEngine(config: UpstreamConfig, logger: EngineLogger): ChatEngine {
   requireDefaultModel(config.modelMap, 'ChatModel', 'CHAT_MODEL_MAP');
+  logUpstreamInUse('chat', config, logger);
   const send = (
     request: ChatEngineRequest,
     options: EngineCallOptions,
@@ -40,22 +44,38 @@ export function createOpenAIChatEngine(config: UpstreamConfig, logger: EngineLog
     return postUpstream(config, context, buildChatBody(request, upstreamModel, stream), options);
   };
 
+  const completeOnce = async (request: ChatEngineRequest, options: EngineCallOptions) => {
+    const exchange = await send(request, options, false);
+    return {
+      completion: readCompletion(await readJsonBody(exchange), exchange.context),
+      context: exchange.context,
+    };
+  };
+
+  // Checks the schema before anything is sent, so a schema we cannot honour never costs a generation.
+  const complete = async (
+    request: ChatEngineRequest,
+    options: EngineCallOptions,
+  ): Promise<ChatCompletion> => {
+    const check = responseFormatCheck(request);
+    if (!check) return (await completeOnce(request, options)).completion;
+    return checkedCompletion(() => completeOnce(request, options), check);
+  };
+
   return {
     models: Object.keys(config.modelMap),
-
-    async complete(request, options): Promise<ChatCompletion> {
-      const exchange = await send(request, options, false);
-      return readCompletion(await readJsonBody(exchange), exchange.context);
-    },
+    complete,
 
     // Awaiting the response status first lets an upstream 4xx/429/5xx use the normal envelope.
     async stream(request, options): Promise<AsyncIterable<ChatStreamEvent>> {
+      // A structured answer must be checked whole before any of it is sent as success, so it is
+      // asked for unstreamed and served as a one-delta stream.
+      if (request.response_format) return oneShot(await complete(request, options));
       const exchange = await send(request, options, true);
       const type = exchange.response.headers.get('content-type') ?? '';
       if (type.includes('text/event-stream')) return readChatStream(exchange);
       // Some servers ignore `stream: true` and answer JSON: serve it as a one-delta stream.
-      const completion = readCompletion(await readJsonBody(exchange), exchange.context);
-      return oneShot(completion);
+      return oneShot(readCompletion(await readJsonBody(exchange), exchange.context));
     },
   };
 }

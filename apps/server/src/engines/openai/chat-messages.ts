@@ -1,6 +1,10 @@
 /**
  * Our chat request as OpenAI chat messages: the inline agent becomes one system message, then the
  * earlier turns, then the user's message.
+ *
+ * Strict chat templates (llama.cpp's Jinja templates, many Ollama models) reject a system turn
+ * anywhere but first, and two turns of the same role in a row. So the history's system turns are
+ * folded into the leading system message, and consecutive turns of one role are merged into one.
  */
 import type { ContentBlock, HistoryMessage } from '@assistant-platform/types';
 import type { ChatEngineRequest, HandoffAgent } from '../types.js';
@@ -15,11 +19,51 @@ export interface OpenAIChatMessage {
 }
 
 export function buildChatMessages(request: ChatEngineRequest): OpenAIChatMessage[] {
-  return [
-    { role: 'system', content: agentSystemPrompt(request) },
-    ...request.memoryChat.map(historyMessage),
+  const systemTexts = request.memoryChat
+    .filter((message) => message.role === 'system')
+    .map((message) => plainText(message.content))
+    .filter((text) => text !== '');
+  const turns = [
+    ...request.memoryChat.filter((message) => message.role !== 'system').map(historyMessage),
     userMessage(request.message.content),
   ];
+  return [
+    { role: 'system', content: [agentSystemPrompt(request), ...systemTexts].join('\n\n') },
+    ...mergeSameRole(turns),
+  ];
+}
+
+function mergeSameRole(turns: OpenAIChatMessage[]): OpenAIChatMessage[] {
+  const merged: OpenAIChatMessage[] = [];
+  for (const turn of turns) {
+    const previous = merged.at(-1);
+    if (previous?.role === turn.role) merged[merged.length - 1] = joinTurns(previous, turn);
+    else merged.push(turn);
+  }
+  return merged;
+}
+
+/** The turns' parts in order; where text meets text at the seam, a blank line joins them. */
+function joinTurns(first: OpenAIChatMessage, second: OpenAIChatMessage): OpenAIChatMessage {
+  if (typeof first.content === 'string' && typeof second.content === 'string') {
+    const content = [first.content, second.content].filter((text) => text !== '').join('\n\n');
+    return { role: first.role, content };
+  }
+  const head = partsOf(first.content);
+  const [seam, ...tail] = partsOf(second.content);
+  const last = head.at(-1);
+  if (last?.type === 'text' && seam?.type === 'text') {
+    return {
+      role: first.role,
+      content: [...head.slice(0, -1), { type: 'text', text: `${last.text}\n\n${seam.text}` }, ...tail],
+    };
+  }
+  return { role: first.role, content: seam ? [...head, seam, ...tail] : head };
+}
+
+function partsOf(content: string | OpenAIContentPart[]): OpenAIContentPart[] {
+  if (typeof content !== 'string') return content;
+  return content === '' ? [] : [{ type: 'text', text: content }];
 }
 
 /** Everything the inline agent says about itself, in the order a model should weigh it. */

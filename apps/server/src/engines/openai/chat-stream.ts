@@ -33,6 +33,10 @@ export async function* readChatStream(exchange: UpstreamExchange): AsyncGenerato
       if (next.done) break;
       // Only events count as progress (not SSE comments), so keep-alives alone cannot hang us.
       watchdog.touch();
+      // A named `error` event is a failure whatever its data looks like.
+      if (next.value.event === 'error') {
+        throw malformedAnswer(`upstream error event: ${next.value.data.slice(0, 500)}`, context);
+      }
       if (next.value.data === '[DONE]') {
         done = true;
         continue;

@@ -13,6 +13,7 @@ import {
 } from '../types.js';
 import { requireDefaultModel } from './contract-models.js';
 import { checkDimensions, readEmbeddings } from './embedding-answer.js';
+import { logUpstreamInUse } from './upstream-config-log.js';
 import { postUpstream, readJsonBody, upstreamContext } from './upstream-request.js';
 
 export const EMBEDDING_BATCH_SIZE = 64;
@@ -21,6 +22,7 @@ const PATH = '/embeddings';
 /** Throws a ConfigError when EMBEDDINGS_MODEL_MAP leaves out the contract's embeddings model. */
 export function createOpenAIEmbeddingEngine(config: UpstreamConfig, logger: EngineLogger): EmbeddingEngine {
   requireDefaultModel(config.modelMap, 'EmbeddingsModel', 'EMBEDDINGS_MODEL_MAP');
+  logUpstreamInUse('embeddings', config, logger);
   return {
     // `lang` is only a hint for the local engine; OpenAI-style servers take none.
     async embed(request, options): Promise<number[][]> {

@@ -1,9 +1,10 @@
 /**
  * Turns upstream failures into the errors our API answers with. The client learns what it can act
- * on (a rejected request's reason, when to retry); everything about the upstream itself (status,
- * body, network cause) goes only to the log.
+ * on (which kind of rejection, when to retry); everything about the upstream itself (status, body,
+ * its wording, network cause) goes only to the log.
  */
 import { EngineError, type EngineLogger } from '../types.js';
+import { rejectionIssue } from './upstream-rejection.js';
 import type { UpstreamWatchdog } from './upstream-watchdog.js';
 
 export interface UpstreamContext {
@@ -17,6 +18,12 @@ export interface UpstreamContext {
 /** When the upstream rate limits us without saying for how long. */
 const DEFAULT_RETRY_AFTER_SECONDS = 1;
 const MAX_REASON_LENGTH = 1000;
+/**
+ * Statuses that say the server is misconfigured, not that the request is wrong: a bad key
+ * (401/403), a wrong URL or a model the upstream does not have (404), an endpoint it does not
+ * offer (405/501). The client cannot fix any of them, so they are our 500.
+ */
+const OPERATOR_MISTAKES = new Set([401, 403, 404, 405, 501]);
 
 /** `Retry-After` is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
@@ -63,13 +70,11 @@ export async function httpFailure(response: Response, context: UpstreamContext):
       parseRetryAfter(response.headers.get('retry-after')) ?? DEFAULT_RETRY_AFTER_SECONDS;
     return new EngineError(429, 'The model server is rate limiting requests', { retryAfterSeconds });
   }
-  // 401/403 mean our own credentials are wrong: a server fault the client cannot fix.
-  if (status >= 400 && status < 500 && status !== 401 && status !== 403) {
-    context.logger.warn(log, `${context.kind} upstream rejected the request`);
-    const message = reason ?? `The model server rejected the request (HTTP ${status})`;
-    return new EngineError(400, 'The model server rejected the request', {
-      issues: [{ path: '/upstream', message }],
-    });
+  if (status >= 400 && status < 500 && !OPERATOR_MISTAKES.has(status)) {
+    const text = body.slice(0, MAX_REASON_LENGTH);
+    context.logger.warn({ ...log, body: text }, `${context.kind} upstream rejected the request`);
+    const issue = rejectionIssue(context.kind, text);
+    return new EngineError(400, 'The model server rejected the request', { issues: [issue] });
   }
   context.logger.error({ ...log, body: body.slice(0, MAX_REASON_LENGTH) }, `${context.kind} upstream failed`);
   return new EngineError(500, 'The model server failed', { cause: new Error(`upstream HTTP ${status}`) });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/config/load-config.js';
 import { createOpenAIChatEngine } from '../../../src/engines/openai/chat-engine.js';
-import { type FakeUpstream, startFakeUpstream } from './fake-upstream.js';
+import { answerWith, type FakeUpstream, modelLikeHandler, startFakeUpstream } from './fake-upstream.js';
 import {
   callOptions,
   chatEngineAt,
@@ -19,6 +19,7 @@ beforeAll(async () => {
 afterAll(() => upstream.close());
 beforeEach(() => {
   upstream.received.length = 0;
+  upstream.handle(modelLikeHandler);
 });
 
 const engineWith = (apiKey?: string) => chatEngineAt(upstream.url, { apiKey }).engine;
@@ -83,6 +84,7 @@ describe('OpenAI chat adapter: what it sends upstream', () => {
   });
 
   it('maps reasoning.effort to reasoning_effort and json_schema to OpenAI structured outputs', async () => {
+    upstream.handle(answerWith('{"summary":"Parcel delayed."}'));
     const schema = { type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'] };
     const request = chatRequest({
       reasoning: { effort: 'high' },
@@ -101,6 +103,7 @@ describe('OpenAI chat adapter: what it sends upstream', () => {
   });
 
   it('defaults json_schema.strict to false, as the contract declares', async () => {
+    upstream.handle(answerWith('{}'));
     const request = chatRequest({
       response_format: {
         type: 'json_schema',
@@ -157,9 +160,8 @@ describe('OpenAI chat adapter: what it sends upstream', () => {
             { type: 'text', text: 'A photo?' },
           ],
         },
-        { role: 'system', content: [{ type: 'text', text: 'Be brief.' }] },
         { role: 'tool', content: [{ type: 'text', text: '{"status":"shipped"}' }] },
-        { role: 'function', content: [{ type: 'text', text: 'eta=tomorrow' }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'It shipped.' }] },
       ],
       message: { role: 'user', content: [{ type: 'text', text: 'Is this the damaged item?' }, image] },
     });
@@ -168,7 +170,6 @@ describe('OpenAI chat adapter: what it sends upstream', () => {
     expect(turns).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'My order arrived broken.' }, image] },
       { role: 'assistant', content: 'Sorry!\n\nA photo?' },
-      { role: 'system', content: 'Be brief.' },
       {
         role: 'user',
         content: [
@@ -176,14 +177,50 @@ describe('OpenAI chat adapter: what it sends upstream', () => {
           { type: 'text', text: '{"status":"shipped"}' },
         ],
       },
+      { role: 'assistant', content: 'It shipped.' },
+      { role: 'user', content: [{ type: 'text', text: 'Is this the damaged item?' }, image] },
+    ]);
+  });
+
+  // Strict chat templates (llama.cpp, many Ollama models) refuse anything else.
+  it('folds history system turns into the leading system message and merges same-role turns in a row', async () => {
+    const image = { type: 'image_url' as const, image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } };
+    const text = (value: string) => ({ type: 'text' as const, text: value });
+    const request = chatRequest({
+      memoryChat: [
+        { role: 'system', content: [text('Be brief.')] },
+        { role: 'user', content: [text('Hello.')] },
+        { role: 'user', content: [image, text('This came today.')] },
+        { role: 'system', content: [text('Answer in English.'), image] },
+        { role: 'assistant', content: [text('Let me check.')] },
+        { role: 'assistant', content: [text('It is damaged.')] },
+        { role: 'tool', content: [text('{"refund":true}')] },
+        { role: 'function', content: [text('eta=tomorrow')] },
+      ],
+      message: { role: 'user', content: [text('Refund, please.'), image] },
+    });
+    await engineWith().complete(request, callOptions());
+    const messages = upstream.only().body.messages;
+    expect(messages.map((message: { role: string }) => message.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'user',
+    ]);
+    expect(messages[0].content).toContain('Answer politely.');
+    expect(messages[0].content.endsWith('\n\nBe brief.\n\nAnswer in English.\n\n[image]')).toBe(true);
+    expect(messages.slice(1)).toEqual([
+      { role: 'user', content: [text('Hello.'), image, text('This came today.')] },
+      { role: 'assistant', content: 'Let me check.\n\nIt is damaged.' },
       {
         role: 'user',
         content: [
-          { type: 'text', text: '[function output]' },
-          { type: 'text', text: 'eta=tomorrow' },
+          text('[tool output]'),
+          text('{"refund":true}\n\n[function output]'),
+          text('eta=tomorrow\n\nRefund, please.'),
+          image,
         ],
       },
-      { role: 'user', content: [{ type: 'text', text: 'Is this the damaged item?' }, image] },
     ]);
   });
 

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chunk, closedPortUrl, type FakeUpstream, startFakeUpstream } from './fake-upstream.js';
+import {
+  chunk,
+  closedPortUrl,
+  type FakeUpstream,
+  type ReceivedRequest,
+  startFakeUpstream,
+} from './fake-upstream.js';
 import {
   callOptions,
   chatEngineAt,
@@ -15,45 +21,87 @@ beforeAll(async () => {
 });
 afterAll(() => upstream.close());
 
-function setup(url = upstream.url, timeoutMs = 200) {
+/**
+ * Tests that are not about the timeout get one no loaded machine reaches. The timeout tests use
+ * TIMEOUT_MS: long enough that the request surely reached the upstream first, and they assert
+ * what happened (timed out, hung up), not how long it took.
+ */
+function setup(url = upstream.url, timeoutMs = 10_000) {
   return chatEngineAt(url, { timeoutMs });
 }
+const TIMEOUT_MS = 2000;
 
 const loggedError = (logger: ReturnType<typeof recordingLogger>) =>
   logger.lines.some((line) => line.level === 'error');
+const loggedTimeout = (logger: ReturnType<typeof recordingLogger>) =>
+  logger.lines.some((line) => line.level === 'error' && line.msg === 'chat upstream timed out');
 
-describe('OpenAI chat adapter: an upstream that never answers, or cannot be reached', () => {
+/** Plays `handler`'s silence and hands back the request it got, so no other test's request is read. */
+function silentUpstream(
+  answer: (res: Parameters<Parameters<FakeUpstream['handle']>[0]>[1]) => void = () => {},
+) {
+  const seen: ReceivedRequest[] = [];
+  upstream.handle((request, res) => {
+    seen.push(request);
+    answer(res);
+  });
+  return seen;
+}
+
+// Each test here waits out TIMEOUT_MS; the test's own limit leaves room for a loaded machine.
+describe('OpenAI chat adapter: an upstream that never answers, or cannot be reached', {
+  timeout: 20_000,
+}, () => {
   it('gives up after the timeout on a JSON request (500, logged) and hangs up', async () => {
-    upstream.handle(() => {}); // never answers
-    const { engine, logger } = setup();
+    const seen = silentUpstream();
+    const { engine, logger } = setup(upstream.url, TIMEOUT_MS);
     const error = await rejection(engine.complete(chatRequest(), callOptions()));
     expect(error.status).toBe(500);
-    expect(loggedError(logger)).toBe(true);
-    expect(await upstream.received.at(-1)?.hungUp).toBe(true);
+    expect(loggedTimeout(logger)).toBe(true);
+    expect(seen).toHaveLength(1);
+    expect(await seen[0]?.hungUp).toBe(true);
   });
 
   it('gives up after the timeout when a stream request gets no headers, before returning the stream', async () => {
-    upstream.handle(() => {});
-    const error = await rejection(setup().engine.stream(chatRequest(), callOptions()));
+    const seen = silentUpstream();
+    const { engine, logger } = setup(upstream.url, TIMEOUT_MS);
+    const error = await rejection(engine.stream(chatRequest(), callOptions()));
     expect(error.status).toBe(500);
+    expect(loggedTimeout(logger)).toBe(true);
+    expect(await seen[0]?.hungUp).toBe(true);
   });
 
   it('ends a stream that stalls mid-answer with an error, after the deltas it got', async () => {
-    upstream.handle((_request, res) => {
+    const seen = silentUpstream((res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write(`data: ${JSON.stringify(chunk('Hello'))}\n\n`); // then silence
     });
-    const { engine, logger } = setup();
-    const seen: string[] = [];
+    const { engine, logger } = setup(upstream.url, TIMEOUT_MS);
+    const seenEvents: string[] = [];
     const error = await rejection(
       (async () => {
-        for await (const event of await engine.stream(chatRequest(), callOptions())) seen.push(event.type);
+        for await (const event of await engine.stream(chatRequest(), callOptions()))
+          seenEvents.push(event.type);
       })(),
     );
-    expect(seen).toEqual(['delta']);
+    expect(seenEvents).toEqual(['delta']);
     expect(error.status).toBe(500);
-    expect(loggedError(logger)).toBe(true);
-    expect(await upstream.received.at(-1)?.hungUp).toBe(true);
+    expect(loggedTimeout(logger)).toBe(true);
+    expect(await seen[0]?.hungUp).toBe(true);
+  });
+
+  it('times out a stream that only sends SSE comments: keep-alives are not progress', async () => {
+    const seen = silentUpstream((res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(`data: ${JSON.stringify(chunk('Hello'))}\n\n`);
+      const keepAlive = setInterval(() => res.write(': ping\n\n'), 200);
+      res.on('close', () => clearInterval(keepAlive));
+    });
+    const { engine, logger } = setup(upstream.url, TIMEOUT_MS);
+    const error = await rejection(engine.stream(chatRequest(), callOptions()).then(collect));
+    expect(error.status).toBe(500);
+    expect(loggedTimeout(logger)).toBe(true);
+    expect(await seen[0]?.hungUp).toBe(true);
   });
 
   it('maps a refused connection to 500 and logs the cause', async () => {
@@ -74,7 +122,7 @@ describe('OpenAI chat adapter: answers it cannot read', () => {
       res.end(raw);
     });
   const streamError = async () => {
-    const { engine, logger } = setup(upstream.url, 2000);
+    const { engine, logger } = setup();
     const error = await rejection(engine.stream(chatRequest(), callOptions()).then(collect));
     return { error, logger };
   };
@@ -115,6 +163,67 @@ describe('OpenAI chat adapter: answers it cannot read', () => {
     expect(error.message).not.toContain('engine died');
     expect(loggedError(logger)).toBe(true);
   });
+});
+
+describe('OpenAI chat adapter: a stream that fails after it started', () => {
+  const hello = `data: ${JSON.stringify(chunk('Hello'))}\n\n`;
+  /** The events the iterator yielded before it threw, and what it threw. */
+  const streamFailure = async () => {
+    const { engine, logger } = setup();
+    const events: unknown[] = [];
+    const error = await rejection(
+      (async () => {
+        for await (const event of await engine.stream(chatRequest(), callOptions())) events.push(event);
+      })(),
+    );
+    return { events, error, logger };
+  };
+
+  it.each([
+    [
+      'the upstream dies (socket destroyed)',
+      (res: Parameters<Parameters<FakeUpstream['handle']>[0]>[1]) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(hello, () => setImmediate(() => res.socket?.destroy()));
+      },
+    ],
+    [
+      'an SSE error event (event: error)',
+      (res: Parameters<Parameters<FakeUpstream['handle']>[0]>[1]) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end(`${hello}event: error\ndata: {"message":"CUDA error at /srv/ggml.c"}\n\ndata: [DONE]\n\n`);
+      },
+    ],
+    [
+      "llama.cpp's error line",
+      (res: Parameters<Parameters<FakeUpstream['handle']>[0]>[1]) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end(
+          `${hello}error: {"code":500,"message":"CUDA error at /srv/ggml.c","type":"server_error"}\n\n`,
+        );
+      },
+    ],
+    [
+      'an error object after the finish_reason',
+      (res: Parameters<Parameters<FakeUpstream['handle']>[0]>[1]) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        const finished = `data: ${JSON.stringify(chunk(undefined, 'stop'))}\n\n`;
+        res.end(
+          `${hello}${finished}data: {"error":{"message":"CUDA error at /srv/ggml.c"}}\n\ndata: [DONE]\n\n`,
+        );
+      },
+    ],
+  ])(
+    'throws a 500 from the iterator after the deltas it got when %s, never a quiet end',
+    async (_name, play) => {
+      upstream.handle((_request, res) => play(res));
+      const { events, error, logger } = await streamFailure();
+      expect(events).toEqual([{ type: 'delta', content: 'Hello' }]);
+      expect(error.status).toBe(500);
+      expect(`${error.message} ${JSON.stringify(error.details.issues ?? [])}`).not.toMatch(/CUDA|srv/);
+      expect(loggedError(logger)).toBe(true);
+    },
+  );
 });
 
 describe('OpenAI chat adapter: the caller going away', () => {

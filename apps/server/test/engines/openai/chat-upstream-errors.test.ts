@@ -47,32 +47,73 @@ describe.each(Object.entries(calls))('OpenAI chat adapter: upstream HTTP errors 
 
   it.each([
     [
+      'a context overflow (llama.cpp)',
       400,
-      { error: { message: "model 'llama9' not found", type: 'invalid_request_error' } },
-      "model 'llama9' not found",
+      {
+        error: {
+          code: 400,
+          message: 'the request exceeds the available context size, try increasing it',
+          type: 'exceed_context_size_error',
+        },
+      },
+      { path: '/message', message: "the conversation is longer than the model's context window" },
     ],
     [
-      404,
-      { object: 'error', message: 'The model `x` does not exist.', code: 404 },
-      'The model `x` does not exist.',
+      'a context overflow (vLLM)',
+      400,
+      {
+        object: 'error',
+        message: "This model's maximum context length is 4096 tokens. However, you requested 4596 tokens.",
+      },
+      { path: '/message', message: "the conversation is longer than the model's context window" },
     ],
-    [422, { detail: 'messages: field required' }, 'messages: field required'],
-    [400, { error: 'context window exceeded' }, 'context window exceeded'],
-  ])('maps an upstream %d to 400 carrying the upstream reason', async (status, body, reason) => {
-    upstream.handle((_request, res) => sendJson(res, status, body));
-    const error = await rejection(call(setup().engine));
-    expect(error.status).toBe(400);
-    expect(error.details.issues).toEqual([{ path: '/upstream', message: reason }]);
-  });
+    [
+      'images sent to a text-only model',
+      400,
+      { error: { message: 'image input is not supported - hint: you may need to provide the mmproj' } },
+      { path: '/message/content', message: 'the model does not accept images' },
+    ],
+    [
+      'a parameter it does not support, named',
+      400,
+      { error: { message: "Unsupported parameter: 'reasoning_effort' is not supported with this model." } },
+      { path: '/reasoning/effort', message: 'a parameter is not supported by the model server' },
+    ],
+    [
+      'a parameter it does not support, unnamed',
+      422,
+      { detail: 'Extra inputs are not permitted' },
+      { path: '', message: 'a parameter is not supported by the model server' },
+    ],
+    [
+      'anything else',
+      400,
+      { error: 'Jinja template error: Conversation roles must alternate user/assistant/user/assistant/...' },
+      { path: '', message: 'the model server rejected the request' },
+    ],
+  ])(
+    'maps an upstream 4xx for %s to a fixed 400, the reason logged only',
+    async (_kind, status, body, issue) => {
+      upstream.handle((_request, res) => sendJson(res, status, body));
+      const { engine, logger } = setup();
+      const error = await rejection(call(engine));
+      expect(error.status).toBe(400);
+      expect(error.details.issues).toEqual([issue]);
+      const reason = JSON.stringify(body);
+      expect(logger.lines).toContainEqual(
+        expect.objectContaining({ level: 'warn', obj: expect.objectContaining({ status, body: reason }) }),
+      );
+    },
+  );
 
-  it('says which status a 4xx had when its body gives no reason', async () => {
+  it('answers a fixed 400 for a 4xx whose body gives no reason', async () => {
     upstream.handle((_request, res) => {
       res.writeHead(413, { 'content-type': 'text/html' });
       res.end('<html>too large</html>');
     });
     const error = await rejection(call(setup().engine));
     expect(error.status).toBe(400);
-    expect(error.details.issues?.[0]?.message).toContain('413');
+    expect(error.details.issues).toEqual([{ path: '', message: 'the model server rejected the request' }]);
   });
 
   it.each([500, 502, 503])(
@@ -95,16 +136,24 @@ describe.each(Object.entries(calls))('OpenAI chat adapter: upstream HTTP errors 
     },
   );
 
-  it('maps an upstream 401 (our own key is wrong) to 500, not to a client error', async () => {
-    upstream.handle((_request, res) =>
-      sendJson(res, 401, { error: { message: 'Incorrect API key provided: sk-abc' } }),
-    );
-    const { engine, logger } = setup();
-    const error = await rejection(call(engine));
-    expect(error.status).toBe(500);
-    expect(JSON.stringify(error.details)).not.toContain('sk-abc');
-    expect(logger.lines.some((line) => line.level === 'error' && line.obj.status === 401)).toBe(true);
-  });
+  it.each([
+    [401, { error: { message: 'Incorrect API key provided: sk-abc' } }],
+    [403, { error: { message: 'key sk-abc may not use llama3.2:3b' } }],
+    [404, { error: { message: 'model "llama3.2:3b" not found, try pulling it first' } }],
+    [405, { detail: 'Method Not Allowed at /srv/v1/chat/completions' }],
+    [501, { error: { message: 'chat completions not implemented by sk-abc llama3.2:3b' } }],
+  ])(
+    'maps an upstream %d (the operator must fix it) to 500, detail only in the log',
+    async (status, body) => {
+      upstream.handle((_request, res) => sendJson(res, status, body));
+      const { engine, logger } = setup();
+      const error = await rejection(call(engine));
+      expect(error.status).toBe(500);
+      expect(error.details.issues).toBeUndefined();
+      expect(`${error.message} ${JSON.stringify(error.details)}`).not.toMatch(/sk-abc|llama3|srv/);
+      expect(logger.lines.some((line) => line.level === 'error' && line.obj.status === status)).toBe(true);
+    },
+  );
 });
 
 describe('parseRetryAfter', () => {

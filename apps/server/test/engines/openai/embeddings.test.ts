@@ -90,17 +90,23 @@ describe('OpenAI embeddings adapter', () => {
     expect(upstream.received).toHaveLength(0);
   });
 
-  it('maps upstream 429 (Retry-After), 4xx (reason) and 5xx (logged) as chat does', async () => {
+  it('maps upstream 429 (Retry-After), 4xx (classified) and 5xx (logged) as chat does, keeping the upstream wording out', async () => {
     upstream.handle((_request, res) => sendJson(res, 429, {}, { 'retry-after': '12' }));
     expect(await rejection(embed(setup().engine, ['x']))).toMatchObject({
       status: 429,
       details: { retryAfterSeconds: 12 },
     });
 
-    upstream.handle((_request, res) => sendJson(res, 400, { error: { message: 'input too long' } }));
+    upstream.handle((_request, res) =>
+      sendJson(res, 400, {
+        error: { message: 'input is too large to process. increase the physical batch size' },
+      }),
+    );
     const rejected = await rejection(embed(setup().engine, ['x']));
     expect(rejected.status).toBe(400);
-    expect(rejected.details.issues).toEqual([{ path: '/upstream', message: 'input too long' }]);
+    expect(rejected.details.issues).toEqual([
+      { path: '/sentences', message: 'a sentence is longer than the model server can embed at once' },
+    ]);
 
     upstream.handle((_request, res) => sendJson(res, 503, { error: { message: 'loading model' } }));
     const { engine, logger } = setup();

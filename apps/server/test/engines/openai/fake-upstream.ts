@@ -116,6 +116,23 @@ export function chunk(content: string | undefined, finish_reason: string | null 
   };
 }
 
+/** Answers `content` every time, as JSON or as SSE (one delta) as the request asks. */
+export function answerWith(content: string, finish_reason = 'stop'): Handler {
+  return (request, res) => {
+    if (!request.body.stream) return sendJson(res, 200, completion(content, finish_reason));
+    sendSse(res, [chunk(content), chunk(undefined, finish_reason)]);
+  };
+}
+
+/** Answers each request with the next of `contents` (the last one repeats), always as JSON. */
+export function answersInTurn(contents: string[], finish_reason = 'stop'): Handler {
+  let next = 0;
+  return (_request, res) => {
+    const content = contents[Math.min(next++, contents.length - 1)] as string;
+    sendJson(res, 200, completion(content, finish_reason));
+  };
+}
+
 /** Echoes the last user text; embeddings are [length, first char code, 1] answered in reverse order. */
 export const modelLikeHandler: Handler = (request, res) => {
   if (request.url.endsWith('/embeddings')) {

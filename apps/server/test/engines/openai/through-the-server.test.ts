@@ -111,13 +111,25 @@ describe('reference server with CHAT_ENGINE=openai and EMBEDDINGS_ENGINE=openai'
     }
   });
 
-  it('answers 400 carrying the upstream reason when the upstream rejects the request', async () => {
-    upstream.handle((_request, res) => sendJson(res, 400, { error: { message: 'context length exceeded' } }));
+  it('answers 400 naming the kind of rejection, never with the upstream reason', async () => {
+    const reason = 'request (5000 tokens) exceeds the available context size (4096 tokens) of llama3.2:3b';
+    upstream.handle((_request, res) => sendJson(res, 400, { error: { message: reason } }));
     const response = await post('/agents/chat/request', chatBody({ stream: true }));
     expect(response.status).toBe(400);
-    expect(((await response.json()) as BadRequestError).errors).toEqual([
-      { path: '/upstream', message: 'context length exceeded' },
+    const text = await response.text();
+    expect(text).not.toContain('llama3.2');
+    expect((JSON.parse(text) as BadRequestError).errors).toEqual([
+      { path: '/message', message: "the conversation is longer than the model's context window" },
     ]);
+  });
+
+  it("answers 500 when the upstream does not know the model (404), whose fix is the operator's", async () => {
+    upstream.handle((_request, res) =>
+      sendJson(res, 404, { error: { message: 'model "llama3.2:3b" not found, try pulling it first' } }),
+    );
+    const response = await post('/agents/chat/request', chatBody());
+    expect(response.status).toBe(500);
+    expect(await response.text()).not.toContain('llama3.2');
   });
 
   it('answers 500 without upstream details when the upstream fails', async () => {

@@ -1,0 +1,18 @@
+/**
+ * The regular-expression engine the adapter's Ajv validators use for `pattern` and
+ * `patternProperties`. The patterns come from clients' schemas and run on the main thread against
+ * model output, so they must never backtrack without bound: re2js matches in linear time.
+ * JavaScript syntax (`\u{…}`, named groups) is translated to RE2's first; a pattern RE2 cannot run
+ * (lookahead, backreferences) throws, which makes the schema's compilation fail.
+ */
+import type { RegExpEngine, RegExpLike } from 'ajv/dist/types/index.js';
+import { RE2JS } from 're2js';
+
+function re2RegExp(pattern: string): RegExpLike {
+  const compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
+  // JSON Schema patterns are unanchored: a match anywhere in the string counts.
+  return { test: (text: string) => compiled.matcher(text).find() };
+}
+
+/** Ajv's `code.regExp` option; `code` names it in standalone code, which is never generated here. */
+export const linearRegExp: RegExpEngine = Object.assign(re2RegExp, { code: 're2js' });
