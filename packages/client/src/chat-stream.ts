@@ -3,11 +3,15 @@
  * `final()` for the whole answer. One request, read once: the iterator, `text()` and `final()` all
  * pull from the same stream, so `text()` after pulling a few chunks with `next()` still returns the
  * complete answer. Leaving a `for await` loop early (`break`) ends the iteration and so aborts the
- * request, as in openai-node; `text()`/`final()` then reject with `APIUserAbortError`.
+ * request, as in openai-node; `text()`/`final()` then reject with `APIUserAbortError`. Only a stream
+ * ending in `data: [DONE]` is complete: a terminal `event: error` throws the typed error of its
+ * envelope (`InternalServerError`, `RateLimitError`), a stream cut before [DONE] `APIConnectionError`,
+ * both after the chunks already yielded.
  */
 import type { ChatRequestItem, ChatResult, ChatStreamChunk } from '@assistant-platform/types';
 import { APIConnectionError, APIUserAbortError, AssistantApiError } from './errors.js';
-import { readEventData, StreamEndedEarlyError } from './internal/sse-events.js';
+import { ErrorEventReceived, readEventData, StreamEndedEarlyError } from './internal/sse-events.js';
+import { errorFromStreamEvent } from './internal/stream-error-event.js';
 
 interface Choice {
   content: string;
@@ -95,6 +99,10 @@ export class ChatStream implements AsyncIterable<ChatStreamChunk> {
       this.#completed = true;
     } catch (error) {
       if (this.controller.signal.aborted) return; // an aborted stream just ends; text()/final() say why
+      if (error instanceof ErrorEventReceived) {
+        this.#failure = errorFromStreamEvent(error.data, this.response.headers);
+        throw this.#failure;
+      }
       const message = error instanceof StreamEndedEarlyError ? error.message : 'The stream was interrupted.';
       this.#failure = error instanceof AssistantApiError ? error : new APIConnectionError(message, error);
       throw this.#failure;

@@ -6,6 +6,7 @@ import {
   AssistantApiError,
   type ChatStreamChunk,
   createAssistantClient,
+  InternalServerError,
   RateLimitError,
 } from '../src/index.js';
 import { json, scriptedFetch, sse } from './helpers/fake-fetch.js';
@@ -137,6 +138,64 @@ describe('agents.chatStream', () => {
     const error = await stream.text().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as Error).message).toMatch(/\[DONE\]/);
+  });
+
+  it('throws after the chunks it got when the stream ends without [DONE], even after a finish_reason', async () => {
+    for (const cut of [answer.slice(0, 2), answer.slice(0, -1)]) {
+      const { sdk } = streamingClient(() => sse(cut));
+      const seen: string[] = [];
+      const error = await (async () => {
+        for await (const part of await sdk.agents.chatStream(body))
+          seen.push(part.request[0]?.delta.content ?? '');
+      })().catch((caught: unknown) => caught);
+      expect(seen).toHaveLength(cut.length);
+      expect(error).toBeInstanceOf(APIConnectionError);
+    }
+  });
+
+  describe('a terminal event: error', () => {
+    const failedAfter = (envelope: unknown) => [
+      event(chunk('Grüße, ')),
+      event(chunk('wie kann ich ')),
+      `event: error\ndata: ${JSON.stringify(envelope)}\n\n`,
+    ];
+    const internal = { success: false, message: 'Internal server error' };
+    const rateLimited = { success: false, message: 'Rate limit exceeded. Please try again later.' };
+
+    it('is thrown from the loop as InternalServerError, after the chunks already yielded', async () => {
+      const { sdk } = streamingClient(() => sse(failedAfter(internal)));
+      const seen: string[] = [];
+      const error = await (async () => {
+        for await (const part of await sdk.agents.chatStream(body))
+          seen.push(part.request[0]?.delta.content ?? '');
+      })().catch((caught: unknown) => caught);
+      expect(seen).toEqual(['Grüße, ', 'wie kann ich ']);
+      expect(error).toBeInstanceOf(InternalServerError);
+      expect(error).toMatchObject({ status: 500, message: 'Internal server error', requestId: 'req-stream' });
+    });
+
+    it('is a RateLimitError when it carries the 429 envelope; text() and final() reject with it', async () => {
+      const { sdk } = streamingClient(() => sse(failedAfter(rateLimited)));
+      const stream = await sdk.agents.chatStream(body);
+      const error = await stream.text().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect(error).toMatchObject({ status: 429, message: rateLimited.message, requestId: 'req-stream' });
+      await expect(stream.final()).rejects.toBe(error);
+    });
+
+    it('is read across byte boundaries, and wins over anything after it', async () => {
+      const raw = [...failedAfter(internal), 'data: [DONE]\n\n'].join('');
+      const { sdk } = streamingClient(() => sse(byteByByte(raw)));
+      const stream = await sdk.agents.chatStream(body);
+      await expect(stream.text()).rejects.toBeInstanceOf(InternalServerError);
+    });
+
+    it('is still an InternalServerError when its data is not an envelope', async () => {
+      const { sdk } = streamingClient(() => sse([event(chunk('a')), 'event: error\ndata: oops\n\n']));
+      const error = await (await sdk.agents.chatStream(body)).text().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(InternalServerError);
+      expect(error).toMatchObject({ status: 500, requestId: 'req-stream' });
+    });
   });
 
   it('reports an unreadable event with the request id', async () => {

@@ -27,8 +27,12 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(config: Partial<GatewayConfig> = {}): Promise<Stack> {
-  const server = await startReferenceServer({ seed: SEED });
+/** `serverEnv` configures the reference server (e.g. CHAT_ENGINE=openai and its upstream). */
+export async function startStack(
+  config: Partial<GatewayConfig> = {},
+  { serverEnv }: { serverEnv?: Record<string, string> } = {},
+): Promise<Stack> {
+  const server = await startReferenceServer({ seed: SEED, ...(serverEnv ? { env: serverEnv } : {}) });
   const upstreamCalls: UpstreamCall[] = [];
   // The gateway's own upstream fetch, recorded on the way through.
   const upstream = createUpstreamFetch();

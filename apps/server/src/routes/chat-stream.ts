@@ -1,11 +1,14 @@
 import { Readable } from 'node:stream';
 import type { ChatStreamChunk } from '@assistant-platform/types';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChatStreamEvent } from '../engines/types.js';
+import { type ChatStreamEvent, EngineError } from '../engines/types.js';
+import { errorEnvelope } from '../http/api-error.js';
 
 /**
  * The engine's events as Server-Sent Events: one `data: {ChatStreamChunk}` per delta (the first
  * also carries `role`), a last chunk with `finish_reason` and `matched_stop`, then `data: [DONE]`.
+ * An engine failure after the headers went out ends the stream with one `event: error` carrying the
+ * envelope the request would have answered, and no [DONE], so no client mistakes it for an answer.
  * When the client leaves, Fastify destroys this stream, which ends the generator and so the engine's
  * iterator; the engine's abort signal fires as well.
  */
@@ -46,10 +49,24 @@ export function toEventStream(
         }
       }
     } catch (error) {
-      // Headers are gone: the status cannot change, so the stream just ends without [DONE].
-      if (signal.aborted) log.info('chat stream ended: the client went away');
-      else log.error({ err: error }, 'chat stream failed');
+      // Nobody is left to read an error event when the client went away.
+      if (signal.aborted) {
+        log.info('chat stream ended: the client went away');
+        return;
+      }
+      log.error({ err: error }, 'chat stream failed');
+      yield streamErrorEvent(error);
     }
   }
   return Readable.from(sse(), { objectMode: false });
+}
+
+/**
+ * The terminal `event: error` (the contract's ChatStreamError): the headers already said 200, so the
+ * status the request would have answered travels as its envelope. Only the envelope's fixed text is
+ * sent; the engine's own message stays in the log.
+ */
+export function streamErrorEvent(error: unknown): string {
+  const status = error instanceof EngineError && error.status === 429 ? 429 : 500;
+  return `event: error\ndata: ${JSON.stringify(errorEnvelope(status))}\n\n`;
 }

@@ -1,11 +1,19 @@
 /**
- * Reads a `text/event-stream` body into the `data` of each event, up to the closing `data: [DONE]`.
+ * Reads a `text/event-stream` body into the `data` of each event, up to the closing `data: [DONE]`
+ * or a terminal `event: error`.
  * eventsource-parser does the SSE framing (split lines, multi-line data, comments); it is pure
  * string work, so this runs the same in Node, browsers and edge runtimes.
  */
 import { createParser } from 'eventsource-parser';
 
 export class StreamEndedEarlyError extends Error {}
+
+/** The server ended the stream with `event: error`; `data` is the envelope it would have answered. */
+export class ErrorEventReceived extends Error {
+  constructor(readonly data: string) {
+    super('The stream ended with an error event.');
+  }
+}
 
 /**
  * `signal` cancels the body directly: a fetch implementation may not tie its response body to the
@@ -15,8 +23,8 @@ export async function* readEventData(
   body: ReadableStream<Uint8Array>,
   signal: AbortSignal,
 ): AsyncGenerator<string> {
-  const pending: string[] = [];
-  const parser = createParser({ onEvent: (event) => pending.push(event.data) });
+  const pending: { event: string | undefined; data: string }[] = [];
+  const parser = createParser({ onEvent: ({ event, data }) => pending.push({ event, data }) });
   const decoder = new TextDecoder();
   const reader = body.getReader();
   const cancel = () => reader.cancel(signal.reason).catch(() => {});
@@ -27,11 +35,12 @@ export async function* readEventData(
       parser.feed(done ? decoder.decode() : decoder.decode(value, { stream: true }));
       // A last event without its blank line still counts.
       if (done) parser.reset({ consume: true });
-      for (let data = pending.shift(); data !== undefined; data = pending.shift()) {
+      for (let next = pending.shift(); next !== undefined; next = pending.shift()) {
         // One read can hold many events: an abort must also stop the ones already parsed.
         if (signal.aborted) throw signal.reason;
-        if (data === '[DONE]') return;
-        yield data;
+        if (next.event === 'error') throw new ErrorEventReceived(next.data);
+        if (next.data === '[DONE]') return;
+        yield next.data;
       }
       if (done) throw new StreamEndedEarlyError('The stream ended before its closing [DONE] event.');
     }
