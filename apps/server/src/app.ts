@@ -10,6 +10,7 @@ import { registerFaultInjection } from './http/fault-injection.js';
 import { onFrameworkError } from './http/framework-errors.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { registerRateLimit } from './http/rate-limit.js';
+import { receiveTimeouts } from './http/receive-timeouts.js';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
 import './http/fastify-types.js';
 import { chatRequestHandler } from './routes/chat-request.js';
@@ -45,6 +46,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       extraSeed: options.seed,
       createFirstToken: options.createFirstToken,
     });
+    const receiving = receiveTimeouts(config.timeouts);
     app = Fastify({
       logger: {
         level: config.logLevel,
@@ -64,7 +66,9 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       // Requests on connections still open while closing are served (with Connection: close, see
       // drain-on-close.ts) rather than answered with Fastify's own 503 body, which is not an envelope.
       return503OnClosing: false,
+      ...receiving.serverOptions,
     });
+    receiving.watch(app);
     const engines = loadEngines(config.engines, app.log.child({ component: 'engines' }));
     const enginesReady = engines.then(() => undefined);
     enginesReady.catch(() => undefined);
