@@ -37,15 +37,6 @@ const PARSER_ISSUES: Record<string, ValidationIssue> = {
   HPE_CHUNK_EXTENSIONS_OVERFLOW: { path: '', message: 'the chunked body is malformed' },
 };
 
-/**
- * Whether an answer can be written without corrupting another: not when the incomplete request was
- * already answered (an early 401), nor while the previous answer is still being sent (a stream).
- */
-function unanswered(last: Exchange | undefined): boolean {
-  if (!last) return true;
-  return last.request.complete ? last.response.writableEnded : !last.response.headersSent;
-}
-
 /** A 400 envelope as raw HTTP/1.1 bytes: nothing of Node's or Fastify's response machinery is left. */
 function rawEnvelope(issue: ValidationIssue): string {
   const body = JSON.stringify(errorEnvelope(400, [issue]));
@@ -76,9 +67,9 @@ export function clientErrorHandler(
 ) {
   return function onClientError(this: FastifyInstance, error: ClientError, socket: Socket): void {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const last = lastExchange(socket);
     let issue: ValidationIssue;
     if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      const last = lastExchange(socket);
       issue =
         last && !last.request.complete
           ? { path: '', message: `the request was not received within ${seconds(timeouts.requestMs)}` }
@@ -90,7 +81,17 @@ export function clientErrorHandler(
       issue = (error.code && PARSER_ISSUES[error.code]) || { path: '', message: 'the request is malformed' };
     }
     this.log.debug({ code: error.code }, 'client error: connection closed');
-    if (socket.writable && unanswered(lastExchange(socket))) socket.write(rawEnvelope(issue));
-    socket.destroy();
+    const answer = () => {
+      if (socket.writable) socket.write(rawEnvelope(issue));
+      socket.destroy();
+    };
+    if (!last || (last.request.complete && last.response.writableEnded)) answer();
+    // Its body was late or malformed: answer it, unless it already was (an early 401).
+    else if (!last.request.complete) {
+      if (last.response.headersSent) socket.destroy();
+      else answer();
+    }
+    // The error is in a pipelined request: let the answer before it finish first.
+    else last.response.once('close', answer);
   };
 }
