@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { AuthFailureLimit } from './auth/auth-failure-limit.js';
 import { registerAuthHooks } from './auth/auth-hooks.js';
 import type { ServerConfig } from './config/load-config.js';
 import { openDatabase } from './db/open-database.js';
@@ -85,7 +86,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerJsonBodyParser(app);
     registerRequestIdHeader(app);
     registerDrainOnClose(app);
-    registerAuthHooks(app, repos.tokens);
+    registerAuthHooks(app, repos.tokens, new AuthFailureLimit(config.authFailureLimit));
     registerFaultInjection(app);
     await registerRateLimit(app, config.rateLimit);
     registerMetaRoutes(app, () => database.sqlite.open);
