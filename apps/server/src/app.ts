@@ -9,6 +9,7 @@ import { registerDrainOnClose } from './http/drain-on-close.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerFaultInjection } from './http/fault-injection.js';
 import { onFrameworkError } from './http/framework-errors.js';
+import { registerInFlightLimit } from './http/in-flight-limit.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { receiveTimeouts } from './http/receive-timeouts.js';
@@ -89,6 +90,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerAuthHooks(app, repos.tokens, new AuthFailureLimit(config.authFailureLimit));
     registerFaultInjection(app);
     await registerRateLimit(app, config.rateLimit);
+    registerInFlightLimit(app, config.maxHeavyRequestsPerToken);
     registerMetaRoutes(app, () => database.sqlite.open);
     registerDocsRoute(app);
     await app.register(

@@ -44,7 +44,7 @@ export function registerContractRoutes(
       app.route({
         method: method.toUpperCase() as Uppercase<(typeof METHODS)[number]>,
         url: path.replace(/\{([^}]+)\}/g, ':$1'),
-        config: { scope: OPERATION_SCOPES[operation.operationId] },
+        config: { scope: OPERATION_SCOPES[operation.operationId], operationId: operation.operationId },
         schema: {
           ...(pathParams.length === 0
             ? {}
