@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { AuthFailureLimit } from './auth/auth-failure-limit.js';
 import { registerAuthHooks } from './auth/auth-hooks.js';
 import { chatModels } from './config/engines-config.js';
 import type { ServerConfig } from './config/load-config.js';
@@ -9,8 +10,10 @@ import { registerDrainOnClose } from './http/drain-on-close.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerFaultInjection } from './http/fault-injection.js';
 import { onFrameworkError } from './http/framework-errors.js';
+import { registerInFlightLimit } from './http/in-flight-limit.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { registerRateLimit } from './http/rate-limit.js';
+import { receiveTimeouts } from './http/receive-timeouts.js';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
 import './http/fastify-types.js';
 import { chatRequestHandler } from './routes/chat-request.js';
@@ -47,6 +50,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       extraSeed: options.seed,
       createFirstToken: options.createFirstToken,
     });
+    const receiving = receiveTimeouts(config.timeouts);
     app = Fastify({
       logger: {
         level: config.logLevel,
@@ -66,7 +70,9 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       // Requests on connections still open while closing are served (with Connection: close, see
       // drain-on-close.ts) rather than answered with Fastify's own 503 body, which is not an envelope.
       return503OnClosing: false,
+      ...receiving.serverOptions,
     });
+    receiving.watch(app);
     const engines = loadEngines(config.engines, app.log.child({ component: 'engines' }));
     const enginesReady = engines.then(() => undefined);
     enginesReady.catch(() => undefined);
@@ -83,9 +89,10 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerJsonBodyParser(app);
     registerRequestIdHeader(app);
     registerDrainOnClose(app);
-    registerAuthHooks(app, repos.tokens);
+    registerAuthHooks(app, repos.tokens, new AuthFailureLimit(config.authFailureLimit));
     registerFaultInjection(app);
     await registerRateLimit(app, config.rateLimit);
+    registerInFlightLimit(app, config.maxHeavyRequestsPerToken);
     registerMetaRoutes(app, () => database.sqlite.open);
     registerDocsRoute(app);
     await app.register(

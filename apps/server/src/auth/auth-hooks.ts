@@ -3,6 +3,7 @@ import type { TokensRepo } from '../db/tokens-repo.js';
 import { hashToken } from '../db/tokens-repo.js';
 import { ApiError } from '../http/api-error.js';
 import type { AuthContext } from '../http/fastify-types.js';
+import type { AuthFailureLimit } from './auth-failure-limit.js';
 import { grants } from './scopes.js';
 
 // RFC 6750 token68 characters; anything else is a malformed header (401). The scheme name is
@@ -23,12 +24,31 @@ function authenticate(request: FastifyRequest, tokens: TokensRepo): AuthContext 
  * Authentication runs in `onRequest` and the scope check in `preParsing`, both before Fastify parses
  * and validates the body, so the order of checks is 401 → (429) → 403 → 400. The rate limiter's own
  * `onRequest` hook is route-level and so runs after this instance-level one, keyed by the token.
+ * An address over its budget of failed authentications answers 429 before its token is even read.
  */
-export function registerAuthHooks(app: FastifyInstance, tokens: TokensRepo): void {
+export function registerAuthHooks(
+  app: FastifyInstance,
+  tokens: TokensRepo,
+  failures: AuthFailureLimit,
+): void {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!request.routeOptions.config.scope) return;
-    request.auth = authenticate(request, tokens);
+    const retryAfter = failures.retryAfterSeconds(request.ip);
+    if (retryAfter !== undefined) {
+      reply.headers({
+        'ratelimit-limit': String(failures.options.max),
+        'ratelimit-remaining': '0',
+        'ratelimit-reset': String(retryAfter),
+      });
+      throw new ApiError(429, [], retryAfter);
+    }
+    try {
+      request.auth = authenticate(request, tokens);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) failures.recordFailure(request.ip);
+      throw error;
+    }
   });
   app.addHook('preParsing', async (request) => {
     const scope = request.routeOptions.config.scope;

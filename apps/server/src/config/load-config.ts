@@ -14,6 +14,12 @@ export interface ServerConfig {
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
   engines: EnginesConfig;
+  /** Bounds on receiving a request (headers, then the whole request); never on sending the answer. */
+  timeouts: { headersMs: number; requestMs: number };
+  /** Requests failing authentication allowed per client address per window. */
+  authFailureLimit: { max: number; windowMs: number };
+  /** Chat and embeddings requests one token may have in flight at once. */
+  maxHeavyRequestsPerToken: number;
 }
 
 /** Thrown for a bad configuration value; its message lists every bad variable. */
@@ -39,9 +45,20 @@ const serverEnvSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+  AUTH_FAILURE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
+  AUTH_FAILURE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
+  MAX_HEAVY_REQUESTS_PER_TOKEN: z.coerce.number().int().min(1).default(4),
 });
 
-const envSchema = z.intersection(serverEnvSchema, enginesEnvSchema);
+const envSchema = z
+  .intersection(serverEnvSchema, enginesEnvSchema)
+  // Node refuses a headers timeout longer than the request timeout; say so by name instead.
+  .refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, {
+    path: ['HEADERS_TIMEOUT_MS'],
+    message: 'must not exceed REQUEST_TIMEOUT_MS',
+  });
 
 /** Reads and validates the configuration once; unknown variables are ignored. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -65,5 +82,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     bodyLimit: 10 * 1024 * 1024,
     engines: toEnginesConfig(e),
+    timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
+    authFailureLimit: { max: e.AUTH_FAILURE_LIMIT_MAX, windowMs: e.AUTH_FAILURE_LIMIT_WINDOW_MS },
+    maxHeavyRequestsPerToken: e.MAX_HEAVY_REQUESTS_PER_TOKEN,
   };
 }

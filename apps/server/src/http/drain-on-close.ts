@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 /**
  * While the app closes, every response still being sent says `Connection: close`. Otherwise a
  * keep-alive client's connection stays open after its in-flight request finishes and holds the
- * shutdown until the keep-alive timeout (72 s in Fastify).
+ * shutdown until the keep-alive timeout (see receive-timeouts.ts).
  */
 export function registerDrainOnClose(app: FastifyInstance): void {
   let closing = false;

@@ -1,3 +1,4 @@
+import type { OperationId } from '@assistant-platform/types';
 import type { Scope } from '../auth/scopes.js';
 
 /** Who is calling, as resolved from the bearer token. */
@@ -22,5 +23,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The scope an API route requires; routes without one (docs, health) need no token. */
     scope?: Scope;
+    /** The contract operation a route serves (see in-flight-limit.ts). */
+    operationId?: OperationId;
   }
 }

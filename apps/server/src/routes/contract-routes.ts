@@ -100,7 +100,7 @@ export function registerContractRoutes(
       app.route({
         method: method.toUpperCase() as Uppercase<(typeof METHODS)[number]>,
         url: path.replace(/\{([^}]+)\}/g, ':$1'),
-        config: { scope: OPERATION_SCOPES[operation.operationId] },
+        config: { scope: OPERATION_SCOPES[operation.operationId], operationId: operation.operationId },
         // The schemas tell Fastify which parts to validate; the validation itself is ours.
         schema: {
           ...(pathParams.length === 0 ? {} : { params: { type: 'object' } }),

@@ -1,0 +1,30 @@
+import type { OperationId } from '@assistant-platform/types';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from './api-error.js';
+
+/**
+ * Caps the cost, not only the count, of one token's requests: chat and embeddings keep an engine
+ * (or an upstream model) busy for seconds, so a token may have only a few of them in flight at
+ * once. Checked after authentication and the scope check but before the body is read, so a refused
+ * request costs nothing; a slot is freed when its response ends or its client goes away.
+ */
+
+const HEAVY_OPERATIONS: ReadonlySet<OperationId> = new Set(['chatRequest', 'createEmbeddings']);
+
+export function registerInFlightLimit(app: FastifyInstance, maxPerToken: number): void {
+  const inFlight = new Map<string, number>();
+  app.addHook('preParsing', async (request, reply) => {
+    const { operationId } = request.routeOptions.config;
+    if (!operationId || !HEAVY_OPERATIONS.has(operationId) || !request.auth) return;
+    const key = request.auth.tokenHash;
+    const count = inFlight.get(key) ?? 0;
+    if (count >= maxPerToken) throw new ApiError(429, [], 1);
+    inFlight.set(key, count + 1);
+    // `close` comes once for every response: after the last byte, or when the connection drops.
+    reply.raw.once('close', () => {
+      const left = (inFlight.get(key) ?? 1) - 1;
+      if (left > 0) inFlight.set(key, left);
+      else inFlight.delete(key);
+    });
+  });
+}
