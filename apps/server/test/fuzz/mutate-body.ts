@@ -10,7 +10,7 @@ export const MUTATIONS: Mutation[] = ['remove', 'wrong-type', 'extra-field', 'ou
 
 const JUNK: unknown[] = [null, 0, -1, 1.5, true, 'x', '', [], {}, [null], { '': 1 }];
 const TOO_LONG = [65, 201, 257, 2001, 8193, 32_001, 100_001];
-const OUT_OF_RANGE_NUMBERS = [-1, 0, -3, 3, 1e300, 2.5, 9_007_199_254_740_993, -9_007_199_254_740_993];
+const OUT_OF_RANGE_NUMBERS = [-1, 0, -3, 3, 1e300, 2.5, 2 ** 53 + 2, -(2 ** 53) - 2];
 
 type Json = unknown;
 interface Site {
@@ -25,7 +25,7 @@ function sites(root: Json): Site[] {
   for (let i = 0; i < found.length; i++) {
     const { value } = found[i] as Site;
     if (Array.isArray(value))
-      value.forEach((item, index) => found.push({ parent: value, key: index, value: item }));
+      for (const [index, item] of value.entries()) found.push({ parent: value, key: index, value: item });
     else if (value && typeof value === 'object')
       for (const [key, item] of Object.entries(value))
         found.push({ parent: value as Record<string, Json>, key, value: item });
