@@ -226,7 +226,7 @@ const server = await spawnUntil(
     RATE_LIMIT_MAX: '1000000000',
     LOG_LEVEL: 'warn',
     // A short window for failed authentications, so the final check is not limited by bad-tokens.
-    AUTH_FAILURES_WINDOW_MS: '3000',
+    AUTH_FAILURE_LIMIT_WINDOW_MS: '3000',
   },
   /listening on http:\/\/[^:]+:(\d+)/,
 );

@@ -4,8 +4,9 @@ import { defineConfig } from 'tsup';
  * The CLI is also bundled (tsc still emits the library and its types): one file set instead of
  * hundreds of modules roughly halves the time from spawn to listening. The engines stay a separate
  * chunk loaded in the background (see src/engines-loader.ts), and the engine worker is an entry of
- * its own, which the engine pool starts from beside its chunk. better-sqlite3 is native and
- * swagger-ui-dist is read from disk, so both stay external.
+ * its own, which the engine pool starts from beside its chunk. better-sqlite3 is native,
+ * swagger-ui-dist is read from disk and piscina starts its own worker file, so all three stay
+ * external.
  */
 export default defineConfig({
   entry: { cli: 'src/cli.ts', 'engine-worker': 'src/engines/pool/engine-worker.ts' },
@@ -18,8 +19,8 @@ export default defineConfig({
   dts: false,
   sourcemap: false,
   // Everything but the two packages that must be loaded from node_modules at run time.
-  noExternal: [/^(?!better-sqlite3|swagger-ui-dist)/],
-  external: ['better-sqlite3', 'swagger-ui-dist'],
+  noExternal: [/^(?!better-sqlite3|swagger-ui-dist|piscina)/],
+  external: ['better-sqlite3', 'swagger-ui-dist', 'piscina'],
   // Bundled CommonJS dependencies (Fastify, Ajv, pino) call require() for Node built-ins.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -5,8 +5,8 @@
 export const LIMITS_ENV = {
   headersTimeoutMs: 'HEADERS_TIMEOUT_MS',
   requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
-  authFailuresMax: 'AUTH_FAILURES_MAX',
-  authFailuresWindowMs: 'AUTH_FAILURES_WINDOW_MS',
+  authFailuresMax: 'AUTH_FAILURE_LIMIT_MAX',
+  authFailuresWindowMs: 'AUTH_FAILURE_LIMIT_WINDOW_MS',
   maxHeavyRequestsPerToken: 'MAX_HEAVY_REQUESTS_PER_TOKEN',
 } as const;
 

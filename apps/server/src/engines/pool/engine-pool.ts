@@ -54,6 +54,9 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
     maxQueue: config.threads * 16,
     resourceLimits: { maxOldGenerationSizeMb: config.maxMemoryMb },
   });
+  // A worker that dies with no task of its own (e.g. out of memory after its task was given up)
+  // is reported as the pool's 'error' event: unheard, it would end the process.
+  pool.on('error', (error: unknown) => logger.error({ err: error }, 'engine worker failed'));
 
   /** Runs a task; its time budget starts when a worker starts it, not while it waits its turn. */
   async function run<T>(task: EngineTask, options: EngineCallOptions): Promise<T> {
