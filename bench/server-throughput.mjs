@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Throughput of the built reference server against a bare Fastify route returning the same JSON,
 // each in its own process, plus start-up time, GET p99 latency and RSS across many requests.
+// Also the chat throughput of the reference engine (plain answers, on its worker threads).
 // Usage: pnpm --filter @assistant-platform/server build && node bench/server-throughput.mjs
 // Env: BENCH_DURATION (seconds per run, default 5), BENCH_ROUNDS (default 3),
-// BENCH_RSS_REQUESTS (default 200000).
+// BENCH_RSS_REQUESTS (default 200000), BENCH_CLI (another build's dist/cli.js, to compare builds).
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -19,7 +20,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const RSS_REQUESTS = Number(process.env.BENCH_RSS_REQUESTS ?? 200_000);
 const CONNECTIONS = 50;
-const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
+const CLI = process.env.BENCH_CLI ?? fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
 const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 const BARE = fileURLToPath(new URL('./server-bare-route.mjs', import.meta.url));
 const TOKEN = 'dev-token';
@@ -65,6 +66,8 @@ const dir = mkdtempSync(join(tmpdir(), 'server-bench-'));
 const serverEnv = {
   DATABASE_URL: join(dir, 'bench.sqlite'),
   RATE_LIMIT_MAX: '1000000000',
+  // One token drives every connection: its in-flight limit would turn most chats into 429s.
+  MAX_HEAVY_REQUESTS_PER_TOKEN: '1000000',
   LOG_LEVEL: 'warn',
 };
 const port = await freePort();
@@ -87,6 +90,13 @@ const createPayload = JSON.stringify({
   name: 'Bench agent',
   instruction: 'Answer quickly.',
   intents: ['bench'],
+});
+const chatPayload = JSON.stringify({
+  name: 'Support triage',
+  description: 'Answers first-line support questions.',
+  instruction: 'Answer politely.',
+  intents: ['refund', 'delivery status'],
+  message: { role: 'user', content: [{ type: 'text', text: 'Where is my parcel? It was due on Monday.' }] },
 });
 const createBody = await (
   await fetch(`${origin}/v1/agents/create`, { method: 'POST', headers, body: createPayload })
@@ -118,10 +128,17 @@ for (let round = 1; round <= ROUNDS; round++) {
     headers,
     body: createPayload,
   });
+  const serverChat = await run('  server chat (plain)', {
+    url: `${origin}/v1/agents/chat/request`,
+    method: 'POST',
+    headers,
+    body: chatPayload,
+  });
   rounds.push({
     get: serverGet.requests.average / bareGet.requests.average,
     create: serverPost.requests.average / barePost.requests.average,
     p99: serverGet.latency.p99,
+    chat: serverChat.requests.average,
   });
 }
 const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
@@ -130,6 +147,7 @@ console.log(
 );
 console.log(`create agent / bare POST  ${median(rounds.map((r) => r.create)).toFixed(2)}x  (goal ≥ 0.25)`);
 console.log(`GET agent p99             ${median(rounds.map((r) => r.p99))} ms  (goal ≤ 10)`);
+console.log(`chat (plain)              ${Math.round(median(rounds.map((r) => r.chat)))} req/s  (median of rounds)`);
 console.log(`ready after spawn         ${Math.round(healthyMs)} ms  (goal ≤ 500)`);
 
 const rssBefore = rssMb(server.child.pid);
