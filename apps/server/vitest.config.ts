@@ -1,8 +1,23 @@
-import { defineProject } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
-export default defineProject({
+/**
+ * `server` runs every suite against the sources (the CLI suites always spawn dist/cli.js).
+ * `server:bundle` runs the HTTP-level suites again against dist/index.js, the bundle that shares its
+ * chunks with the CLI, loaded by Node itself rather than Vite, as users load it.
+ */
+export default defineConfig({
   test: {
-    name: 'server',
-    include: ['test/**/*.test.ts'],
+    projects: [
+      { test: { name: 'server', include: ['test/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server:bundle',
+          include: ['test/routes/**/*.test.ts', 'test/hostile/**/*.test.ts'],
+          env: { SERVER_UNDER_TEST: 'bundle' },
+          globalSetup: ['test/helpers/fresh-build.ts'],
+          server: { deps: { external: [/\/dist\//] } },
+        },
+      },
+    ],
   },
 });
