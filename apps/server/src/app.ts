@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAuthHooks } from './auth/auth-hooks.js';
 import type { ServerConfig } from './config/load-config.js';
+import { createHealthCheck } from './db/database-health.js';
 import { openDatabase } from './db/open-database.js';
 import { createRepositories } from './db/repositories.js';
 import { loadEngines } from './engines-loader.js';
@@ -37,7 +38,7 @@ export interface BuildOptions {
  */
 export async function build(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = openDatabase(config.databaseUrl);
-  const repos = createRepositories(database.db);
+  const repos = createRepositories(database);
   let app: FastifyInstance | undefined;
   try {
     const validator = new ContractValidator();
@@ -84,7 +85,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerAuthHooks(app, repos.tokens);
     registerFaultInjection(app);
     await registerRateLimit(app, config.rateLimit);
-    registerMetaRoutes(app, () => database.sqlite.open);
+    registerMetaRoutes(app, createHealthCheck(database, app.log.child({ component: 'database' })));
     registerDocsRoute(app);
     await app.register(
       async (v1) => {
