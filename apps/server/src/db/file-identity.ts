@@ -17,8 +17,9 @@ interface Seen {
 }
 
 function statOf(path: string): Stats | undefined {
+  // A missing file is an answer here, not an error (and an exception costs more than the stat).
   try {
-    return statSync(path);
+    return statSync(path, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }

@@ -15,7 +15,6 @@ export function createRepositories({ db, assertDurable }: Pick<OpenDatabase, 'db
     agents: durable(createAgentsRepo(db), ['create']),
     /** Runs `fn` in one transaction (better-sqlite3 is synchronous, so the repos above join it). */
     transaction<T>(fn: () => T): T {
-      assertDurable();
       const result = db.transaction(() => fn());
       assertDurable();
       return result;
