@@ -14,6 +14,9 @@ export default defineConfig({
           name: 'server:bundle',
           include: ['test/routes/**/*.test.ts', 'test/hostile/**/*.test.ts'],
           env: { SERVER_UNDER_TEST: 'bundle' },
+          // One copy of the bundle per worker, as one process loads it: each file still builds its
+          // own apps, and no route suite mocks modules. Isolated, the run took ten times as long.
+          isolate: false,
           globalSetup: ['test/helpers/fresh-build.ts'],
           server: { deps: { external: [/\/dist\//] } },
         },
