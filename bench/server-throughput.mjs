@@ -147,7 +147,9 @@ console.log(
 );
 console.log(`create agent / bare POST  ${median(rounds.map((r) => r.create)).toFixed(2)}x  (goal ≥ 0.25)`);
 console.log(`GET agent p99             ${median(rounds.map((r) => r.p99))} ms  (goal ≤ 10)`);
-console.log(`chat (plain)              ${Math.round(median(rounds.map((r) => r.chat)))} req/s  (median of rounds)`);
+console.log(
+  `chat (plain)              ${Math.round(median(rounds.map((r) => r.chat)))} req/s  (median of rounds)`,
+);
 console.log(`ready after spawn         ${Math.round(healthyMs)} ms  (goal ≤ 500)`);
 
 const rssBefore = rssMb(server.child.pid);

@@ -3,6 +3,7 @@ import { AuthFailureLimit } from './auth/auth-failure-limit.js';
 import { registerAuthHooks } from './auth/auth-hooks.js';
 import { chatModels } from './config/engines-config.js';
 import type { ServerConfig } from './config/load-config.js';
+import { createHealthCheck } from './db/database-health.js';
 import { openDatabase } from './db/open-database.js';
 import { createRepositories } from './db/repositories.js';
 import { loadEngines } from './engines-loader.js';
@@ -42,7 +43,7 @@ export interface BuildOptions {
  */
 export async function build(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = openDatabase(config.databaseUrl);
-  const repos = createRepositories(database.db);
+  const repos = createRepositories(database);
   let app: FastifyInstance | undefined;
   try {
     const validator = new ContractValidator();
@@ -93,7 +94,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerFaultInjection(app);
     await registerRateLimit(app, config.rateLimit);
     registerInFlightLimit(app, config.maxHeavyRequestsPerToken);
-    registerMetaRoutes(app, () => database.sqlite.open);
+    registerMetaRoutes(app, createHealthCheck(database, app.log.child({ component: 'database' })));
     registerDocsRoute(app);
     await app.register(
       async (v1) => {

@@ -68,7 +68,7 @@ export function createProgram(env: NodeJS.ProcessEnv, print: (line: string) => v
       const seed = readSeedFile(file);
       const database = openDatabase(config().databaseUrl);
       try {
-        applySeed(createRepositories(database.db), new ContractValidator(), seed);
+        applySeed(createRepositories(database), new ContractValidator(), seed);
       } finally {
         database.close();
       }

@@ -9,7 +9,7 @@ export function withDatabase(config: () => ServerConfig): WithRepos {
   return (fn) => {
     const database = openDatabase(config().databaseUrl);
     try {
-      fn(createRepositories(database.db));
+      fn(createRepositories(database));
     } finally {
       database.close();
     }

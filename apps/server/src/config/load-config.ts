@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { EnginesConfig } from '../engines/types.js';
+import { databasePathOf } from './database-url.js';
 import { enginesEnvSchema, toEnginesConfig } from './engines-config.js';
 
 export interface ServerConfig {
   port: number;
   host: string;
-  /** SQLite file path, or `:memory:`. */
+  /** SQLite file path (a `file:` URL already turned into one), or `:memory:`. */
   databaseUrl: string;
   seedPath?: string;
   devToken?: string;
@@ -33,7 +34,18 @@ const optionalText = z.preprocess(blankAsUndefined, z.string().optional());
 const serverEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(4010),
   HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_URL: z.string().min(1).default('./.data/assistant.sqlite'),
+  DATABASE_URL: z
+    .string()
+    .min(1)
+    .default('./.data/assistant.sqlite')
+    .transform((url, context) => {
+      try {
+        return databasePathOf(url);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   ASSISTANT_SEED: optionalText,
   ASSISTANT_DEV_TOKEN: z.preprocess(
     blankAsUndefined,

@@ -1,19 +1,23 @@
 import { createAgentsRepo } from './agents-repo.js';
-import type { Db } from './open-database.js';
+import { guardWrites } from './durable-writes.js';
+import type { OpenDatabase } from './open-database.js';
 import { createAccountsRepo, createTokensRepo } from './tokens-repo.js';
 import { createTranscriptionsRepo, createWorkspacesRepo } from './transcriptions-repo.js';
 
-/** Every repository over one database handle. */
-export function createRepositories(db: Db) {
+/** Every repository over one database handle; their writes fail when they could not be kept. */
+export function createRepositories({ db, assertDurable }: Pick<OpenDatabase, 'db' | 'assertDurable'>) {
+  const durable = guardWrites(assertDurable);
   return {
-    accounts: createAccountsRepo(db),
-    tokens: createTokensRepo(db),
-    workspaces: createWorkspacesRepo(db),
-    transcriptions: createTranscriptionsRepo(db),
-    agents: createAgentsRepo(db),
+    accounts: durable(createAccountsRepo(db), ['ensure', 'defaultId']),
+    tokens: durable(createTokensRepo(db), ['ensure', 'revoke']),
+    workspaces: durable(createWorkspacesRepo(db), ['ensure']),
+    transcriptions: durable(createTranscriptionsRepo(db), ['ensure', 'replaceTranscript']),
+    agents: durable(createAgentsRepo(db), ['create']),
     /** Runs `fn` in one transaction (better-sqlite3 is synchronous, so the repos above join it). */
     transaction<T>(fn: () => T): T {
-      return db.transaction(() => fn());
+      const result = db.transaction(() => fn());
+      assertDurable();
+      return result;
     },
   };
 }

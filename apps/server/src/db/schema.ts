@@ -91,3 +91,12 @@ export const agents = sqliteTable(
     index('agents_account_name_idx').on(t.accountId, t.name),
   ],
 );
+
+/**
+ * One row that /healthz rewrites (at most once a second): a committed write is the only probe that
+ * proves the database still accepts writes (a rolled-back one never leaves the page cache).
+ */
+export const healthProbe = sqliteTable('health_probe', {
+  id: integer('id').primaryKey(),
+  checkedAt: text('checked_at').notNull(),
+});

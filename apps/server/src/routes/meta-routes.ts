@@ -13,7 +13,9 @@ function lazy(render: () => Promise<string>): () => Promise<string> {
 /** The canonical contract in both notations, and a liveness probe. None of these need a token. */
 export function registerMetaRoutes(app: FastifyInstance, isReady: () => boolean): void {
   const json = lazy(async () => JSON.stringify(openapiDocument));
-  const yaml = lazy(async () => (await import('yaml')).stringify(openapiDocument, { lineWidth: 0 }));
+  // yaml is CommonJS: Node and the bundle both expose its exports as the namespace's `default`
+  // (the bundle has no named exports at all, so `.stringify` on the namespace is undefined there).
+  const yaml = lazy(async () => (await import('yaml')).default.stringify(openapiDocument, { lineWidth: 0 }));
   const noLimit = { rateLimit: false } as const;
   app.get('/openapi.json', { config: noLimit }, async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(await json()),

@@ -1,15 +1,12 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ensureFreshBuild } from './fresh-build.js';
 
 export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
-/** The integration tests run the built CLI; build it once if a fresh checkout has no dist yet. */
+/** The integration tests run the built CLI; (re)build it when dist/ is missing or older than src/. */
 export function ensureBuilt(): void {
-  if (existsSync(CLI)) return;
-  const cwd = fileURLToPath(new URL('../..', import.meta.url));
-  const result = spawnSync('pnpm', ['run', 'build'], { cwd, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('building the server failed');
+  ensureFreshBuild();
 }
 
 export interface RunningServer {

@@ -1,9 +1,10 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
+import type { ReferenceServer } from '../../src/index.js';
 import { expectMatchesContract } from '../helpers/contract.js';
 import { completion, sseChunk, startFakeUpstream } from '../helpers/fake-upstream.js';
 import { chatBody, fixtureSeed, TOKENS } from '../helpers/fixtures.js';
+import { serverModule } from '../helpers/server-module.js';
 
 let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
 let server: ReferenceServer;
@@ -18,7 +19,7 @@ const chat = (extra: Record<string, unknown> = {}, init: RequestInit = {}) =>
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  server = await startReferenceServer({
+  server = await serverModule.startReferenceServer({
     seed: fixtureSeed,
     env: {
       CHAT_ENGINE: 'openai',

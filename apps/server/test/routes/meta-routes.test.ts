@@ -17,6 +17,14 @@ describe('contract, docs, health and housekeeping', () => {
     expect(parse(yaml.body)).toEqual(openapiDocument);
   });
 
+  it('answers GET /openapi.yaml with 200 and the contract as YAML (the bundle once answered 500)', async () => {
+    const res = await app().inject({ url: '/openapi.yaml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/yaml; charset=utf-8');
+    expect(res.body.startsWith('openapi: 3.1')).toBe(true);
+    expect(parse(res.body)).toEqual(openapiDocument);
+  });
+
   it('serves an offline API reference page and its assets', async () => {
     const page = await app().inject({ url: '/docs' });
     expect(page.statusCode).toBe(200);

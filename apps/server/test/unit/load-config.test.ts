@@ -55,6 +55,24 @@ describe('loadConfig', () => {
     });
   });
 
+  it('refuses DATABASE_URL of a scheme other than file:, and turns file: URLs into paths', () => {
+    for (const url of [
+      'postgres://u:p@db:5432/app',
+      'mysql://localhost/app',
+      'http://x/y',
+      'sqlite://a.db',
+    ]) {
+      expect(() => loadConfig({ DATABASE_URL: url }), url).toThrow(/DATABASE_URL: .*not supported/);
+    }
+    expect(() => loadConfig({ DATABASE_URL: 'file:./a.sqlite?mode=ro' })).toThrow(/DATABASE_URL/);
+    expect(loadConfig({ DATABASE_URL: 'file:///srv/data/a%20b.sqlite' }).databaseUrl).toBe(
+      '/srv/data/a b.sqlite',
+    );
+    expect(loadConfig({ DATABASE_URL: 'file:./data/a.sqlite' }).databaseUrl).toBe('./data/a.sqlite');
+    expect(loadConfig({ DATABASE_URL: './data/a.sqlite' }).databaseUrl).toBe('./data/a.sqlite');
+    expect(loadConfig({ DATABASE_URL: ':memory:' }).databaseUrl).toBe(':memory:');
+  });
+
   it('stops with a message naming every bad variable', () => {
     const attempt = () =>
       loadConfig({

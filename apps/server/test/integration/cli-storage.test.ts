@@ -1,0 +1,129 @@
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, ensureBuilt, runCli, startCli, stopAllServers } from '../helpers/cli-process.js';
+
+const root = mkdtempSync(join(tmpdir(), 'assistant-storage-'));
+let case_ = 0;
+/** A fresh folder per test. */
+const folder = () => {
+  const dir = join(root, `case-${++case_}`);
+  mkdirSync(dir);
+  return dir;
+};
+
+/** `assistant-server serve` that must refuse to start; a server that starts anyway is killed (status null). */
+function serveMustFail(env: Record<string, string>, cwd?: string) {
+  const result = spawnSync(process.execPath, [CLI, 'serve', '--port', '0'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+    ...(cwd ? { cwd } : {}),
+  });
+  return { status: result.status, stderr: result.stderr };
+}
+
+beforeAll(() => ensureBuilt(), 120_000);
+afterEach(stopAllServers);
+
+describe('database faults at start-up and while running', { timeout: 60_000 }, () => {
+  it('refuses to start on a file with a corrupted page, naming DATABASE_URL and the path', () => {
+    const file = join(folder(), 'corrupt.sqlite');
+    expect(runCli(['migrate'], { DATABASE_URL: file }).status).toBe(0);
+    // Page 1 (the schema) stays; page 3, a table's root, becomes garbage. The file still opens.
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(4096, 0xa5), 0, 4096, 2 * 4096);
+    closeSync(fd);
+    const result = serveMustFail({ DATABASE_URL: file });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`DATABASE_URL=${file}`);
+    expect(result.stderr).toMatch(/corrupted/);
+    expect(result.stderr).not.toMatch(/listening/);
+  });
+
+  it('refuses a file that is not a database, and a path that is a folder', () => {
+    const garbage = join(folder(), 'notes.sqlite');
+    writeFileSync(garbage, 'these are not the pages you are looking for\n'.repeat(200));
+    const notADatabase = serveMustFail({ DATABASE_URL: garbage });
+    expect(notADatabase.status).toBe(1);
+    expect(notADatabase.stderr).toContain(`DATABASE_URL=${garbage}`);
+    expect(notADatabase.stderr).toMatch(/not a database/);
+
+    const dir = folder();
+    const isFolder = serveMustFail({ DATABASE_URL: dir });
+    expect(isFolder.status).toBe(1);
+    expect(isFolder.stderr).toContain(`DATABASE_URL=${dir}: is a folder`);
+  });
+
+  it('refuses a path whose folder cannot be created (a file is in the way)', () => {
+    const blocker = join(folder(), 'blocker');
+    writeFileSync(blocker, 'a file, not a folder');
+    const file = join(blocker, 'data', 'assistant.sqlite');
+    const result = serveMustFail({ DATABASE_URL: file });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      `DATABASE_URL=${file}: cannot create its folder ${join(blocker, 'data')}`,
+    );
+  });
+
+  it('refuses a read-only database file', (context) => {
+    if (process.getuid?.() === 0) {
+      console.log('skipped: running as root, which may write to read-only files');
+      context.skip();
+    }
+    const file = join(folder(), 'readonly.sqlite');
+    expect(runCli(['migrate'], { DATABASE_URL: file }).status).toBe(0);
+    chmodSync(file, 0o444);
+    const result = serveMustFail({ DATABASE_URL: file });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`DATABASE_URL=${file}: the file is read-only`);
+  });
+
+  it('refuses a DATABASE_URL of another database and creates nothing', () => {
+    const cwd = folder();
+    for (const url of ['postgres://user:secret@localhost:5432/app', 'mysql://localhost/app', 'http://x/y']) {
+      const result = serveMustFail({ DATABASE_URL: url }, cwd);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/ConfigError: [\s\S]*DATABASE_URL: .*not supported/);
+    }
+    expect(existsSync(join(cwd, 'postgres:'))).toBe(false);
+    expect(existsSync(join(cwd, 'mysql:'))).toBe(false);
+  });
+
+  it('once its folder is deleted, a running server answers 500 to a create and 503 to /healthz, logging why', async () => {
+    const data = join(folder(), 'data');
+    const server = await startCli(['--dev-token', 'dev-token-storage'], {
+      DATABASE_URL: join(data, 'assistant.sqlite'),
+    });
+    const create = () =>
+      fetch(`${server.origin}/v1/agents/create`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer dev-token-storage', 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Kept', instruction: 'Answer politely.' }),
+      });
+    expect((await create()).status).toBe(201);
+    expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
+
+    rmSync(data, { recursive: true });
+
+    const refused = await create();
+    expect(refused.status).toBe(500);
+    expect(await refused.text()).not.toContain(data);
+    const health = await fetch(`${server.origin}/healthz`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({ status: 'unavailable' });
+    expect(server.output()).toContain(`${join(data, 'assistant.sqlite')} no longer exists`);
+  });
+});
