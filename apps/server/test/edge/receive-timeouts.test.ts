@@ -2,9 +2,11 @@
  * Slow clients over real sockets: a request must arrive within its time limits (1 s here) or be
  * answered with the 400 envelope and disconnected, while a long answer is never cut by them.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
 import { chunk, type FakeUpstream, sendJson, startFakeUpstream } from '../engines/openai/fake-upstream.js';
+import { chatUpstreamEnv } from '../helpers/fake-upstream.js';
 import { auth, chatBody, fixtureSeed, TOKENS } from '../helpers/fixtures.js';
 import { openRaw, parseAnswer } from '../helpers/raw-socket.js';
 
@@ -19,9 +21,7 @@ beforeAll(async () => {
     env: {
       HEADERS_TIMEOUT_MS: '1000',
       REQUEST_TIMEOUT_MS: '1000',
-      CHAT_ENGINE: 'openai',
-      CHAT_UPSTREAM_URL: upstream.url,
-      CHAT_MODEL_MAP: JSON.stringify({ 'svc-v1-blaze-20250318': 'llama3.2:3b' }),
+      ...chatUpstreamEnv(upstream.url),
     },
   });
 });

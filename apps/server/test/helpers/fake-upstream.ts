@@ -59,3 +59,12 @@ export function sseChunk(content: string, finish: string | null = null) {
   };
   return `data: ${JSON.stringify(chunk)}\n\n`;
 }
+
+/** The server's variables for chat through the OpenAI adapter to `url`, the default model mapped. */
+export function chatUpstreamEnv(url: string, upstreamModel = 'llama3.2:3b'): Record<string, string> {
+  return {
+    CHAT_ENGINE: 'openai',
+    CHAT_UPSTREAM_URL: url,
+    CHAT_MODEL_MAP: JSON.stringify({ 'svc-v1-blaze-20250318': upstreamModel }),
+  };
+}

@@ -3,9 +3,10 @@
  * non-object tools and content blocks. Each answer is the contract's 400 naming the field, and the
  * server keeps answering `/healthz`.
  */
+import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { chatBody } from '../helpers/fixtures.js';
+import { chatBody, TOKENS } from '../helpers/fixtures.js';
 import { useHostileServer } from './hostile-server.js';
 import { call, expectHealthy, expectIssueAt } from './http-probe.js';
 
@@ -119,10 +120,34 @@ describe('hostile bodies', { timeout: 30_000 }, () => {
     expect(view.body.data.tools).toEqual([{ type: 'svc_tool', svc_tool: 'web_search_tool' }]);
   });
 
-  it('a body over 10 MiB → 400, and the server stays up', async () => {
-    const res = await create({ name: 'a', instruction: 'b', description: 'x'.repeat(10 * 1024 * 1024 + 1) });
-    expect(res.status).toBe(400);
-    expectMatchesContract('createAgent', 400, res.body);
+  it('a body over 10 MiB → 400 before it is read, and the server stays up', async () => {
+    // Only the start of the body is sent: the declared length alone must get the answer. (The server
+    // then closes the connection, so a client still writing the rest would see its write fail.)
+    const answer = await new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const request = httpRequest(`${server().origin}/v1/agents/create`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${TOKENS.all}`,
+          'content-type': 'application/json',
+          'content-length': String(10 * 1024 * 1024 + 1),
+        },
+      });
+      request.on('response', (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () => {
+          request.destroy();
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) });
+        });
+      });
+      request.on('error', reject);
+      request.write('{"name":"a","instruction":"b","description":"');
+    });
+    expect(answer.status).toBe(400);
+    expectMatchesContract('createAgent', 400, answer.body);
     await expectHealthy(server().origin);
   });
 });

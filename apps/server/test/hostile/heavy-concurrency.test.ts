@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, stopAllServers } from '../helpers/cli-process.js';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { completion, startFakeUpstream } from '../helpers/fake-upstream.js';
+import { chatUpstreamEnv, completion, startFakeUpstream } from '../helpers/fake-upstream.js';
 import { chatBody, TOKENS } from '../helpers/fixtures.js';
 import { type HostileServer, startHostileServer } from './hostile-server.js';
 import { type Answer, call, expectHealthy } from './http-probe.js';
@@ -26,9 +26,7 @@ beforeAll(async () => {
     );
   });
   server = await startHostileServer({
-    CHAT_ENGINE: 'openai',
-    CHAT_UPSTREAM_URL: upstream.url,
-    CHAT_MODEL_MAP: JSON.stringify({ 'svc-v1-blaze-20250318': 'upstream-model' }),
+    ...chatUpstreamEnv(upstream.url, 'upstream-model'),
     [LIMITS_ENV.maxHeavyRequestsPerToken]: String(LIMIT),
   });
 }, 120_000);

@@ -11,7 +11,7 @@ import { EngineError } from '../../src/engines/types.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
 import { toEventStream } from '../../src/routes/chat-stream.js';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { sseChunk, startFakeUpstream } from '../helpers/fake-upstream.js';
+import { chatUpstreamEnv, sseChunk, startFakeUpstream } from '../helpers/fake-upstream.js';
 import { chatBody, fixtureSeed, TOKENS } from '../helpers/fixtures.js';
 
 interface SseEvent {
@@ -40,9 +40,7 @@ describe('a chat stream whose upstream fails after the first delta', () => {
     server = await startReferenceServer({
       seed: fixtureSeed,
       env: {
-        CHAT_ENGINE: 'openai',
-        CHAT_UPSTREAM_URL: upstream.url,
-        CHAT_MODEL_MAP: JSON.stringify({ 'svc-v1-blaze-20250318': 'upstream-model' }),
+        ...chatUpstreamEnv(upstream.url, 'upstream-model'),
       },
     });
   });

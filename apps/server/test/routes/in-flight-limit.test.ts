@@ -2,6 +2,7 @@
  * At most MAX_HEAVY_REQUESTS_PER_TOKEN (2 here) chat and embeddings requests per token in flight,
  * over real HTTP against a real upstream that holds its answers until the test lets them go.
  */
+
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
@@ -13,6 +14,7 @@ import {
   startFakeUpstream,
 } from '../engines/openai/fake-upstream.js';
 import { expectMatchesContract } from '../helpers/contract.js';
+import { chatUpstreamEnv } from '../helpers/fake-upstream.js';
 import { auth, chatBody, fixtureSeed, TOKENS } from '../helpers/fixtures.js';
 
 let upstream: FakeUpstream;
@@ -26,9 +28,7 @@ beforeAll(async () => {
     seed: fixtureSeed,
     env: {
       MAX_HEAVY_REQUESTS_PER_TOKEN: '2',
-      CHAT_ENGINE: 'openai',
-      CHAT_UPSTREAM_URL: upstream.url,
-      CHAT_MODEL_MAP: JSON.stringify({ 'svc-v1-blaze-20250318': 'llama3.2:3b' }),
+      ...chatUpstreamEnv(upstream.url),
       EMBEDDINGS_ENGINE: 'openai',
       EMBEDDINGS_UPSTREAM_URL: upstream.url,
       EMBEDDINGS_MODEL_MAP: JSON.stringify({ 'svc-embeddings-v1-20241001': 'nomic-embed-text' }),

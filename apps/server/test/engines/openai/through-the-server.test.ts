@@ -2,6 +2,7 @@
  * The adapters behind the real reference server: a client talks our contract over HTTP, the server
  * talks OpenAI to a fake upstream, and upstream outcomes come back as our envelopes.
  */
+
 import { request as httpRequest } from 'node:http';
 import type {
   BadRequestError,
@@ -11,6 +12,7 @@ import type {
 } from '@assistant-platform/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../../../src/index.js';
+import { chatUpstreamEnv } from '../../helpers/fake-upstream.js';
 import {
   chunk,
   completion,
@@ -30,9 +32,7 @@ beforeAll(async () => {
   server = await startReferenceServer({
     env: {
       ASSISTANT_DEV_TOKEN: TOKEN,
-      CHAT_ENGINE: 'openai',
-      CHAT_UPSTREAM_URL: upstream.url,
-      CHAT_MODEL_MAP: JSON.stringify({ 'svc-v1-blaze-20250318': 'llama3.2:3b' }),
+      ...chatUpstreamEnv(upstream.url),
       CHAT_UPSTREAM_TIMEOUT_MS: '2000',
       EMBEDDINGS_ENGINE: 'openai',
       EMBEDDINGS_UPSTREAM_URL: upstream.url,
