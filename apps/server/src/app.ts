@@ -16,6 +16,7 @@ import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { receiveTimeouts } from './http/receive-timeouts.js';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
+import { createBodyPool } from './validation/body-pool.js';
 import './http/fastify-types.js';
 import { chatRequestHandler } from './routes/chat-request.js';
 import { registerContractRoutes } from './routes/contract-routes.js';
@@ -80,14 +81,16 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     app.decorate('enginesReady', enginesReady);
     app.decorate('firstToken', firstToken);
     const deps: RouteDeps = { repos, validator, engines: () => engines };
+    const models = chatModels(config.engines);
+    const bodies = createBodyPool(models, (error) => app?.log.error({ err: error }, 'body worker failed'));
 
     app.addHook('onClose', async () => {
       const loaded = await engines.catch(() => undefined);
-      await loaded?.close();
+      await Promise.allSettled([loaded?.close(), bodies.close()]);
       database.close();
     });
     registerErrorHandler(app);
-    registerJsonBodyParser(app);
+    registerJsonBodyParser(app, bodies);
     registerRequestIdHeader(app);
     registerDrainOnClose(app);
     registerAuthHooks(app, repos.tokens, new AuthFailureLimit(config.authFailureLimit));
@@ -108,7 +111,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
             updateTranscription: updateTranscriptionHandler(deps),
             createEmbeddings: createEmbeddingsHandler(deps),
           },
-          { chatRequest: chatBodyChecks(chatModels(config.engines)) },
+          { chatRequest: chatBodyChecks(models) },
         );
       },
       { prefix: '/v1' },

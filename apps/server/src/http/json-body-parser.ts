@@ -1,31 +1,32 @@
 import type { FastifyInstance } from 'fastify';
-import { parseJsonText } from '../validation/json-text.js';
-import { ApiError } from './api-error.js';
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+import type { BodyPool } from '../validation/body-pool.js';
+import { OFFLOAD_BYTES } from '../validation/body-pool.js';
+import { validatedOnWorker } from '../validation/body-validation.js';
+import { parseJsonBody } from '../validation/json-text.js';
 
 /**
- * Replaces Fastify's JSON parser: invalid UTF-8 is a 400 (Fastify would silently turn it into
- * U+FFFD), and the text goes through `parseJsonText`, the one parser every JSON text a client
- * sends goes through (depth, prototype-poisoning keys, lone surrogates).
+ * Replaces Fastify's JSON parser. Every body goes through `parseJsonBody` (UTF-8, depth, poisoning
+ * keys, lone surrogates). A large body of a contract operation is parsed and validated on a body
+ * worker instead, so a multi-megabyte text never holds the event loop.
  */
-export function registerJsonBodyParser(app: FastifyInstance): void {
+export function registerJsonBodyParser(app: FastifyInstance, bodies?: BodyPool): void {
   // JSON only: any other media type (text/plain included) is answered 400 by the error handler.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
-    let text: string;
-    try {
-      text = utf8.decode(body as Buffer);
-    } catch {
-      done(ApiError.badRequest('', 'the body is not valid UTF-8'), undefined);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    const { operationId } = request.routeOptions.config;
+    if (bodies && operationId && bytes.length >= OFFLOAD_BYTES) {
+      bodies.validate(operationId, bytes).then(
+        (value) => {
+          validatedOnWorker.add(value as object);
+          done(null, value);
+        },
+        (error: Error) => done(error, undefined),
+      );
       return;
     }
-    if (text.trim() === '') {
-      done(ApiError.badRequest('', 'the JSON body is empty'), undefined);
-      return;
-    }
     try {
-      done(null, parseJsonText(text));
+      done(null, parseJsonBody(bytes));
     } catch (error) {
       done(error as Error, undefined);
     }

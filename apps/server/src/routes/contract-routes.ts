@@ -3,6 +3,7 @@ import { openapiDocument } from '@assistant-platform/types/openapi-document';
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { OPERATION_SCOPES } from '../auth/scopes.js';
 import { ApiError } from '../http/api-error.js';
+import { type BodyChecks, validateBody, validatedOnWorker } from '../validation/body-validation.js';
 import { type ContractValidator, contractRef } from '../validation/contract-validator.js';
 
 interface OperationObject {
@@ -10,9 +11,6 @@ interface OperationObject {
   parameters?: { name: string; in: string; required?: boolean; schema: unknown }[];
   requestBody?: { content: Record<string, { schema: unknown }> };
 }
-
-/** Checks of a body that need more than its schema (e.g. the configured models); run with it. */
-export type BodyChecks = Partial<Record<OperationId, (body: unknown) => ValidationIssue[]>>;
 
 type Validation = (data: unknown) => { value: unknown } | { error: Error };
 
@@ -61,12 +59,10 @@ function bodyValidation(
   check?: (body: unknown) => ValidationIssue[],
 ): Validation {
   return (data) => {
-    const { value, issues } = validator.validate(schema, data);
-    if (check) {
-      const found = new Set(issues.map((issue) => issue.path));
-      issues.push(...check(value).filter((issue) => !found.has(issue.path)));
-    }
-    return issues.length === 0 ? { value } : { error: new ApiError(400, issues.slice(0, 50)) };
+    // A large body was validated, checks and all, on a body worker (see json-body-parser.ts).
+    if (data !== null && typeof data === 'object' && validatedOnWorker.has(data)) return { value: data };
+    const { value, issues } = validateBody(validator, schema, data, check);
+    return issues.length === 0 ? { value } : { error: new ApiError(400, issues) };
   };
 }
 

@@ -108,3 +108,17 @@ export function parseJsonText(
 export function depthOf(pointer: string): number {
   return pointer === '' ? 0 : pointer.split('/').length - 1;
 }
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A request body's bytes as JSON: UTF-8 (invalid bytes are a 400, never U+FFFD), then `parseJsonText`. */
+export function parseJsonBody(bytes: Uint8Array): unknown {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw ApiError.badRequest('', 'the body is not valid UTF-8');
+  }
+  if (text.trim() === '') throw ApiError.badRequest('', 'the JSON body is empty');
+  return parseJsonText(text);
+}

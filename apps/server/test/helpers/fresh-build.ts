@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const OUTPUTS = ['dist/cli.js', 'dist/index.js', 'dist/engine-worker.js'];
+const OUTPUTS = ['dist/cli.js', 'dist/index.js', 'dist/engine-worker.js', 'dist/body-worker.js'];
 const INPUTS = ['src', 'drizzle', 'tsup.config.ts', 'tsconfig.build.json', 'package.json'];
 
 function newestMtime(path: string): number {

@@ -5,14 +5,14 @@
  * what made the work too costly, a 500 otherwise. A full queue is a 429, so waiting work is bounded
  * as well as running work.
  */
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
+import type { ContentBlock } from '@assistant-platform/types';
 import { Piscina } from 'piscina';
+import { builtWorker } from '../../workers/built-worker.js';
 import { createReferenceChatEngine } from '../reference-chat/index.js';
 import {
   type ChatEngine,
+  type ChatEngineRequest,
   type EmbeddingEngine,
   type EngineCallOptions,
   EngineError,
@@ -22,21 +22,8 @@ import {
 import type { EngineTask, EngineTaskResult, PlannedAnswer } from './engine-task.js';
 
 const SCHEMA_POINTER = '/response_format/json_schema/schema';
-
-/**
- * The worker's entry, next to this module once built (dist/engine-worker.js in the bundle,
- * dist/engines/pool/engine-worker.js from tsc); from the sources (tests), the bundled one.
- */
-function workerFile(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const beside = join(here, 'engine-worker.js');
-  if (existsSync(beside)) return beside;
-  for (let dir = here; dirname(dir) !== dir; dir = dirname(dir)) {
-    const built = join(dir, 'dist', 'engine-worker.js');
-    if (existsSync(built)) return built;
-  }
-  throw new Error('the engine worker is not built: run `pnpm build` in apps/server');
-}
+/** Far longer than the `data:image/<type>;base64,` prefix the engine's image label reads. */
+const MAX_IMAGE_URL = 256;
 
 export interface EnginePool {
   chat: ChatEngine;
@@ -46,7 +33,7 @@ export interface EnginePool {
 
 export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger): EnginePool {
   const pool = new Piscina({
-    filename: workerFile(),
+    filename: builtWorker('engine-worker'),
     minThreads: config.threads,
     maxThreads: config.threads,
     // Workers keep their loaded tables; a new one costs a tokenizer load.
@@ -107,11 +94,33 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
 
   return {
     chat: createReferenceChatEngine({
-      plan: (request, options) => run<PlannedAnswer>({ kind: 'chat', request }, options),
+      plan: (request, options) =>
+        run<PlannedAnswer>({ kind: 'chat', request: withShortImages(request) }, options),
     }),
     embeddings: {
       embed: (request, options) => run<number[][]>({ kind: 'embed', request }, options),
     },
     close: () => pool.destroy(),
+  };
+}
+
+/**
+ * The reference engine reads an image's URL only for its label (a file name, or the type of a data
+ * URL), never its pixels: a data URL's base64 is cut before the request is copied to a worker, so a
+ * multi-megabyte image costs the event loop no copy.
+ */
+function withShortImages(request: ChatEngineRequest): ChatEngineRequest {
+  const shorten = (blocks: ContentBlock[]): ContentBlock[] =>
+    blocks.map((block) =>
+      block.type === 'image_url' &&
+      block.image_url.url.startsWith('data:') &&
+      block.image_url.url.length > MAX_IMAGE_URL
+        ? { ...block, image_url: { url: block.image_url.url.slice(0, MAX_IMAGE_URL) } }
+        : block,
+    );
+  return {
+    ...request,
+    message: { ...request.message, content: shorten(request.message.content) },
+    memoryChat: request.memoryChat.map((turn) => ({ ...turn, content: shorten(turn.content) })),
   };
 }
