@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { BodyPool } from '../validation/body-pool.js';
 import { OFFLOAD_BYTES } from '../validation/body-pool.js';
-import { validatedOnWorker } from '../validation/body-validation.js';
+import { parseIssues, validatedOnWorker } from '../validation/body-validation.js';
 import { parseJsonBody } from '../validation/json-text.js';
+import { ApiError } from './api-error.js';
 
 /**
  * Replaces Fastify's JSON parser. Every body goes through `parseJsonBody` (UTF-8, depth, poisoning
@@ -26,7 +27,13 @@ export function registerJsonBodyParser(app: FastifyInstance, bodies?: BodyPool):
       return;
     }
     try {
-      done(null, parseJsonBody(bytes));
+      const { value, issues } = parseJsonBody(bytes);
+      if (issues.length > 0) {
+        // Listed by the route's validation with every other bad field; a bare value has no other.
+        if (value === null || typeof value !== 'object') throw new ApiError(400, issues);
+        parseIssues.set(value, issues);
+      }
+      done(null, value);
     } catch (error) {
       done(error as Error, undefined);
     }

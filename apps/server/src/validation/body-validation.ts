@@ -24,13 +24,19 @@ export function operationBodySchema(operationId: OperationId): unknown {
   return undefined;
 }
 
+/** Issues found while parsing a body (poisoning keys, lone surrogates), listed with validation's. */
+export const parseIssues = new WeakMap<object, ValidationIssue[]>();
+
 export function validateBody(
   validator: ContractValidator,
   schema: unknown,
   data: unknown,
   check?: (body: unknown) => ValidationIssue[],
 ): Validated {
-  const { value, issues } = validator.validate(schema, data);
+  const earlier = data !== null && typeof data === 'object' ? (parseIssues.get(data) ?? []) : [];
+  const validated = validator.validate(schema, data);
+  const value = validated.value;
+  const issues = [...earlier, ...validated.issues];
   if (check) {
     const found = new Set(issues.map((issue) => issue.path));
     issues.push(...check(value).filter((issue) => !found.has(issue.path)));

@@ -6,7 +6,7 @@
  */
 import type { OperationId, ValidationIssue } from '@assistant-platform/types';
 import { ApiError } from '../http/api-error.js';
-import { type BodyChecks, operationBodySchema, validateBody } from './body-validation.js';
+import { type BodyChecks, operationBodySchema, parseIssues, validateBody } from './body-validation.js';
 import { chatBodyChecks } from './chat-body-checks.js';
 import { ContractValidator } from './contract-validator.js';
 import { parseJsonBody } from './json-text.js';
@@ -26,7 +26,12 @@ const checksByModels = new Map<string, BodyChecks>();
 export default function validateBodyTask({ operationId, bytes, chatModels }: BodyTask): BodyTaskResult {
   let parsed: unknown;
   try {
-    parsed = parseJsonBody(bytes);
+    const body = parseJsonBody(bytes);
+    parsed = body.value;
+    if (body.issues.length > 0) {
+      if (parsed === null || typeof parsed !== 'object') return { ok: false, issues: body.issues };
+      parseIssues.set(parsed, body.issues);
+    }
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, issues: error.issues };
     throw error;

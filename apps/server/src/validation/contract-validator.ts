@@ -148,8 +148,8 @@ export class ContractValidator {
       if (typeof text !== 'string' || issues.some((issue) => under(issue.path, [at]))) continue;
       try {
         const parsed = parseJsonText(text, { pointer: at, depthLimit: MAX_JSON_DEPTH - depthOf(at) });
-        const inner = this.validate(structured, parsed, at);
-        issues.push(...inner.issues);
+        const inner = this.validate(structured, parsed.value, at);
+        issues.push(...parsed.issues, ...inner.issues);
         expanded = { ...expanded, [name]: inner.value };
       } catch (error) {
         const rejected = (error as { issues?: ValidationIssue[] }).issues;

@@ -81,27 +81,32 @@ function unsafeParts(value: unknown, base: string, max: number): ValidationIssue
   return issues;
 }
 
+/** A parsed JSON text, with the places it may not have (poisoning keys, lone surrogates). */
+export interface ParsedJson {
+  value: unknown;
+  issues: ValidationIssue[];
+}
+
 /**
- * The value of a JSON text, or an ApiError 400 naming `pointer` (where the text sits in the body).
- * `depthLimit` is what remains of MAX_JSON_DEPTH at that place.
+ * The value of a JSON text, or an ApiError 400 naming `pointer` (where the text sits in the body)
+ * when it is not JSON or too deep. `depthLimit` is what remains of MAX_JSON_DEPTH at that place.
+ * Unsafe places come back as issues, so validation can go on and list them with the rest.
  */
 export function parseJsonText(
   text: string,
   { pointer = '', depthLimit = MAX_JSON_DEPTH, maxIssues = 50 } = {},
-): unknown {
+): ParsedJson {
   if (exceedsDepth(text, depthLimit)) {
     throw ApiError.badRequest(pointer, `the JSON is nested deeper than ${MAX_JSON_DEPTH} levels`);
   }
   let value: unknown;
   try {
-    // JSON.parse makes `__proto__` an own property (never the prototype); the walk below rejects it.
+    // JSON.parse makes `__proto__` an own property (never the prototype); the walk below reports it.
     value = JSON.parse(text);
   } catch {
     throw ApiError.badRequest(pointer, pointer === '' ? 'the body is not valid JSON' : 'must be valid JSON');
   }
-  const issues = unsafeParts(value, pointer, maxIssues);
-  if (issues.length > 0) throw new ApiError(400, issues);
-  return value;
+  return { value, issues: unsafeParts(value, pointer, maxIssues) };
 }
 
 /** Nesting depth of a pointer's place in the body (each segment is one level). */
@@ -112,7 +117,7 @@ export function depthOf(pointer: string): number {
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A request body's bytes as JSON: UTF-8 (invalid bytes are a 400, never U+FFFD), then `parseJsonText`. */
-export function parseJsonBody(bytes: Uint8Array): unknown {
+export function parseJsonBody(bytes: Uint8Array): ParsedJson {
   let text: string;
   try {
     text = utf8.decode(bytes);

@@ -58,7 +58,10 @@ describe('validation: limits before items, every bad field, the body protections
     expect(paths(nested)).toEqual(['/tools']);
     const poisoned = await send('POST', '/v1/agents/create', { ...agent, tools: '[{"__proto__":{"x":1}}]' });
     expect(poisoned.statusCode).toBe(400);
-    expect(paths(poisoned)).toEqual(['/tools/0/__proto__']);
+    expect(poisoned.json().errors).toContainEqual({
+      path: '/tools/0/__proto__',
+      message: 'must not contain "__proto__" or "constructor.prototype" keys',
+    });
     const both = await send(
       'POST',
       '/v1/agents/chat/request',
@@ -77,7 +80,10 @@ describe('validation: limits before items, every bad field, the body protections
       ...agent,
       tools: '[{"type":"svc_tool","svc_tool":"\\udc00"}]',
     });
-    expect(paths(inString)).toEqual(['/tools/0/svc_tool']);
+    expect(inString.json().errors).toContainEqual({
+      path: '/tools/0/svc_tool',
+      message: 'must be well-formed Unicode (it has a lone surrogate)',
+    });
     const pair = await send('POST', '/v1/agents/create', '{"name":"ok \\ud83d\\ude00","instruction":"b"}');
     expect(pair.statusCode).toBe(201);
   });
@@ -124,5 +130,25 @@ describe('validation: limits before items, every bad field, the body protections
     let deep: Record<string, unknown> = { type: 'string' };
     for (let i = 0; i < 20; i++) deep = { type: 'array', items: deep };
     expect(paths(await ask(deep))).toEqual([at]);
+  });
+
+  it('validates a large body on a worker with exactly the issues of a small one', async () => {
+    const bad = { model: 'nope', memoryChat: '[{"role":"robot","content":[]}]', description: 'a\ud800' };
+    const small = await send(
+      'POST',
+      '/v1/agents/chat/request',
+      chatBody({ ...bad, message: { role: 'user', content: [{ type: 'text', text: 'x' }] } }),
+    );
+    // Over the 128 KiB from which bodies are validated on a worker thread.
+    const long = { type: 'text', text: 'x'.repeat(90_000) };
+    const message = { role: 'user', content: [long, long] };
+    const padded = chatBody({ ...bad, message });
+    const large = await send('POST', '/v1/agents/chat/request', padded);
+    expect(large.statusCode).toBe(400);
+    expect(large.json()).toEqual(small.json());
+    expect(paths(large).sort()).toEqual(['/description', '/memoryChat/0/role', '/model']);
+    const valid = await send('POST', '/v1/agents/chat/request', chatBody({ message }));
+    expect(valid.statusCode).toBe(200);
+    expectMatchesContract('chatRequest', 200, valid.json());
   });
 });
