@@ -87,6 +87,10 @@ export class ContractValidator {
   private ajv: Ajv2020 | undefined;
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly stringFields = new Map<string, Map<string, unknown>>();
+  private readonly byIdentity = new WeakMap<
+    object,
+    { validate: ValidateFunction; fields: Map<string, unknown> }
+  >();
 
   /** Exact types, no coercion (a JSON number must be a number). Created on first use. */
   private get body(): Ajv2020 {
@@ -110,6 +114,21 @@ export class ContractValidator {
     return validate;
   }
 
+  /** A schema's compiled validator and JSON-string fields, found by identity on the hot path. */
+  private prepared(schema: unknown): { validate: ValidateFunction; fields: Map<string, unknown> } {
+    const cached = typeof schema === 'object' && schema !== null ? this.byIdentity.get(schema) : undefined;
+    if (cached) return cached;
+    const key = JSON.stringify(schema);
+    let fields = this.stringFields.get(key);
+    if (!fields) {
+      fields = jsonStringFields(schema);
+      this.stringFields.set(key, fields);
+    }
+    const entry = { validate: this.compile(schema), fields };
+    if (typeof schema === 'object' && schema !== null) this.byIdentity.set(schema, entry);
+    return entry;
+  }
+
   /**
    * Validates `value` against a schema of the contract (a `$ref` into it, or a schema whose refs
    * point into it), reporting issues under `pointer`.
@@ -125,19 +144,13 @@ export class ContractValidator {
             value,
             places.map((p) => p.slice(pointer.length)),
           );
-    const validate = this.compile(schema);
+    const { validate, fields } = this.prepared(schema);
     const issues = [...limits];
     if (!validate(checked)) {
       for (const issue of toIssues(validate.errors ?? [], 'body')) {
         const path = pointer + issue.path;
         if (!under(path, places)) issues.push({ ...issue, path });
       }
-    }
-    const key = JSON.stringify(schema);
-    let fields = this.stringFields.get(key);
-    if (!fields) {
-      fields = jsonStringFields(schema);
-      this.stringFields.set(key, fields);
     }
     if (fields.size === 0 || value === null || typeof value !== 'object') return { value, issues };
     let expanded = value as SchemaNode;

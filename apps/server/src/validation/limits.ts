@@ -78,54 +78,85 @@ export function subschemaDepth(schema: unknown): number {
   return deepest;
 }
 
+const LIMIT_KEYWORDS = ['maxItems', 'maxProperties', 'x-max-json-bytes', 'x-max-depth'];
+
+/** Whether a schema has a size limit anywhere below it (memoised; a recursive schema has). */
+const limited = new WeakMap<SchemaNode, boolean>();
+function hasLimits(raw: unknown): boolean {
+  const node = resolve(raw);
+  if (!node) return false;
+  const known = limited.get(node);
+  if (known !== undefined) return known;
+  limited.set(node, true); // while in progress: a cycle back to this node is assumed limited
+  const children: unknown[] = [
+    ...((node.allOf as unknown[]) ?? []),
+    ...((node.oneOf as unknown[]) ?? []),
+    ...((node.anyOf as unknown[]) ?? []),
+    ...Object.values((node.properties as SchemaNode) ?? {}),
+    node.items,
+    typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined,
+  ];
+  const result = LIMIT_KEYWORDS.some((key) => node[key] !== undefined) || children.some(hasLimits);
+  limited.set(node, result);
+  return result;
+}
+
+const escapeKey = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+
 /**
  * Every place where `value` is over a size limit of `schema` (at most `max`), with Ajv's wording.
- * Below a place over its limit nothing is looked at.
+ * Below a place over its limit nothing is looked at, nor below a schema without limits.
  */
 export function limitIssues(schema: unknown, value: unknown, pointer = '', max = 50): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const seen = new Set<string>();
-  const report = (path: string, message: string) => {
-    const key = `${path}\u0000${message}`;
+  const path: string[] = [];
+  const report = (message: string) => {
+    const at = pointer + path.map((segment) => `/${segment}`).join('');
+    const key = `${at}\u0000${message}`;
     if (seen.has(key)) return;
     seen.add(key);
-    issues.push({ path, message });
+    issues.push({ path: at, message });
   };
-  const walk = (raw: unknown, current: unknown, at: string): void => {
-    if (issues.length >= max) return;
-    const node = resolve(raw);
-    if (!node) return;
+  const walkChild = (raw: unknown, current: unknown, segment: string): void => {
+    path.push(segment);
+    walk(raw, current);
+    path.pop();
+  };
+  const walk = (raw: unknown, current: unknown): void => {
+    if (issues.length >= max || !hasLimits(raw)) return;
+    const node = resolve(raw) as SchemaNode;
     const maxBytes = node['x-max-json-bytes'];
     if (typeof maxBytes === 'number' && Buffer.byteLength(JSON.stringify(current) ?? '') > maxBytes) {
-      report(at, `must NOT be more than ${maxBytes} bytes of JSON`);
+      report(`must NOT be more than ${maxBytes} bytes of JSON`);
       return;
     }
     const maxDepth = node['x-max-depth'];
     if (typeof maxDepth === 'number' && subschemaDepth(current) > maxDepth) {
-      report(at, `must NOT nest subschemas more than ${maxDepth} deep`);
+      report(`must NOT nest subschemas more than ${maxDepth} deep`);
       return;
     }
-    if (Array.isArray(node.allOf)) for (const member of node.allOf) walk(member, current, at);
+    if (Array.isArray(node.allOf)) for (const member of node.allOf) walk(member, current);
     for (const key of ['oneOf', 'anyOf']) {
       const branches = node[key];
       if (!Array.isArray(branches)) continue;
       for (const branch of branches) {
         const resolved = resolve(branch);
-        if (resolved && admits(resolved, current)) walk(resolved, current, at);
+        if (resolved && admits(resolved, current)) walk(resolved, current);
       }
     }
     if (Array.isArray(current)) {
       if (typeof node.maxItems === 'number' && current.length > node.maxItems) {
-        report(at, `must NOT have more than ${node.maxItems} items`);
+        report(`must NOT have more than ${node.maxItems} items`);
         return;
       }
-      if (node.items !== undefined)
+      if (node.items !== undefined && hasLimits(node.items))
         for (let i = 0; i < current.length && issues.length < max; i++)
-          walk(node.items, current[i], `${at}/${i}`);
+          walkChild(node.items, current[i], String(i));
     } else if (current !== null && typeof current === 'object') {
       const keys = Object.keys(current);
       if (typeof node.maxProperties === 'number' && keys.length > node.maxProperties) {
-        report(at, `must NOT have more than ${node.maxProperties} properties`);
+        report(`must NOT have more than ${node.maxProperties} properties`);
         return;
       }
       const properties = (node.properties ?? {}) as SchemaNode;
@@ -137,15 +168,10 @@ export function limitIssues(schema: unknown, value: unknown, pointer = '', max =
           : typeof extra === 'object' && extra !== null
             ? extra
             : undefined;
-        if (child !== undefined)
-          walk(
-            child,
-            (current as SchemaNode)[key],
-            `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`,
-          );
+        if (child !== undefined) walkChild(child, (current as SchemaNode)[key], escapeKey(key));
       }
     }
   };
-  walk(schema, value, pointer);
+  walk(schema, value);
   return issues;
 }

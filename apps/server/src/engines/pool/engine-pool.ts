@@ -1,15 +1,15 @@
 /**
- * The offline engines as seen from the server: each call is a task on a pool of worker threads
- * (piscina), under a time and memory budget. A task over budget has its thread terminated (piscina
+ * The offline engines as seen from the server: small work runs in this thread (work-size.ts), the
+ * rest is a task on a pool of worker threads (piscina), under a time and memory budget. A task over budget has its thread terminated (piscina
  * replaces it) and the client gets a clear answer: a 400 naming the response schema when that is
  * what made the work too costly, a 500 otherwise. A full queue is a 429, so waiting work is bounded
  * as well as running work.
  */
-import { MessageChannel } from 'node:worker_threads';
 import type { ContentBlock } from '@assistant-platform/types';
 import { Piscina } from 'piscina';
 import { builtWorker } from '../../workers/built-worker.js';
-import { createReferenceChatEngine } from '../reference-chat/index.js';
+import { createLocalEmbeddingEngine } from '../local-embeddings/index.js';
+import { createReferenceChatEngine, loadTokenizer, planInThisThread } from '../reference-chat/index.js';
 import {
   type ChatEngine,
   type ChatEngineRequest,
@@ -19,7 +19,8 @@ import {
   type EngineLogger,
   type EnginePoolConfig,
 } from '../types.js';
-import type { EngineTask, EngineTaskResult, PlannedAnswer } from './engine-task.js';
+import type { EngineTask, EngineTaskResult, EngineTaskStarted, PlannedAnswer } from './engine-task.js';
+import { isSmallChat, isSmallEmbedding } from './work-size.js';
 
 const SCHEMA_POINTER = '/response_format/json_schema/schema';
 /** Far longer than the `data:image/<type>;base64,` prefix the engine's image label reads. */
@@ -34,7 +35,8 @@ export interface EnginePool {
 export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger): EnginePool {
   const pool = new Piscina({
     filename: builtWorker('engine-worker'),
-    minThreads: config.threads,
+    // Started on the first large task, so start-up does not compete with them for the cores.
+    minThreads: 0,
     maxThreads: config.threads,
     // Workers keep their loaded tables; a new one costs a tokenizer load.
     idleTimeout: Number.POSITIVE_INFINITY,
@@ -45,25 +47,29 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
   // is reported as the pool's 'error' event: unheard, it would end the process.
   pool.on('error', (error: unknown) => logger.error({ err: error }, 'engine worker failed'));
 
+  // Each running task's start: its budget's timer begins when its worker says it started.
+  const onStart = new Map<number, () => void>();
+  pool.on('message', (message: Partial<EngineTaskStarted>) => {
+    if (typeof message?.engineTaskStarted === 'number') onStart.get(message.engineTaskStarted)?.();
+  });
+  let lastId = 0;
+
   /** Runs a task; its time budget starts when a worker starts it, not while it waits its turn. */
   async function run<T>(task: EngineTask, options: EngineCallOptions): Promise<T> {
+    const id = ++lastId;
     const budget = new AbortController();
-    const { port1, port2 } = new MessageChannel();
     let timer: NodeJS.Timeout | undefined;
-    port1.once('message', () => {
+    onStart.set(id, () => {
       timer = setTimeout(() => budget.abort(), config.taskTimeoutMs);
     });
     let result: EngineTaskResult<T>;
     try {
-      result = await pool.run(
-        { ...task, started: port2 },
-        { signal: AbortSignal.any([options.signal, budget.signal]), transferList: [port2] },
-      );
+      result = await pool.run({ ...task, id }, { signal: AbortSignal.any([options.signal, budget.signal]) });
     } catch (error) {
       throw overBudget(task, error, budget.signal.aborted, options);
     } finally {
       clearTimeout(timer);
-      port1.close();
+      onStart.delete(id);
     }
     if (result.ok) return result.value;
     throw new EngineError(result.status, result.message, result.issues ? { issues: result.issues } : {});
@@ -92,13 +98,22 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
     return new EngineError(500, `The engine task went over ${what} budget`, { cause: error });
   }
 
+  // Small work stays in this thread (see work-size.ts), with engines of its own.
+  const localEmbeddings = createLocalEmbeddingEngine();
+  const planHere = planInThisThread(localEmbeddings);
+  loadTokenizer().catch((error: unknown) => logger.error({ err: error }, 'the tokenizer failed to load'));
   return {
     chat: createReferenceChatEngine({
       plan: (request, options) =>
-        run<PlannedAnswer>({ kind: 'chat', request: withShortImages(request) }, options),
+        isSmallChat(request)
+          ? planHere(request, options)
+          : run<PlannedAnswer>({ kind: 'chat', request: withShortImages(request) }, options),
     }),
     embeddings: {
-      embed: (request, options) => run<number[][]>({ kind: 'embed', request }, options),
+      embed: (request, options) =>
+        isSmallEmbedding(request)
+          ? localEmbeddings.embed(request, options)
+          : run<number[][]>({ kind: 'embed', request }, options),
     },
     close: () => pool.destroy(),
   };

@@ -2,7 +2,6 @@
  * What crosses the thread boundary between the server and an engine worker. Errors are sent as
  * data: a thrown EngineError would arrive as a plain Error, without its status and issues.
  */
-import type { MessagePort } from 'node:worker_threads';
 import type { ValidationIssue } from '@assistant-platform/types';
 import type { PlannedAnswer } from '../reference-chat/answer.js';
 import type { ChatEngineRequest, EmbeddingRequest } from '../types.js';
@@ -11,8 +10,16 @@ export type EngineTask =
   | { kind: 'chat'; request: ChatEngineRequest }
   | { kind: 'embed'; request: EmbeddingRequest };
 
-/** A task as sent: with the port on which the worker says it started, when its budget begins. */
-export type SentEngineTask = EngineTask & { started: MessagePort };
+/**
+ * A task as sent, with its id: the worker posts `{ engineTaskStarted: id }` to the pool when it
+ * starts it (piscina passes a worker's own messages on as the pool's 'message' events), and the
+ * task's budget begins then.
+ */
+export type SentEngineTask = EngineTask & { id: number };
+
+export interface EngineTaskStarted {
+  engineTaskStarted: number;
+}
 
 export type { PlannedAnswer };
 

@@ -7,11 +7,12 @@
  * The reference chat engine routes with its own local embedder whatever EMBEDDINGS_ENGINE says:
  * it is offline by definition.
  */
+import { parentPort } from 'node:worker_threads';
 import { createLocalEmbeddingEngine } from '../local-embeddings/index.js';
 import { planAnswer } from '../reference-chat/answer.js';
 import { loadTokenizer } from '../reference-chat/tokens.js';
 import { EngineError } from '../types.js';
-import type { EngineTaskResult, PlannedAnswer, SentEngineTask } from './engine-task.js';
+import type { EngineTaskResult, EngineTaskStarted, PlannedAnswer, SentEngineTask } from './engine-task.js';
 
 const embeddings = createLocalEmbeddingEngine();
 // Never aborted: a cancelled task ends with its thread.
@@ -20,8 +21,7 @@ const options = { signal: new AbortController().signal, requestId: 'worker' };
 export default async function runEngineTask(
   task: SentEngineTask,
 ): Promise<EngineTaskResult<PlannedAnswer | number[][]>> {
-  task.started.postMessage('started');
-  task.started.close();
+  parentPort?.postMessage({ engineTaskStarted: task.id } satisfies EngineTaskStarted);
   try {
     if (task.kind === 'embed') return { ok: true, value: await embeddings.embed(task.request, options) };
     await loadTokenizer();

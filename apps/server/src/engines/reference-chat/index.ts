@@ -13,7 +13,7 @@ import type {
 import { type PlannedAnswer, planAnswer } from './answer.js';
 import { loadTokenizer } from './tokens.js';
 
-export { END_OF_SEQUENCE_TOKEN, END_OF_SEQUENCE_TOKEN_ID } from './tokens.js';
+export { END_OF_SEQUENCE_TOKEN, END_OF_SEQUENCE_TOKEN_ID, loadTokenizer } from './tokens.js';
 
 export const REFERENCE_CHAT_MODEL = 'svc-v1-blaze-20250318';
 
@@ -33,6 +33,14 @@ export type AnswerPlanner = (
   options: EngineCallOptions,
 ) => Promise<PlannedAnswer>;
 
+/** Plans in this thread, routing intents with `embeddings`. */
+export function planInThisThread(embeddings: EmbeddingEngine): AnswerPlanner {
+  return async (request, options) => {
+    await loadTokenizer();
+    return planAnswer(request, embeddings, options);
+  };
+}
+
 /**
  * The engine over a planner; given `embeddings` instead, it plans in this thread and routes intents
  * with them.
@@ -40,13 +48,7 @@ export type AnswerPlanner = (
 export function createReferenceChatEngine(
   source: { plan: AnswerPlanner } | { embeddings: EmbeddingEngine },
 ): ChatEngine {
-  const plan: AnswerPlanner =
-    'plan' in source
-      ? source.plan
-      : async (request, options) => {
-          await loadTokenizer();
-          return planAnswer(request, source.embeddings, options);
-        };
+  const plan = 'plan' in source ? source.plan : planInThisThread(source.embeddings);
   return {
     models: [REFERENCE_CHAT_MODEL],
     async complete(request, options) {
