@@ -1,5 +1,5 @@
 import type { OperationId } from '@assistant-platform/types';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preParsingAsyncHookHandler } from 'fastify';
 import { ApiError } from './api-error.js';
 
 /**
@@ -13,9 +13,8 @@ const HEAVY_OPERATIONS: ReadonlySet<OperationId> = new Set(['chatRequest', 'crea
 
 export function registerInFlightLimit(app: FastifyInstance, maxPerToken: number): void {
   const inFlight = new Map<string, number>();
-  app.addHook('preParsing', async (request, reply) => {
-    const { operationId } = request.routeOptions.config;
-    if (!operationId || !HEAVY_OPERATIONS.has(operationId) || !request.auth) return;
+  const limit: preParsingAsyncHookHandler = async (request, reply) => {
+    if (!request.auth) return;
     const key = request.auth.tokenHash;
     const count = inFlight.get(key) ?? 0;
     if (count >= maxPerToken) throw new ApiError(429, [], 1);
@@ -26,5 +25,12 @@ export function registerInFlightLimit(app: FastifyInstance, maxPerToken: number)
       if (left > 0) inFlight.set(key, left);
       else inFlight.delete(key);
     });
+  };
+  // Only the heavy operations' routes carry the hook: every other request pays nothing for it.
+  app.addHook('onRoute', (route) => {
+    const operationId = (route.config as { operationId?: OperationId } | undefined)?.operationId;
+    if (!operationId || !HEAVY_OPERATIONS.has(operationId)) return;
+    const existing = route.preParsing ?? [];
+    route.preParsing = [...(Array.isArray(existing) ? existing : [existing]), limit];
   });
 }
