@@ -16,7 +16,7 @@ import addFormats from 'ajv-formats';
 import { MAX_ISSUES, toIssues } from './ajv-issues.js';
 import { CONTRACT_ID, contractSchema } from './contract-schemas.js';
 import { depthOf, MAX_JSON_DEPTH, parseJsonText } from './json-text.js';
-import { limitIssues } from './limits.js';
+import { hasLimits, limitIssues } from './limits.js';
 
 type SchemaNode = Record<string, unknown>;
 
@@ -135,7 +135,7 @@ export class ContractValidator {
    */
   validate(schema: unknown, value: unknown, pointer = ''): Validated {
     // Places over a limit are reported as such and hidden from Ajv, which checks the rest.
-    const limits = limitIssues(schema, value, pointer);
+    const limits = hasLimits(schema) ? limitIssues(schema, value, pointer) : [];
     const places = limits.map((issue) => issue.path);
     const checked =
       places.length === 0

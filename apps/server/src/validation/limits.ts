@@ -82,7 +82,7 @@ const LIMIT_KEYWORDS = ['maxItems', 'maxProperties', 'x-max-json-bytes', 'x-max-
 
 /** Whether a schema has a size limit anywhere below it (memoised; a recursive schema has). */
 const limited = new WeakMap<SchemaNode, boolean>();
-function hasLimits(raw: unknown): boolean {
+export function hasLimits(raw: unknown): boolean {
   const node = resolve(raw);
   if (!node) return false;
   const known = limited.get(node);
