@@ -19,7 +19,8 @@ export default defineConfig({
       {
         test: {
           name: 'server:bundle',
-          include: ['test/routes/**/*.test.ts', 'test/hostile/**/*.test.ts'],
+          // The hostile suite already drives the built CLI in its own process: it runs once.
+          include: ['test/routes/**/*.test.ts'],
           env: { SERVER_UNDER_TEST: 'bundle' },
           // One copy of the bundle per worker, as one process loads it: each file still builds its
           // own apps, and no route suite mocks modules. Isolated, the run took ten times as long.

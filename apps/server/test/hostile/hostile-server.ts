@@ -27,9 +27,16 @@ function seedFile(): string {
   return seedPath;
 }
 
-/** Starts `assistant-server serve` with the fixture seed over an in-memory database unless `env` says otherwise. */
+/**
+ * Starts `assistant-server serve` with the fixture seed over an in-memory database unless `env` says
+ * otherwise, with a 2 s engine budget so work cut short by it is cut short quickly.
+ */
 export async function startHostileServer(env: Record<string, string> = {}): Promise<HostileServer> {
-  const running = await startCli(['--seed', seedFile()], { DATABASE_URL: ':memory:', ...env });
+  const running = await startCli(['--seed', seedFile()], {
+    DATABASE_URL: ':memory:',
+    ENGINE_TASK_TIMEOUT_MS: '2000',
+    ...env,
+  });
   const port = Number(new URL(running.origin).port);
   return { origin: `http://127.0.0.1:${port}`, port, process: running };
 }
