@@ -6,11 +6,11 @@
 // Usage: pnpm build && node bench/hostile.mjs [category ...]
 // Env: BENCH_DURATION (seconds per category, default 3), BENCH_CONCURRENCY (attackers, default 2).
 import { mkdtempSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnUntil } from './spawn-until.mjs';
+import { freePort, spawnUntil } from './spawn-until.mjs';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION ?? 3) * 1000;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 2);
@@ -20,15 +20,6 @@ const GOAL_MAX_MS = 250;
 const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
 const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 const TOKEN = 'dev-token';
-
-function freePort() {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 // ---- bodies ---------------------------------------------------------------------------------
 

@@ -7,11 +7,10 @@
 // BENCH_RSS_REQUESTS (default 200000), BENCH_CLI (another build's dist/cli.js, to compare builds).
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnUntil } from './spawn-until.mjs';
+import { freePort, spawnUntil } from './spawn-until.mjs';
 
 const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
 const autocannon = require('autocannon');
@@ -24,16 +23,6 @@ const CLI = process.env.BENCH_CLI ?? fileURLToPath(new URL('../apps/server/dist/
 const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 const BARE = fileURLToPath(new URL('./server-bare-route.mjs', import.meta.url));
 const TOKEN = 'dev-token';
-
-/** A port that is free right now (the server must listen on a known port to be polled from spawn). */
-function freePort() {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Milliseconds from `since` until GET url answers 200, polling every 5 ms. */
 async function answersAfter(url, since) {

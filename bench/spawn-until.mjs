@@ -1,5 +1,6 @@
 // Shared by the benchmarks that run a server in its own process.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 
 /**
  * Spawns `node ...args` and resolves once a whole line of its output matches `pattern`, with the
@@ -24,5 +25,15 @@ export function spawnUntil(args, env, pattern) {
       }
     });
     child.once('exit', (code) => reject(new Error(`process exited with ${code}: ${out}`)));
+  });
+}
+
+/** A port that is free right now (a server must listen on a known port to be polled from spawn). */
+export function freePort() {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
   });
 }
