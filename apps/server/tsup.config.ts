@@ -14,7 +14,7 @@ export default defineConfig({
     cli: 'src/cli.ts',
     index: 'src/index.ts',
     'engine-worker': 'src/engines/pool/engine-worker.ts',
-    'body-worker': 'src/validation/body-worker.ts',
+    'body-worker': 'src/pipeline/body/body-worker.ts',
   },
   outDir: 'dist',
   format: ['esm'],

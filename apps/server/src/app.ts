@@ -1,35 +1,34 @@
+import { ContractValidator, chatBodyChecks } from '@assistant-platform/types/validation';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { AuthFailureLimit } from './auth/auth-failure-limit.js';
-import { registerAuthHooks } from './auth/auth-hooks.js';
 import { chatModels } from './config/engines-config.js';
 import type { ServerConfig } from './config/load-config.js';
+import { registerContractRoutes } from './contract/contract-routes.js';
+import './contract/fastify-types.js';
 import { createHealthCheck } from './db/database-health.js';
 import { openDatabase } from './db/open-database.js';
 import { createRepositories } from './db/repositories.js';
 import { loadEngines } from './engines-loader.js';
-import { registerDrainOnClose } from './http/drain-on-close.js';
-import { registerErrorHandler } from './http/error-handler.js';
-import { registerFaultInjection } from './http/fault-injection.js';
-import { onFrameworkError } from './http/framework-errors.js';
-import { registerInFlightLimit } from './http/in-flight-limit.js';
-import { registerJsonBodyParser } from './http/json-body-parser.js';
-import { registerRateLimit } from './http/rate-limit.js';
-import { receiveTimeouts } from './http/receive-timeouts.js';
-import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
-import { createBodyPool } from './validation/body-pool.js';
-import './http/fastify-types.js';
-import { chatRequestHandler } from './routes/chat-request.js';
-import { registerContractRoutes } from './routes/contract-routes.js';
-import { createAgentHandler } from './routes/create-agent.js';
-import { createEmbeddingsHandler } from './routes/create-embeddings.js';
-import { registerDocsRoute } from './routes/docs-route.js';
-import { getAgentHandler } from './routes/get-agent.js';
-import { registerMetaRoutes } from './routes/meta-routes.js';
-import type { RouteDeps } from './routes/route-deps.js';
-import { updateTranscriptionHandler } from './routes/update-transcription.js';
+import { registerDocsRoute } from './meta/docs-route.js';
+import { registerMetaRoutes } from './meta/meta-routes.js';
+import { chatRequestHandler } from './operations/chat-request.js';
+import { createAgentHandler } from './operations/create-agent.js';
+import { createEmbeddingsHandler } from './operations/create-embeddings.js';
+import { getAgentHandler } from './operations/get-agent.js';
+import type { OperationDeps } from './operations/operation-deps.js';
+import { updateTranscriptionHandler } from './operations/update-transcription.js';
+import { registerAuthHooks } from './pipeline/auth.js';
+import { AuthFailureLimit } from './pipeline/auth-failure-limit.js';
+import { createBodyPool } from './pipeline/body/body-pool.js';
+import { registerJsonBodyParser } from './pipeline/body/json-body-parser.js';
+import { registerDrainOnClose } from './pipeline/drain-on-close.js';
+import { registerErrorHandler } from './pipeline/error-handler.js';
+import { registerFaultInjection } from './pipeline/fault-injection.js';
+import { onFrameworkError } from './pipeline/framework-errors.js';
+import { registerInFlightLimit } from './pipeline/in-flight-limit.js';
+import { registerRateLimit } from './pipeline/rate-limit.js';
+import { receiveTimeouts } from './pipeline/receive-timeouts.js';
+import { registerRequestIdHeader, requestIdOf } from './pipeline/request-id.js';
 import { applyStartupData, type SeedInput } from './seed/apply-startup-data.js';
-import { chatBodyChecks } from './validation/chat-body-checks.js';
-import { ContractValidator } from './validation/contract-validator.js';
 
 export interface BuildOptions {
   /** A seed applied after `config.seedPath` (tests pass fixtures here). */
@@ -80,7 +79,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     enginesReady.catch(() => undefined);
     app.decorate('enginesReady', enginesReady);
     app.decorate('firstToken', firstToken);
-    const deps: RouteDeps = { repos, validator, engines: () => engines };
+    const deps: OperationDeps = { repos, engines: () => engines };
     const models = chatModels(config.engines);
     const bodies = createBodyPool(models, (error) => app?.log.error({ err: error }, 'body worker failed'));
 

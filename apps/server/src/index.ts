@@ -3,9 +3,10 @@
  * `build()` makes the Fastify app, `serve()` runs it, `startReferenceServer()` starts one on a free
  * port for tests of the SDK and gateway.
  */
+
+export { ConfigError, SCOPES, type Scope } from '@assistant-platform/types';
 export { type BuildOptions, build } from './app.js';
-export { SCOPES, type Scope } from './auth/scopes.js';
-export { ConfigError, loadConfig, type ServerConfig } from './config/load-config.js';
+export { loadConfig, type ServerConfig } from './config/load-config.js';
 export {
   type ReferenceServer,
   type StartReferenceServerOptions,

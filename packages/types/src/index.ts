@@ -1,7 +1,8 @@
 /**
  * Types of the Assistant Platform API, generated from openapi/openapi.yaml.
  * `paths`, `components` and `operations` are the raw generated types (what openapi-fetch consumes);
- * the names below are the friendly aliases product code should use.
+ * the names below are the friendly aliases product code should use. The runtime pieces at the end
+ * (error envelopes, the operation table, declared defaults, header rules) have no dependencies.
  */
 import type { components, operations, paths } from './generated/openapi.js';
 
@@ -75,3 +76,23 @@ export type ErrorMessage = ErrorEnvelope['message'];
 
 /** The operation ids of the contract. */
 export type OperationId = keyof operations;
+
+// The contract's runtime pieces that every side shares (no dependencies; validation, which needs
+// Ajv, is the `/validation` subpath).
+export {
+  ConfigError,
+  type EnvironmentSchema,
+  LOG_LEVELS,
+  type LogLevel,
+  readEnvironment,
+} from './configuration.js';
+export {
+  ContractValidationError,
+  ERROR_MESSAGES,
+  type ErrorStatus,
+  errorEnvelope,
+  isErrorStatus,
+} from './errors.js';
+export { DECLARED_DEFAULTS } from './generated/defaults.js';
+export { bearerToken, isClientRequestId, retryAfterMs } from './http-headers.js';
+export { grants, isScope, OPERATIONS, type Operation, SCOPES, type Scope } from './operations.js';

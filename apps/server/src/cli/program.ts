@@ -1,10 +1,10 @@
+import { ContractValidator } from '@assistant-platform/types/validation';
 import { Command } from 'commander';
 import { loadConfig, type ServerConfig } from '../config/load-config.js';
 import { openDatabase } from '../db/open-database.js';
 import { createRepositories } from '../db/repositories.js';
 import { applySeed } from '../seed/apply-seed.js';
 import { readSeedFile } from '../seed/seed-file.js';
-import { ContractValidator } from '../validation/contract-validator.js';
 import { registerTokenCommands } from './token-commands.js';
 import { withDatabase } from './with-database.js';
 

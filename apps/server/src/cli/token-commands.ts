@@ -1,6 +1,6 @@
+import { isScope } from '@assistant-platform/types';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { isScope } from '../auth/scopes.js';
 import { generateToken } from '../db/tokens-repo.js';
 import type { WithRepos } from './with-database.js';
 

@@ -1,3 +1,4 @@
+import { LOG_LEVELS, type LogLevel, readEnvironment } from '@assistant-platform/types';
 import { z } from 'zod';
 import type { EnginesConfig } from '../engines/types.js';
 import { databasePathOf } from './database-url.js';
@@ -11,7 +12,7 @@ export interface ServerConfig {
   seedPath?: string;
   devToken?: string;
   rateLimit: { max: number; windowMs: number };
-  logLevel: string;
+  logLevel: LogLevel;
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
   engines: EnginesConfig;
@@ -21,11 +22,6 @@ export interface ServerConfig {
   authFailureLimit: { max: number; windowMs: number };
   /** Chat and embeddings requests one token may have in flight at once. */
   maxHeavyRequestsPerToken: number;
-}
-
-/** Thrown for a bad configuration value; its message lists every bad variable. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
 }
 
 const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -56,7 +52,7 @@ const serverEnvSchema = z.object({
   ),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   AUTH_FAILURE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
@@ -74,16 +70,7 @@ const envSchema = z
 
 /** Reads and validates the configuration once; unknown variables are ignored. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
-  const parsed = envSchema.safeParse(
-    Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value === '' ? undefined : value])),
-  );
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
-    );
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+  const e = readEnvironment(envSchema, env, 'Invalid configuration');
   return {
     port: e.PORT,
     host: e.HOST,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Agent, AgentSummary, CreateAgentBody, Tool } from '@assistant-platform/types';
+import type { Agent, CreateAgentBody, Tool } from '@assistant-platform/types';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { prepareAgentInsert } from './agent-insert.js';
 import type { Db } from './open-database.js';
@@ -35,12 +35,6 @@ function toAgent(row: AgentRow): Agent {
     knowledgeBaseId: row.knowledgeBaseId,
     tools: row.tools as Tool[],
   };
-}
-
-/** The first eight fields, as createAgent returns them. */
-export function toSummary(agent: Agent): AgentSummary {
-  const { id, agentReferenceId, name, description, instruction, status, createdAt, updatedAt } = agent;
-  return { id, agentReferenceId, name, description, instruction, status, createdAt, updatedAt };
 }
 
 export function createAgentsRepo(db: Db) {

@@ -1,7 +1,7 @@
 import type { CreateAgentBody } from '@assistant-platform/types';
+import type { ContractValidator } from '@assistant-platform/types/validation';
+import { newAgentOf } from '../contract/new-agent.js';
 import type { Repositories } from '../db/repositories.js';
-import { normaliseAgentBody } from '../routes/create-agent.js';
-import type { ContractValidator } from '../validation/contract-validator.js';
 import { type ParsedSeed, SeedError } from './seed-file.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,7 +26,7 @@ function checkAgent(validator: ContractValidator, entry: Record<string, unknown>
   for (const [name, value] of Object.entries({ createdAt, updatedAt }))
     if (value !== undefined && !(typeof value === 'string' && TIMESTAMP.test(value)))
       throw fail(`.${name}: must be like 2025-01-02T03:04:05.000Z`);
-  const input = normaliseAgentBody(checked.value as CreateAgentBody);
+  const input = newAgentOf(checked.value as CreateAgentBody);
   const extra = Object.fromEntries(
     Object.entries({ id, agentReferenceId, createdAt, updatedAt }).filter(([, v]) => v !== undefined),
   ) as { id?: number; agentReferenceId?: string; createdAt?: string; updatedAt?: string };

@@ -1,7 +1,7 @@
+import type { ContractValidator } from '@assistant-platform/types/validation';
 import type { ServerConfig } from '../config/load-config.js';
 import type { Repositories } from '../db/repositories.js';
 import { generateToken } from '../db/tokens-repo.js';
-import type { ContractValidator } from '../validation/contract-validator.js';
 import { applySeed } from './apply-seed.js';
 import { type ParsedSeed, parseSeed, readSeedFile, type SeedFile } from './seed-file.js';
 

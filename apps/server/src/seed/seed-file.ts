@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { SCOPES } from '@assistant-platform/types';
 import { z } from 'zod';
-import { SCOPES } from '../auth/scopes.js';
 
 const id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const timestamp = z

@@ -2,20 +2,17 @@
  * A chat request as engines receive it: a fixed inline agent and message, with every sampling field at
  * the contract's declared default (read from the contract, as the route applies them).
  */
+import { DECLARED_DEFAULTS } from '@assistant-platform/types';
 import type { ChatEngineRequest } from '../../src/engines/types.js';
-import { declaredDefaults } from '../../src/validation/contract-schemas.js';
 
-const { stream: _stream, ...contractDefaults } = declaredDefaults('ChatRequestBody');
+const { stream: _stream, ...contractDefaults } = DECLARED_DEFAULTS.ChatRequestBody;
 
 export function engineRequest(
   overrides: Partial<ChatEngineRequest> = {},
   text = 'Where is my parcel?',
 ): ChatEngineRequest {
   return {
-    ...(contractDefaults as Pick<
-      ChatEngineRequest,
-      'model' | 'temperature' | 'top_p' | 'max_tokens' | 'frequency_penalty' | 'presence_penalty' | 'seed'
-    >),
+    ...contractDefaults,
     name: 'Support triage',
     description: 'Answers first-line support questions.',
     instruction: 'Answer politely.',

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatStreamEvent } from '../../src/engines/types.js';
 import { EngineError } from '../../src/engines/types.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
-import { toEventStream } from '../../src/routes/chat-stream.js';
+import { toEventStream } from '../../src/operations/chat-event-stream.js';
 import { expectMatchesContract } from '../helpers/contract.js';
 import { chatUpstreamEnv, sseChunk, startFakeUpstream } from '../helpers/fake-upstream.js';
 import { chatBody, fixtureSeed, TOKENS } from '../helpers/fixtures.js';

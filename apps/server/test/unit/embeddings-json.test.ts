@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatJsonNumber, stringifyEmbeddingsResponse } from '../../src/routes/embeddings-json.js';
+import { formatJsonNumber, stringifyEmbeddingsResponse } from '../../src/operations/embeddings-json.js';
 
 const millionths = fc.integer({ min: -3_000_000, max: 3_000_000 }).map((n) => n / 1e6);
 

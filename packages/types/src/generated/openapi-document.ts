@@ -7,7 +7,7 @@ export const openapiDocument: OpenApiDocument = {
     "title": "Assistant Platform API",
     "version": "1.0.0",
     "summary": "Custom agents, agent chat, transcription editing and embeddings.",
-    "description": "The Assistant Platform API: create and read custom agents, send agent chat requests, replace the\ntranscript of a stored transcription and compute embeddings.\n\nThis document is the single source of truth for the platform's types, the reference server's\nvalidation, the SDK and the gateway. Where the product specification leaves a behaviour open,\nthe decision this contract takes is written into the description of the schema or operation it\nconcerns.\n\n## Envelopes\nEvery response is either the success envelope `{ success: true, message, data }` with an\noperation-specific `message`, or the error envelope `{ success: false, message }` whose `message`\nis fixed per status (see the error responses). A `400` also lists each bad field in `errors`.\n\n## Order of checks\n`401` (credentials) → `429` (the token's rate limit) → `403` (token scope) → `400` (validation)\n→ `404`/`403` (the resource).\nUnknown routes answer the `404` envelope. A request body larger than 10 MiB answers `400`.\n\n## Bodies and parameters\nBodies are JSON in UTF-8, nested at most 64 levels deep, with no `__proto__` or\n`constructor.prototype` keys; every string (and key) must be well-formed Unicode, so a lone\nsurrogate such as `\"\\ud800\"` answers `400`. Fields also accepted as a JSON-encoded string\n(`tools`, `memoryChat`, `reasoning`) get exactly the same checks inside the string. Every limit\n(`maxItems`, `maxLength`, …) is checked before the items themselves, and `errors` lists every bad\nfield found, at most 50. Integer path parameters are canonical decimal integers: `7`, never `07`,\n`7.0`, `7e0`, `0x7` or ` 7`.\n\n## Time limits\nA request's headers must arrive within 10 s and its whole body within 30 s (the reference\nserver's defaults, configurable); a slower client is answered `400` and disconnected.\n\n## Rate limiting\nLimits apply per token. A request over the limit answers `429` with `Retry-After` (seconds) and\nthe `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers, which accompany every\nrate-limited response.\n\nCost is limited as well as count: a token has at most a few chat and embeddings requests in\nflight at once (4 on the reference server, configurable); one more answers `429` with\n`Retry-After`. Requests that fail authentication are limited per client address before any\ntoken is looked up: past the limit (60 a minute on the reference server) they answer `429`.\n\n## Timestamps\nAll timestamps are ISO 8601 UTC strings with milliseconds, e.g. `2025-03-18T10:00:00.000Z`.\n\n## Request ids\nEvery response carries an `x-request-id` header. A client may send its own `x-request-id`\n(1–128 visible ASCII characters), which is then echoed back.\n",
+    "description": "The Assistant Platform API: create and read custom agents, send agent chat requests, replace the\ntranscript of a stored transcription and compute embeddings.\n\nThis document is the single source of truth for the platform's types, the reference server's\nvalidation, the SDK and the gateway. Where the product specification leaves a behaviour open,\nthe decision this contract takes is written into the description of the schema or operation it\nconcerns.\n\n## Envelopes\nEvery response is either the success envelope `{ success: true, message, data }` with an\noperation-specific `message`, or the error envelope `{ success: false, message }` whose `message`\nis fixed per status (see the error responses). A `400` also lists each bad field in `errors`.\n\n## Order of checks\n`401` (credentials) → `429` (the token's rate limit) → `403` (token scope) → `400` (validation)\n→ `404`/`403` (the resource).\nUnknown routes answer the `404` envelope. A request body larger than 10 MiB answers `400`.\n\n## Bodies and parameters\nBodies are JSON in UTF-8, nested at most 64 levels deep, with no `__proto__` or\n`constructor.prototype` keys; every string (and key) must be well-formed Unicode, so a lone\nsurrogate such as `\"\\ud800\"` answers `400`. Fields also accepted as a JSON-encoded string\n(`tools`, `memoryChat`, `reasoning`) get exactly the same checks inside the string. Every limit\n(`maxItems`, `maxLength`, …) is checked before the items themselves, and `errors` lists every bad\nfield found, at most 50. Integer path parameters are canonical decimal integers: `7`, never `07`,\n`7.0`, `7e0`, `0x7` or ` 7`.\n\n## Time limits\nA request's headers must arrive within 10 s and its whole body within 30 s (the reference\nserver's defaults, configurable); a slower client is answered `400` and disconnected.\n\n## Rate limiting\nLimits apply per token. A request over the limit answers `429` with `Retry-After` (seconds) and\nthe `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers, which accompany every\nrate-limited response.\n\nCost is limited as well as count: a token has at most a few requests of the operations marked\n`x-in-flight-limited` (chat and embeddings) in flight at once (4 on the reference server, configurable); one more answers `429` with\n`Retry-After`. Requests that fail authentication are limited per client address before any\ntoken is looked up: past the limit (60 a minute on the reference server) they answer `429`.\n\n## Timestamps\nAll timestamps are ISO 8601 UTC strings with milliseconds, e.g. `2025-03-18T10:00:00.000Z`.\n\n## Request ids\nEvery response carries an `x-request-id` header. A client may send its own `x-request-id`\n(1–128 visible ASCII characters), which is then echoed back.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -55,6 +55,13 @@ export const openapiDocument: OpenApiDocument = {
     "/agents/create": {
       "post": {
         "operationId": "createAgent",
+        "security": [
+          {
+            "bearerAuth": [
+              "agents:write"
+            ]
+          }
+        ],
         "summary": "Create a custom agent",
         "description": "Creates an agent in the caller's account with status `ACTIVE` and returns the first eight\nfields of its record. Names need not be unique. Requires the `agents:write` scope.\n",
         "tags": [
@@ -171,6 +178,13 @@ export const openapiDocument: OpenApiDocument = {
     "/agents/view/{id}": {
       "get": {
         "operationId": "getAgent",
+        "security": [
+          {
+            "bearerAuth": [
+              "agents:read"
+            ]
+          }
+        ],
         "summary": "Read one custom agent",
         "description": "Returns the full record of one agent. `{id}` matches either the numeric `id` or the\n`agentReferenceId`. `404` when nothing matches; `403` when the agent belongs to another\naccount. Requires the `agents:read` scope.\n",
         "tags": [
@@ -265,6 +279,14 @@ export const openapiDocument: OpenApiDocument = {
     "/agents/chat/request": {
       "post": {
         "operationId": "chatRequest",
+        "security": [
+          {
+            "bearerAuth": [
+              "agents:chat"
+            ]
+          }
+        ],
+        "x-in-flight-limited": true,
         "summary": "Send an agent chat request",
         "description": "Answers `message` as the agent defined inline by `name`, `description`, `instruction` and\n`intents`; no stored agent id is sent. Every optional field takes the declared default when\nabsent. `agents` names agents of the caller's account to hand off to: an unknown id answers\n`404`, another account's `403`. Requires the `agents:chat` scope.\n\nWith `stream: true` the answer is sent as `text/event-stream`: each event is a line\n`data: {ChatStreamChunk}` carrying the answer's deltas, the last chunk carries `finish_reason`\nand `matched_stop`, and the stream ends with `data: [DONE]`. Errors found before the stream\nstarts use the normal envelope and status.\n\nA failure after the stream has started (the model server died, stalled or reported an error)\nends the stream with one terminal event `event: error` whose `data:` is the error envelope the\nrequest would have answered (`ChatStreamError`, e.g.\n`{\"success\":false,\"message\":\"Internal server error\"}`), and no `data: [DONE]`. Only a stream\nending in `data: [DONE]` is a complete answer.\n\n`response_format.json_schema.schema` is bounded (see `ResponseSchema`) and checked before any\nanswer is generated: a schema over a limit, one the engine does not support, or one whose\nsmallest valid answer cannot fit in `max_tokens` answers `400` naming the keyword. A schema\nwhose answer still takes too long or too much memory to compute (the reference server's\nbudget is 10 s and 512 MB, configurable) answers\n`400` naming `/response_format/json_schema/schema`.\n",
         "tags": [
@@ -486,6 +508,13 @@ export const openapiDocument: OpenApiDocument = {
     "/transcribe/workspace/{id}/transcriptions/{transcriptionId}": {
       "patch": {
         "operationId": "updateTranscription",
+        "security": [
+          {
+            "bearerAuth": [
+              "transcriptions:write"
+            ]
+          }
+        ],
         "summary": "Replace a transcription's transcript",
         "description": "Replaces the `transcript` content of a stored transcription, sets `updatedAt` and leaves every\nother field as it was. `404` when the workspace or the transcription does not exist, or the\ntranscription is in another workspace; `403` when the workspace belongs to another account.\nRequires the `transcriptions:write` scope.\n",
         "tags": [
@@ -595,6 +624,14 @@ export const openapiDocument: OpenApiDocument = {
     "/vectors/embedding": {
       "post": {
         "operationId": "createEmbeddings",
+        "security": [
+          {
+            "bearerAuth": [
+              "embeddings:create"
+            ]
+          }
+        ],
+        "x-in-flight-limited": true,
         "summary": "Compute embeddings",
         "description": "Returns one L2-normalised vector per sentence, in input order. The embedded engine of the\nreference server produces 384 dimensions; a deployment backed by another model returns that\nmodel's fixed dimension. Requires the `embeddings:create` scope.\n",
         "tags": [
@@ -688,7 +725,15 @@ export const openapiDocument: OpenApiDocument = {
       "bearerAuth": {
         "type": "http",
         "scheme": "bearer",
-        "description": "`Authorization: Bearer <token>`. A missing, malformed, unknown or revoked token answers `401`.\nTokens carry scopes: `agents:read` (getAgent), `agents:write` (createAgent), `agents:chat`\n(chatRequest), `transcriptions:write` (updateTranscription), `embeddings:create`\n(createEmbeddings), or `*` for all; a token without the operation's scope answers `403`.\n"
+        "description": "`Authorization: Bearer <token>`: the token is RFC 6750 `token68` characters\n(`A-Z a-z 0-9 - . _ ~ + /`, then `=` padding) and the scheme name is case-insensitive. A\nmissing, malformed, unknown or revoked token answers `401`.\nTokens carry scopes (`x-scopes`): each operation names the one it requires in its own\n`security`, and `*` grants every scope; a token without the operation's scope answers `403`.\n",
+        "x-scopes": {
+          "agents:read": "Read agents (getAgent).",
+          "agents:write": "Create agents (createAgent).",
+          "agents:chat": "Chat with an inline agent (chatRequest).",
+          "transcriptions:write": "Replace transcripts (updateTranscription).",
+          "embeddings:create": "Compute embeddings (createEmbeddings).",
+          "*": "Every scope."
+        }
       }
     },
     "headers": {

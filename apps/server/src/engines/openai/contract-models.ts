@@ -3,8 +3,9 @@
  * leaves one out is a configuration error, reported at start-up rather than as a 400 on every
  * request that relies on the default.
  */
+
+import { ConfigError } from '@assistant-platform/types';
 import { openapiDocument } from '@assistant-platform/types/openapi-document';
-import { ConfigError } from '../../config/load-config.js';
 
 type ModelSchema = 'ChatModel' | 'EmbeddingsModel';
 

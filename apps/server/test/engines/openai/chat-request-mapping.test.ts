@@ -1,5 +1,5 @@
+import { ConfigError } from '@assistant-platform/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../src/config/load-config.js';
 import { createOpenAIChatEngine } from '../../../src/engines/openai/chat-engine.js';
 import { answerWith, type FakeUpstream, modelLikeHandler, startFakeUpstream } from './fake-upstream.js';
 import {

@@ -1,5 +1,5 @@
+import { ConfigError } from '@assistant-platform/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../src/config/load-config.js';
 import { createOpenAIEmbeddingEngine } from '../../../src/engines/openai/embedding-engine.js';
 import { closedPortUrl, type FakeUpstream, sendJson, startFakeUpstream } from './fake-upstream.js';
 import { callOptions, recordingLogger, rejection } from './helpers.js';

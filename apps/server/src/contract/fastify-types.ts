@@ -1,0 +1,28 @@
+import type { OperationId, Scope } from '@assistant-platform/types';
+
+/** Who is calling, as resolved from the bearer token. */
+export interface AuthContext {
+  tokenId: number;
+  accountId: number;
+  /** SHA-256 of the token: the rate limiter's key, safe to hold in memory and logs. */
+  tokenHash: string;
+  scopes: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settles once the chat and embedding engines have loaded; rejects if they cannot be built. */
+    enginesReady: Promise<void>;
+    /** The token created at start-up on a database that had none, to print once; else undefined. */
+    firstToken: string | undefined;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** The scope an API route requires; routes without one (docs, health) need no token. */
+    scope?: Scope;
+    /** The contract operation a route serves (see in-flight-limit.ts). */
+    operationId?: OperationId;
+  }
+}

@@ -1,0 +1,17 @@
+import { type CreateAgentBody, DECLARED_DEFAULTS, type Tool } from '@assistant-platform/types';
+import type { NewAgent } from '../db/agents-repo.js';
+
+/**
+ * A validated create-agent body (its `tools` string already expanded) with the contract's declared
+ * defaults: what the agents repository stores, whether the body came from a request or a seed.
+ */
+export function newAgentOf(body: CreateAgentBody): NewAgent {
+  const withDefaults = { ...structuredClone(DECLARED_DEFAULTS.CreateAgentBody), ...body };
+  const { knowledgeBaseId, tools, intents, ...rest } = withDefaults;
+  return {
+    ...rest,
+    intents: [...intents],
+    tools: tools as Tool[],
+    ...(knowledgeBaseId === undefined ? {} : { knowledgeBaseId }),
+  };
+}

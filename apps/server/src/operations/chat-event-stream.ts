@@ -1,0 +1,72 @@
+import { Readable } from 'node:stream';
+import type { ChatStreamChunk } from '@assistant-platform/types';
+import { errorEnvelope } from '@assistant-platform/types';
+import type { FastifyBaseLogger } from 'fastify';
+import { type ChatStreamEvent, EngineError } from '../engines/types.js';
+
+/**
+ * The engine's events as Server-Sent Events: one `data: {ChatStreamChunk}` per delta (the first
+ * also carries `role`), a last chunk with `finish_reason` and `matched_stop`, then `data: [DONE]`.
+ * An engine failure after the headers went out ends the stream with one `event: error` carrying the
+ * envelope the request would have answered, and no [DONE], so no client mistakes it for an answer.
+ * When the client leaves, Fastify destroys this stream, which ends the generator and so the engine's
+ * iterator; the engine's abort signal fires as well.
+ */
+export function toEventStream(
+  events: AsyncIterable<ChatStreamEvent>,
+  meta: { created: number; model: string },
+  log: FastifyBaseLogger,
+  signal: AbortSignal,
+): Readable {
+  const chunk = (choice: ChatStreamChunk['request'][number]): string => {
+    const body: ChatStreamChunk = {
+      object: 'chat.request.chunk',
+      created: meta.created,
+      model: meta.model,
+      request: [choice],
+    };
+    return `data: ${JSON.stringify(body)}\n\n`;
+  };
+  async function* sse(): AsyncGenerator<string> {
+    let first = true;
+    try {
+      for await (const event of events) {
+        if (event.type === 'delta') {
+          const delta = first
+            ? { role: 'assistant' as const, content: event.content }
+            : { content: event.content };
+          first = false;
+          yield chunk({ index: 0, delta, finish_reason: null, matched_stop: null });
+        } else {
+          yield chunk({
+            index: 0,
+            delta: {},
+            finish_reason: event.finishReason,
+            matched_stop: event.matchedStop,
+          });
+          yield 'data: [DONE]\n\n';
+          return;
+        }
+      }
+    } catch (error) {
+      // Nobody is left to read an error event when the client went away.
+      if (signal.aborted) {
+        log.info('chat stream ended: the client went away');
+        return;
+      }
+      log.error({ err: error }, 'chat stream failed');
+      yield streamErrorEvent(error);
+    }
+  }
+  return Readable.from(sse(), { objectMode: false });
+}
+
+/**
+ * The terminal `event: error` (the contract's ChatStreamError): the headers already said 200, so the
+ * status the request would have answered travels as its envelope. Only the envelope's fixed text is
+ * sent; the engine's own message stays in the log.
+ */
+export function streamErrorEvent(error: unknown): string {
+  const status = error instanceof EngineError && error.status === 429 ? 429 : 500;
+  return `event: error\ndata: ${JSON.stringify(errorEnvelope(status))}\n\n`;
+}

@@ -1,0 +1,47 @@
+/**
+ * Worker threads (piscina) for large request bodies: see body-worker.ts. One starts with the server,
+ * so the first large body does not pay for a thread starting beside it (a tenth of a second of both
+ * cores on a small machine); a second starts on demand. A full queue answers 429.
+ */
+import { availableParallelism } from 'node:os';
+import type { OperationId } from '@assistant-platform/types';
+import { Piscina } from 'piscina';
+import { ApiError } from '../../contract/api-error.js';
+import { builtWorker } from '../../workers/built-worker.js';
+import type { BodyTask, BodyTaskResult } from './body-worker.js';
+
+/** Bodies from this size on are parsed and validated on a worker. */
+export const OFFLOAD_BYTES = 128 * 1024;
+
+export interface BodyPool {
+  /** The validated body, or an ApiError: 400 with its issues, 429 when the queue is full. */
+  validate(operationId: OperationId, bytes: Uint8Array): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export function createBodyPool(chatModels: readonly string[], onError: (error: unknown) => void): BodyPool {
+  const threads = Math.min(2, availableParallelism());
+  const pool = new Piscina<BodyTask, BodyTaskResult>({
+    filename: builtWorker('body-worker'),
+    minThreads: 1,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+    maxQueue: threads * 32,
+  });
+  pool.on('error', onError);
+  const models = [...chatModels];
+  return {
+    async validate(operationId, bytes) {
+      let result: BodyTaskResult;
+      try {
+        result = await pool.run({ operationId, bytes, chatModels: models });
+      } catch (error) {
+        if (/queue is at limit/i.test((error as Error).message)) throw new ApiError(429, [], 1);
+        throw error;
+      }
+      if (!result.ok) throw new ApiError(400, result.issues);
+      return result.value;
+    },
+    close: () => pool.destroy(),
+  };
+}

@@ -1,0 +1,44 @@
+import { ContractValidationError } from '@assistant-platform/types';
+import { parseJsonBody } from '@assistant-platform/types/validation';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../contract/api-error.js';
+import { parseIssues, validatedBodies } from '../../contract/contract-routes.js';
+import { type BodyPool, OFFLOAD_BYTES } from './body-pool.js';
+
+/**
+ * Replaces Fastify's JSON parser. Every body goes through the contract's `parseJsonBody` (UTF-8,
+ * depth, poisoning keys, lone surrogates). A large body of a contract operation is parsed and
+ * validated on a body worker instead, so a multi-megabyte text never holds the event loop.
+ */
+export function registerJsonBodyParser(app: FastifyInstance, bodies?: BodyPool): void {
+  // JSON only: any other media type (text/plain included) is answered 400 by the error handler.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    const { operationId } = request.routeOptions.config;
+    if (bodies && operationId && bytes.length >= OFFLOAD_BYTES) {
+      bodies.validate(operationId, bytes).then(
+        (value) => {
+          validatedBodies.add(value as object);
+          done(null, value);
+        },
+        (error: Error) => done(error, undefined),
+      );
+      return;
+    }
+    try {
+      const { value, issues } = parseJsonBody(bytes);
+      if (issues.length > 0) {
+        // Listed by the route's validation with every other bad field; a bare value has no other.
+        if (value === null || typeof value !== 'object') throw new ApiError(400, issues);
+        parseIssues.set(value, issues);
+      }
+      done(null, value);
+    } catch (error) {
+      done(
+        error instanceof ContractValidationError ? new ApiError(400, error.issues) : (error as Error),
+        undefined,
+      );
+    }
+  });
+}

@@ -1,0 +1,78 @@
+import {
+  ContractValidationError,
+  type ErrorStatus,
+  errorEnvelope,
+  type ValidationIssue,
+} from '@assistant-platform/types';
+import { toIssues } from '@assistant-platform/types/validation';
+import type { ErrorObject } from 'ajv';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../contract/api-error.js';
+import { EngineError } from '../engines/types.js';
+
+interface Mapped {
+  status: ErrorStatus;
+  issues?: ValidationIssue[];
+  retryAfterSeconds?: number;
+}
+
+// Fastify's own client errors, each turned into a 400 naming what was wrong.
+const FASTIFY_CLIENT_ERRORS: Record<string, ValidationIssue> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { path: '', message: 'the request body is larger than 10 MiB' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { path: 'header.content-type', message: 'must be application/json' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { path: 'header.content-length', message: 'does not match the body' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { path: '', message: 'the JSON body is empty' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { path: '', message: 'the body is not valid JSON' },
+};
+
+function mapError(error: FastifyError | Error): Mapped {
+  if (error instanceof ApiError) {
+    return {
+      status: error.status,
+      issues: error.issues,
+      ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+    };
+  }
+  if (error instanceof ContractValidationError) return { status: 400, issues: error.issues };
+  if (error instanceof EngineError) {
+    if (error.status === 400)
+      return { status: 400, issues: error.details.issues ?? [{ path: '', message: error.message }] };
+    if (error.status === 429) return { status: 429, retryAfterSeconds: error.details.retryAfterSeconds ?? 1 };
+    return { status: 500 };
+  }
+  const fastifyError = error as FastifyError & { validation?: ErrorObject[]; validationContext?: string };
+  if (Array.isArray(fastifyError.validation)) {
+    const context = (fastifyError.validationContext ?? 'body') as
+      | 'body'
+      | 'params'
+      | 'querystring'
+      | 'headers';
+    return { status: 400, issues: toIssues(fastifyError.validation, context) };
+  }
+  const known = fastifyError.code ? FASTIFY_CLIENT_ERRORS[fastifyError.code] : undefined;
+  if (known) return { status: 400, issues: [known] };
+  const status = fastifyError.statusCode;
+  if (status === 429) return { status: 429 };
+  if (status !== undefined && status >= 400 && status < 500) {
+    // e.g. a `__proto__` key (secure-json-parse) or a malformed body: never echo Fastify's text.
+    const message = /prototype|constructor/i.test(error.message)
+      ? 'must not contain __proto__ or constructor.prototype keys'
+      : 'the request is malformed';
+    return { status: 400, issues: [{ path: '', message }] };
+  }
+  return { status: 500 };
+}
+
+/** One handler for every failure: the client sees only the contract's envelopes. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const mapped = mapError(error);
+    if (mapped.status === 500) request.log.error({ err: error }, 'request failed');
+    if (mapped.retryAfterSeconds !== undefined) reply.header('retry-after', String(mapped.retryAfterSeconds));
+    return reply
+      .code(mapped.status)
+      .type('application/json; charset=utf-8')
+      .send(errorEnvelope(mapped.status, mapped.issues));
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorEnvelope(404)));
+}

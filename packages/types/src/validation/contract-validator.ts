@@ -1,0 +1,182 @@
+/**
+ * The one validation path for everything a client (or a seed file) sends, in three stages that
+ * together stay linear in the size of the input:
+ *   1. the contract's size limits (`limits.ts`), before any item is looked at;
+ *   2. Ajv with `allErrors` over the contract's schema, every bad field reported;
+ *   3. fields also accepted as a JSON-encoded string (`tools`, `memoryChat`, `reasoning`: any
+ *      property whose `oneOf` has a `contentMediaType: application/json` string branch) parsed with
+ *      the body's own protections and validated against their structured branch, stages 1–2 again.
+ * The issues of every stage are listed together; a valid value comes back with its JSON strings
+ * replaced by what they encode, so handlers only ever see the structured form.
+ */
+
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { ContractValidationError } from '../errors.js';
+import { openapiDocument } from '../generated/openapi-document.js';
+import type { ValidationIssue } from '../index.js';
+import { CONTRACT_ID, contractSchema } from './contract-schemas.js';
+import { MAX_ISSUES, toIssues } from './issues.js';
+import { depthOf, MAX_JSON_DEPTH, parseJsonText } from './json-text.js';
+import { hasLimits, limitIssues } from './limits.js';
+
+type SchemaNode = Record<string, unknown>;
+
+export interface Validated {
+  value: unknown;
+  issues: ValidationIssue[];
+}
+
+const components = openapiDocument.components.schemas as Record<string, SchemaNode>;
+
+/** A schema of the document whose `$ref`s (`#/components/...`) point at the schema registered with Ajv. */
+export function contractRef(schema: unknown): unknown {
+  return JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', `"$ref":"${CONTRACT_ID}#/`));
+}
+
+/** A copy of `value` with each place of `pointers` replaced by null (copies only along the paths). */
+function withoutPlaces(value: unknown, pointers: readonly string[]): unknown {
+  let root = value;
+  for (const pointer of pointers) {
+    if (pointer === '') return null;
+    const keys = pointer
+      .slice(1)
+      .split('/')
+      .map((k) => k.replaceAll('~1', '/').replaceAll('~0', '~'));
+    const copy = (node: unknown): Record<string, unknown> =>
+      (Array.isArray(node) ? [...node] : { ...(node as object) }) as Record<string, unknown>;
+    root = copy(root);
+    let parent = root as Record<string, unknown>;
+    for (const [i, key] of keys.entries()) {
+      if (i === keys.length - 1) parent[key] = null;
+      else {
+        const child = parent[key];
+        if (child === null || typeof child !== 'object') break;
+        parent[key] = copy(child);
+        parent = parent[key] as Record<string, unknown>;
+      }
+    }
+  }
+  return root;
+}
+
+const under = (path: string, places: readonly string[]) =>
+  places.some((place) => path === place || path.startsWith(`${place}/`));
+
+function resolve(schema: unknown): SchemaNode | undefined {
+  const ref = (schema as SchemaNode | undefined)?.$ref;
+  if (typeof ref === 'string') return components[ref.slice(ref.lastIndexOf('/') + 1)];
+  return schema as SchemaNode | undefined;
+}
+
+/** For an object schema: each property that may be sent as a JSON string, with its structured branch. */
+function jsonStringFields(schema: unknown): Map<string, unknown> {
+  const fields = new Map<string, unknown>();
+  const properties = (resolve(schema)?.properties ?? {}) as Record<string, SchemaNode>;
+  for (const [name, property] of Object.entries(properties)) {
+    const branches = Array.isArray(property.oneOf) ? (property.oneOf as SchemaNode[]) : [];
+    const stringBranch = branches.find(
+      (b) => b.type === 'string' && b.contentMediaType === 'application/json',
+    );
+    const structured = branches.find((b) => b !== stringBranch);
+    if (stringBranch && structured) fields.set(name, structured);
+  }
+  return fields;
+}
+
+/** Validators compiled from the contract's schemas; one instance per app. */
+export class ContractValidator {
+  private ajv: Ajv2020 | undefined;
+  private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly stringFields = new Map<string, Map<string, unknown>>();
+  private readonly byIdentity = new WeakMap<
+    object,
+    { validate: ValidateFunction; fields: Map<string, unknown> }
+  >();
+
+  /** Exact types, no coercion (a JSON number must be a number). Created on first use. */
+  private get body(): Ajv2020 {
+    if (!this.ajv) {
+      // strict: false because OpenAPI adds keywords (example, contentMediaType...) that Ajv would reject.
+      // validateSchema: false because the contract is linted in CI; checking it again costs start-up time.
+      this.ajv = new Ajv2020({ allErrors: true, strict: false, discriminator: true, validateSchema: false });
+      addFormats.default(this.ajv);
+      this.ajv.addSchema(contractSchema());
+    }
+    return this.ajv;
+  }
+
+  private compile(schema: unknown): ValidateFunction {
+    const key = JSON.stringify(schema);
+    let validate = this.compiled.get(key);
+    if (!validate) {
+      validate = this.body.compile(contractRef(schema) as object);
+      this.compiled.set(key, validate);
+    }
+    return validate;
+  }
+
+  /** A schema's compiled validator and JSON-string fields, found by identity on the hot path. */
+  private prepared(schema: unknown): { validate: ValidateFunction; fields: Map<string, unknown> } {
+    const cached = typeof schema === 'object' && schema !== null ? this.byIdentity.get(schema) : undefined;
+    if (cached) return cached;
+    const key = JSON.stringify(schema);
+    let fields = this.stringFields.get(key);
+    if (!fields) {
+      fields = jsonStringFields(schema);
+      this.stringFields.set(key, fields);
+    }
+    const entry = { validate: this.compile(schema), fields };
+    if (typeof schema === 'object' && schema !== null) this.byIdentity.set(schema, entry);
+    return entry;
+  }
+
+  /**
+   * Validates `value` against a schema of the contract (a `$ref` into it, or a schema whose refs
+   * point into it), reporting issues under `pointer`.
+   */
+  validate(schema: unknown, value: unknown, pointer = ''): Validated {
+    // Places over a limit are reported as such and hidden from Ajv, which checks the rest.
+    const limits = hasLimits(schema) ? limitIssues(schema, value, pointer) : [];
+    const places = limits.map((issue) => issue.path);
+    const checked =
+      places.length === 0
+        ? value
+        : withoutPlaces(
+            value,
+            places.map((p) => p.slice(pointer.length)),
+          );
+    const { validate, fields } = this.prepared(schema);
+    const issues = [...limits];
+    if (!validate(checked)) {
+      for (const issue of toIssues(validate.errors ?? [], 'body')) {
+        const path = pointer + issue.path;
+        if (!under(path, places)) issues.push({ ...issue, path });
+      }
+    }
+    if (fields.size === 0 || value === null || typeof value !== 'object') return { value, issues };
+    let expanded = value as SchemaNode;
+    for (const [name, structured] of fields) {
+      const text = expanded[name];
+      const at = `${pointer}/${name}`;
+      // A string Ajv already refused (too long) is not parsed.
+      if (typeof text !== 'string' || issues.some((issue) => under(issue.path, [at]))) continue;
+      try {
+        const parsed = parseJsonText(text, { pointer: at, depthLimit: MAX_JSON_DEPTH - depthOf(at) });
+        const inner = this.validate(structured, parsed.value, at);
+        issues.push(...parsed.issues, ...inner.issues);
+        expanded = { ...expanded, [name]: inner.value };
+      } catch (error) {
+        if (!(error instanceof ContractValidationError)) throw error;
+        issues.push(...error.issues);
+      }
+    }
+    return { value: expanded, issues: issues.slice(0, MAX_ISSUES) };
+  }
+
+  /** Validates a value against one component schema by name (seed files use it). */
+  check(schemaName: string, value: unknown, pointer = ''): Validated {
+    if (!(schemaName in components)) throw new Error(`The contract has no schema ${schemaName}`);
+    return this.validate({ $ref: `#/components/schemas/${schemaName}` }, value, pointer);
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * Parses a JSON text the client sent: the request body, or a field sent as a JSON-encoded string
+ * (`tools`, `memoryChat`, `reasoning`). Both get exactly the same protections, in linear time:
+ * nesting depth checked before parsing (deeper JSON would only exhaust the stack of whatever walks
+ * it later), no prototype-poisoning keys, and every string and key well-formed Unicode (SQLite
+ * stores UTF-8, so a lone surrogate would be stored lossily).
+ */
+import { ContractValidationError } from '../errors.js';
+import type { ValidationIssue } from '../index.js';
+
+/** Deepest nesting of objects and arrays a body may have, counted from the body itself. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Nesting depth of a JSON text over `limit`, counting brackets outside strings, without recursion. */
+function exceedsDepth(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > limit) return true;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return false;
+}
+
+// With the `u` flag a surrogate pair is one code point, so only unpaired surrogates match.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function escapePointer(segment: string): string {
+  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+const pointerOf = (path: readonly (string | number)[]) =>
+  path.map((segment) => `/${escapePointer(String(segment))}`).join('');
+
+function hasPrototypeKey(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && Object.hasOwn(value, 'prototype');
+}
+
+/**
+ * Poisoning keys and lone surrogates of a parsed value, at most `max`, in document order. A bare
+ * recursive walk (depth is already bounded): pointers are only built for the places reported.
+ */
+function unsafeParts(value: unknown, base: string, max: number): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const path: (string | number)[] = [];
+  const report = (message: string) => issues.push({ path: base + pointerOf(path), message });
+  const walk = (node: unknown): void => {
+    if (typeof node === 'string') {
+      if (LONE_SURROGATE.test(node)) report('must be well-formed Unicode (it has a lone surrogate)');
+      return;
+    }
+    if (node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length && issues.length < max; i++) {
+        const child = node[i];
+        if (child === null || (typeof child !== 'object' && typeof child !== 'string')) continue;
+        path.push(i);
+        walk(child);
+        path.pop();
+      }
+      return;
+    }
+    for (const key in node) {
+      if (issues.length >= max) return;
+      const child = (node as Record<string, unknown>)[key];
+      path.push(key);
+      if (LONE_SURROGATE.test(key)) report('the key must be well-formed Unicode (it has a lone surrogate)');
+      else if (key === '__proto__' || (key === 'constructor' && hasPrototypeKey(child)))
+        report('must not contain "__proto__" or "constructor.prototype" keys');
+      else walk(child);
+      path.pop();
+    }
+  };
+  walk(value);
+  return issues;
+}
+
+/** A parsed JSON text, with the places it may not have (poisoning keys, lone surrogates). */
+export interface ParsedJson {
+  value: unknown;
+  issues: ValidationIssue[];
+}
+
+/**
+ * The value of a JSON text, or a ContractValidationError naming `pointer` (where the text sits in the body)
+ * when it is not JSON or too deep. `depthLimit` is what remains of MAX_JSON_DEPTH at that place.
+ * Unsafe places come back as issues, so validation can go on and list them with the rest.
+ */
+export function parseJsonText(
+  text: string,
+  { pointer = '', depthLimit = MAX_JSON_DEPTH, maxIssues = 50 } = {},
+): ParsedJson {
+  if (exceedsDepth(text, depthLimit)) {
+    throw ContractValidationError.at(pointer, `the JSON is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  let value: unknown;
+  try {
+    // JSON.parse makes `__proto__` an own property (never the prototype); the walk below reports it.
+    value = JSON.parse(text);
+  } catch {
+    throw ContractValidationError.at(
+      pointer,
+      pointer === '' ? 'the body is not valid JSON' : 'must be valid JSON',
+    );
+  }
+  return { value, issues: unsafeParts(value, pointer, maxIssues) };
+}
+
+/** Nesting depth of a pointer's place in the body (each segment is one level). */
+export function depthOf(pointer: string): number {
+  return pointer === '' ? 0 : pointer.split('/').length - 1;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A request body's bytes as JSON: UTF-8 (invalid bytes are a 400, never U+FFFD), then `parseJsonText`. */
+export function parseJsonBody(bytes: Uint8Array): ParsedJson {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw ContractValidationError.at('', 'the body is not valid UTF-8');
+  }
+  if (text.trim() === '') throw ContractValidationError.at('', 'the JSON body is empty');
+  return parseJsonText(text);
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  bearerToken,
+  ConfigError,
+  DECLARED_DEFAULTS,
+  ERROR_MESSAGES,
+  errorEnvelope,
+  grants,
+  isClientRequestId,
+  OPERATIONS,
+  readEnvironment,
+  retryAfterMs,
+  SCOPES,
+} from '../src/index.js';
+import { openapiDocument } from '../src/openapi-document.js';
+
+describe('the operation table', () => {
+  it('names each operation with its method, path and the scope its own security requires', () => {
+    expect(
+      Object.entries(OPERATIONS).map(([id, op]) => `${id} ${op.method.toUpperCase()} ${op.path} ${op.scope}`),
+    ).toEqual([
+      'createAgent POST /agents/create agents:write',
+      'getAgent GET /agents/view/{id} agents:read',
+      'chatRequest POST /agents/chat/request agents:chat',
+      'updateTranscription PATCH /transcribe/workspace/{id}/transcriptions/{transcriptionId} transcriptions:write',
+      'createEmbeddings POST /vectors/embedding embeddings:create',
+    ]);
+  });
+
+  it('marks integer path parameters, JSON bodies and the in-flight-limited operations', () => {
+    expect(OPERATIONS.updateTranscription.pathParameters).toEqual([
+      { name: 'id', integer: true },
+      { name: 'transcriptionId', integer: true },
+    ]);
+    expect(OPERATIONS.getAgent.pathParameters).toEqual([{ name: 'id', integer: false }]);
+    expect(OPERATIONS.getAgent.jsonBody).toBe(false);
+    const limited = Object.entries(OPERATIONS).filter(([, op]) => op.inFlightLimited);
+    expect(limited.map(([id]) => id)).toEqual(['chatRequest', 'createEmbeddings']);
+  });
+
+  it('lists every scope the bearer scheme declares, and `*` grants them all', () => {
+    const declared = (openapiDocument.components.securitySchemes as any).bearerAuth['x-scopes'];
+    expect(SCOPES).toEqual(Object.keys(declared));
+    expect(grants(['*'], 'agents:chat')).toBe(true);
+    expect(grants(['agents:read'], 'agents:read')).toBe(true);
+    expect(grants(['agents:read'], 'agents:write')).toBe(false);
+  });
+});
+
+describe('declared defaults', () => {
+  it('are the contract’s, following a `$ref` when the property declares none', () => {
+    const chatModel = openapiDocument.components.schemas.ChatModel as { default: string };
+    expect(DECLARED_DEFAULTS.ChatRequestBody.model).toBe(chatModel.default);
+    expect(DECLARED_DEFAULTS.ChatRequestBody.max_tokens).toBe(4096);
+    expect(DECLARED_DEFAULTS.CreateAgentBody).toEqual({ description: '', intents: [], tools: [] });
+    expect(DECLARED_DEFAULTS.EmbeddingsBody.lang).toBe('multi');
+  });
+});
+
+describe('error envelopes', () => {
+  it('carry the fixed message of their status, and a 400 always lists its errors', () => {
+    expect(errorEnvelope(404)).toEqual({ success: false, message: 'Resource does not exist' });
+    expect(errorEnvelope(400)).toEqual({ success: false, message: ERROR_MESSAGES[400], errors: [] });
+  });
+});
+
+describe('header rules', () => {
+  it('reads a bearer token of token68 characters, the scheme in any case', () => {
+    expect(bearerToken('Bearer abc.DEF-123_~+/==')).toBe('abc.DEF-123_~+/==');
+    expect(bearerToken('bearer abc')).toBe('abc');
+    expect(bearerToken('Bearer  abc')).toBeUndefined();
+    expect(bearerToken('Bearer ab c')).toBeUndefined();
+    expect(bearerToken('Basic abc')).toBeUndefined();
+    expect(bearerToken(undefined)).toBeUndefined();
+  });
+
+  it('echoes only 1–128 visible ASCII characters as a request id', () => {
+    expect(isClientRequestId('trace-1')).toBe(true);
+    expect(isClientRequestId('x'.repeat(128))).toBe(true);
+    expect(isClientRequestId('x'.repeat(129))).toBe(false);
+    expect(isClientRequestId('has space')).toBe(false);
+    expect(isClientRequestId('')).toBe(false);
+    expect(isClientRequestId(['a'])).toBe(false);
+  });
+
+  it('reads Retry-After as seconds or an HTTP date, and nothing else', () => {
+    const now = Date.parse('2025-03-18T10:00:00.000Z');
+    expect(retryAfterMs('2', now)).toBe(2000);
+    expect(retryAfterMs(' 1.5 ', now)).toBe(1500);
+    expect(retryAfterMs('Tue, 18 Mar 2025 10:00:03 GMT', now)).toBe(3000);
+    expect(retryAfterMs('Tue, 18 Mar 2025 09:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('-1', now)).toBeUndefined();
+    expect(retryAfterMs('2.5e3', now)).toBeUndefined();
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
+  });
+});
+
+describe('readEnvironment', () => {
+  const schema = z.object({ PORT: z.coerce.number().int().default(4010), NAME: z.string().min(2) });
+
+  it('parses the environment, empty values counting as unset', () => {
+    expect(readEnvironment(schema, { PORT: '', NAME: 'ok' }, 'Invalid')).toEqual({ PORT: 4010, NAME: 'ok' });
+  });
+
+  it('throws a ConfigError naming every bad variable', () => {
+    const read = () => readEnvironment(schema, { PORT: 'x', NAME: 'a' }, 'Invalid test configuration');
+    expect(read).toThrow(ConfigError);
+    expect(read).toThrow(/^Invalid test configuration:\n {2}PORT: .+\n {2}NAME: .+$/);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ContractValidationError } from '../src/index.js';
+import {
+  ContractValidator,
+  chatBodyChecks,
+  operationValidation,
+  parseJsonText,
+} from '../src/validation/index.js';
+
+const validator = new ContractValidator();
+
+describe('operation validation', () => {
+  it('accepts integer path parameters in canonical decimal only, naming them path.<name>', () => {
+    const { params } = operationValidation(validator, 'updateTranscription');
+    expect(params({ id: '7', transcriptionId: '42' })).toEqual({
+      value: { id: 7, transcriptionId: 42 },
+      issues: [],
+    });
+    for (const text of ['07', '7.0', '7e0', '0x7', ' 7']) {
+      const { issues } = params({ id: text, transcriptionId: '42' });
+      expect(issues.map((issue) => issue.path)).toEqual(['path.id']);
+    }
+  });
+
+  it('lists every bad field of a body with the contract’s wording, JSON-string fields included', () => {
+    const { body } = operationValidation(validator, 'createAgent');
+    const { issues } = body({ name: '', colour: 'blue', tools: '[{"type":"svc_tool","svc_tool":"maps"}]' });
+    expect(issues.map((issue) => issue.path)).toEqual(
+      expect.arrayContaining(['/instruction', '/colour', '/name', '/tools/0/svc_tool']),
+    );
+    expect(issues.find((issue) => issue.path === '/colour')?.message).toBe('is not allowed');
+    expect(issues.find((issue) => issue.path === '/instruction')?.message).toBe('is required');
+  });
+
+  it('expands a valid JSON-string field into its structured form', () => {
+    const { body } = operationValidation(validator, 'createAgent');
+    const { value, issues } = body({ name: 'a', instruction: 'b', tools: '[]' });
+    expect(issues).toEqual([]);
+    expect(value).toEqual({ name: 'a', instruction: 'b', tools: [] });
+  });
+
+  it('lists parse issues first, then the operation’s own checks', () => {
+    const models = ['svc-v1-blaze-20250318'];
+    const { body } = operationValidation(validator, 'chatRequest', chatBodyChecks(models));
+    const earlier = [{ path: '/x', message: 'earlier' }];
+    const { issues } = body(
+      {
+        name: 'n',
+        description: '',
+        instruction: 'i',
+        intents: [],
+        model: 'unknown',
+        message: { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+      },
+      earlier,
+    );
+    expect(issues[0]).toEqual(earlier[0]);
+    expect(issues.map((issue) => issue.path)).toContain('/model');
+  });
+});
+
+describe('JSON text', () => {
+  it('refuses text nested deeper than the limit before parsing it', () => {
+    const deep = `${'['.repeat(65)}${']'.repeat(65)}`;
+    expect(() => parseJsonText(deep)).toThrow(ContractValidationError);
+  });
+
+  it('reports poisoning keys and lone surrogates as issues beside the value', () => {
+    const { issues } = parseJsonText('{"a":{"__proto__":{}},"b":"\\ud800"}');
+    expect(issues).toEqual([
+      { path: '/a/__proto__', message: 'must not contain "__proto__" or "constructor.prototype" keys' },
+      { path: '/b', message: 'must be well-formed Unicode (it has a lone surrogate)' },
+    ]);
+  });
+});
