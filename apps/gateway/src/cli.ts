@@ -3,7 +3,8 @@
  * `assistant-gateway`: starts the gateway from the environment (GATEWAY_PORT, GATEWAY_HOST,
  * UPSTREAM_BASE_URL, UPSTREAM_TIMEOUT_MS, ...). A bad value stops start-up with a clear message.
  */
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError } from '@assistant-platform/types';
+import { loadConfig } from './config.js';
 import { closeOnSignals, startGateway } from './server.js';
 
 const HELP = `Usage: assistant-gateway

@@ -2,6 +2,7 @@
  * The gateway's configuration, read from the environment once at start-up and validated with one
  * schema; everything below receives the parsed object instead of reading `process.env` itself.
  */
+import { LOG_LEVELS, type LogLevel, readEnvironment } from '@assistant-platform/types';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -22,7 +23,7 @@ const envSchema = z.object({
   UPSTREAM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(0),
   AGENT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   AGENT_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 
 export interface GatewayConfig {
@@ -34,23 +35,12 @@ export interface GatewayConfig {
   /** 0 turns the agent cache off (identical concurrent reads are still coalesced). */
   agentCacheTtlMs: number;
   agentCacheMaxEntries: number;
-  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-}
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
+  logLevel: LogLevel;
 }
 
 /** Parses the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
-  // Empty strings mean "unset", as they do in most shells' `VAR= command` idiom.
-  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = envSchema.safeParse(defined);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid gateway configuration:\n${lines.join('\n')}`);
-  }
-  const c = parsed.data;
+  const c = readEnvironment(envSchema, env, 'Invalid gateway configuration');
   return {
     port: c.GATEWAY_PORT,
     host: c.GATEWAY_HOST,

@@ -3,13 +3,15 @@
  * Product teams need `type AppRouter` and `createGatewayClient` (also at `./client`, which pulls in
  * no server code); the rest runs the gateway.
  */
+
+export { ConfigError } from '@assistant-platform/types';
 export {
   createGatewayClient,
   type GatewayClient,
   type GatewayClientOptions,
 } from './client/create-gateway-client.js';
 export { endOnFailureLink } from './client/end-on-failure-link.js';
-export { ConfigError, defineConfig, type GatewayConfig, loadConfig } from './config.js';
+export { defineConfig, type GatewayConfig, loadConfig } from './config.js';
 export type {
   ChatInput,
   CreateAgentInput,

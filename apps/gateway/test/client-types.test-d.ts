@@ -39,7 +39,7 @@ describe('gateway client types', () => {
 
   it('takes the contract types as inputs', () => {
     expectTypeOf<Inputs['agents']['create']>().toEqualTypeOf<CreateAgentBody>();
-    expectTypeOf<Inputs['agents']['get']>().toEqualTypeOf<{ id: string }>();
+    expectTypeOf<Inputs['agents']['get']>().toEqualTypeOf<{ id: number | string }>();
     expectTypeOf<Inputs['transcriptions']['update']['workspaceId']>().toEqualTypeOf<number>();
     expectTypeOf<Inputs['embeddings']['create']['sentences']>().toEqualTypeOf<string[]>();
   });

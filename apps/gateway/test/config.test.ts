@@ -1,6 +1,8 @@
 /** Start-up configuration: defaults, and a clear message naming each bad variable. */
+
+import { ConfigError } from '@assistant-platform/types';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config.js';
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {

@@ -1,69 +1,90 @@
 /**
- * tRPC input parsers compiled from the contract's schemas with Ajv. A tRPC input may be any
- * `(input: unknown) => T` that throws; these throw a ContractValidationError listing every bad field.
- * Types come from `@assistant-platform/types`, the runtime checks from the same YAML.
+ * tRPC input parsers from the contract runtime the reference server validates with, so a bad input
+ * gets the same `errors` here as the platform would answer (same checks, same wording). A tRPC input
+ * may be any `(input: unknown) => T` that throws; these throw the contract's
+ * ContractValidationError. A procedure's input is one object: the operation's path parameters
+ * (under the procedure's names, ids as numbers or numeric text) beside its body's properties, and
+ * every issue is a JSON Pointer into that object.
  */
-import type {
-  ChatRequestBody,
-  CreateAgentBody,
-  EmbeddingsBody,
-  operations,
-  UpdateTranscriptionBody,
+import {
+  type ChatRequestBody,
+  ContractValidationError,
+  type CreateAgentBody,
+  type EmbeddingsBody,
+  OPERATIONS,
+  type OperationId,
+  type TranscriptContent,
+  type ValidationIssue,
 } from '@assistant-platform/types';
-import type { OpenApiDocument } from '@assistant-platform/types/openapi-document';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import { operationInputSchema } from './input-schemas.js';
-import { ContractValidationError, toValidationIssues } from './validation-error.js';
+import { ContractValidator, operationValidation } from '@assistant-platform/types/validation';
 
 export type CreateAgentInput = CreateAgentBody;
-export type GetAgentInput = operations['getAgent']['parameters']['path'];
+/** An agent's numeric `id` (as `agents.create` returned it) or its `agentReferenceId`. */
+export type GetAgentInput = { id: number | string };
 /** A chat request; whether it streams is chosen by the procedure (`chat.request` or `chat.stream`). */
 export type ChatInput = Omit<ChatRequestBody, 'stream'>;
-type TranscriptionPath = operations['updateTranscription']['parameters']['path'];
 export type UpdateTranscriptionInput = {
-  workspaceId: TranscriptionPath['id'];
-  transcriptionId: TranscriptionPath['transcriptionId'];
-} & UpdateTranscriptionBody;
+  workspaceId: number;
+  transcriptionId: number;
+  transcript: TranscriptContent;
+};
 export type CreateEmbeddingsInput = EmbeddingsBody;
 
 export type InputParser<T> = (input: unknown) => T;
 
-export interface InputParsers {
-  createAgent: InputParser<CreateAgentInput>;
-  getAgent: InputParser<GetAgentInput>;
-  chat: InputParser<ChatInput>;
-  updateTranscription: InputParser<UpdateTranscriptionInput>;
-  createEmbeddings: InputParser<CreateEmbeddingsInput>;
+interface InputShape {
+  /** Input property → path parameter, e.g. `{ workspaceId: 'id' }`. */
+  params?: Record<string, string>;
+  /** Body properties the procedure decides itself, refused as input. */
+  decided?: readonly string[];
 }
 
-export function createInputParsers(document: OpenApiDocument): InputParsers {
-  // `strict: false` because OpenAPI adds keywords JSON Schema does not know (`discriminator`) and
-  // the derived schemas carry the contract's `components` beside their keywords.
-  const ajv = new Ajv2020({ allErrors: true, strict: false });
-  addFormats.default(ajv);
+const validator = new ContractValidator();
 
-  function compile<T>(schema: Record<string, unknown>): InputParser<T> {
-    const validate = ajv.compile(schema);
-    return (input) => {
-      if (validate(input)) return input as T;
-      throw new ContractValidationError(toValidationIssues(validate.errors ?? []));
-    };
-  }
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
-  return {
-    createAgent: compile(operationInputSchema(document, 'post', '/agents/create')),
-    getAgent: compile(operationInputSchema(document, 'get', '/agents/view/{id}')),
-    chat: compile(
-      operationInputSchema(document, 'post', '/agents/chat/request', {
-        omitBodyProperties: ['stream'],
-      }),
-    ),
-    updateTranscription: compile(
-      operationInputSchema(document, 'patch', '/transcribe/workspace/{id}/transcriptions/{transcriptionId}', {
-        renameParams: { id: 'workspaceId' },
-      }),
-    ),
-    createEmbeddings: compile(operationInputSchema(document, 'post', '/vectors/embedding')),
+function inputParser<T>(operationId: OperationId, shape: InputShape = {}): InputParser<T> {
+  const validation = operationValidation(validator, operationId);
+  const params = Object.entries(shape.params ?? {});
+  const nameOf = new Map(params.map(([input, param]) => [`path.${param}`, `/${input}`]));
+  return (input) => {
+    if (!isRecord(input)) throw ContractValidationError.at('', 'must be object');
+    const issues: ValidationIssue[] = [];
+    const texts: Record<string, string> = {};
+    const body: Record<string, unknown> = { ...input };
+    for (const [name, param] of params) {
+      const value = input[name];
+      delete body[name];
+      if (value === undefined) issues.push({ path: `/${name}`, message: 'is required' });
+      else if (typeof value === 'number' || typeof value === 'string') texts[param] = String(value);
+      else issues.push({ path: `/${name}`, message: 'must be number or string' });
+    }
+    for (const name of shape.decided ?? []) {
+      if (name in body) issues.push({ path: `/${name}`, message: 'is not allowed' });
+    }
+    const parsedParams = params.length === 0 ? { value: {}, issues: [] } : validation.params(texts);
+    for (const issue of parsedParams.issues) {
+      if (!issues.some((found) => found.path === nameOf.get(issue.path)))
+        issues.push({ ...issue, path: nameOf.get(issue.path) ?? issue.path });
+    }
+    if (OPERATIONS[operationId].jsonBody) issues.push(...validation.body(body).issues);
+    else for (const name of Object.keys(body)) issues.push({ path: `/${name}`, message: 'is not allowed' });
+    if (issues.length > 0) throw new ContractValidationError(issues);
+    const values = Object.fromEntries(
+      params.map(([name, param]) => [name, (parsedParams.value as Record<string, unknown>)[param]]),
+    );
+    return { ...(input as object), ...values } as T;
   };
 }
+
+/** The procedures' input parsers, compiled once from the contract. */
+export const inputs = {
+  createAgent: inputParser<CreateAgentInput>('createAgent'),
+  getAgent: inputParser<GetAgentInput>('getAgent', { params: { id: 'id' } }),
+  chat: inputParser<ChatInput>('chatRequest', { decided: ['stream'] }),
+  updateTranscription: inputParser<UpdateTranscriptionInput>('updateTranscription', {
+    params: { workspaceId: 'id', transcriptionId: 'transcriptionId' },
+  }),
+  createEmbeddings: inputParser<CreateEmbeddingsInput>('createEmbeddings'),
+};

@@ -5,10 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-
-const VALID_ID = /^[\x21-\x7e]{1,128}$/;
+import { isClientRequestId } from '@assistant-platform/types';
 
 export function requestIdOf(req: IncomingMessage): string {
   const header = req.headers['x-request-id'];
-  return typeof header === 'string' && VALID_ID.test(header) ? header : randomUUID();
+  return isClientRequestId(header) ? header : randomUUID();
 }

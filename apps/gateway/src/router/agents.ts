@@ -1,8 +1,8 @@
 /** `agents.create` and `agents.get`: the stored custom agents of the caller's account. */
 import type { Agent, AgentSummary } from '@assistant-platform/types';
+import { inputs } from '../contract/input-parsers.js';
 import { platformProcedure, router } from '../trpc/init.js';
 import { callPlatform } from '../upstream/call-platform.js';
-import { inputs } from './inputs.js';
 
 export const agentsRouter = router({
   create: platformProcedure

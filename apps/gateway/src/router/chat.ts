@@ -3,10 +3,10 @@
  * chunks as the platform sends them. Both take the same input; the procedure decides `stream`.
  */
 import type { ChatResult, ChatStreamChunk } from '@assistant-platform/types';
+import { inputs } from '../contract/input-parsers.js';
 import { platformProcedure, router } from '../trpc/init.js';
 import { callPlatform } from '../upstream/call-platform.js';
 import { toTRPCError } from '../upstream/to-trpc-error.js';
-import { inputs } from './inputs.js';
 
 export const chatRouter = router({
   request: platformProcedure.input(inputs.chat).mutation(

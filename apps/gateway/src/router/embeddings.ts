@@ -1,8 +1,8 @@
 /** `embeddings.create`: one vector per sentence, in input order. */
 import type { EmbeddingsResult } from '@assistant-platform/types';
+import { inputs } from '../contract/input-parsers.js';
 import { platformProcedure, router } from '../trpc/init.js';
 import { callPlatform } from '../upstream/call-platform.js';
-import { inputs } from './inputs.js';
 
 export const embeddingsRouter = router({
   create: platformProcedure

@@ -1,8 +1,8 @@
 /** `transcriptions.update`: replace the transcript of a stored transcription. */
 import type { Transcription } from '@assistant-platform/types';
+import { inputs } from '../contract/input-parsers.js';
 import { platformProcedure, router } from '../trpc/init.js';
 import { callPlatform } from '../upstream/call-platform.js';
-import { inputs } from './inputs.js';
 
 export const transcriptionsRouter = router({
   update: platformProcedure

@@ -2,6 +2,7 @@
  * What each tRPC call sees: the caller's token and request id (taken from the HTTP request once,
  * shared by every call of a batch), the headers to pass upstream, and the gateway's services.
  */
+import { bearerToken } from '@assistant-platform/types';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AgentCache } from '../upstream/agent-cache.js';
@@ -22,11 +23,10 @@ export interface GatewayContext {
   log: FastifyBaseLogger;
 }
 
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
-
 export function createContextFactory(services: GatewayServices) {
   return ({ req }: CreateFastifyContextOptions): GatewayContext => {
-    const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
+    // A header the platform would refuse (not `Bearer <token68>`) is no token at all.
+    const token = bearerToken(req.headers.authorization);
     const upstreamHeaders: Record<string, string> = { 'x-request-id': req.id };
     // `Prefer: code=NNN` makes the reference server answer that error; passing it on lets product
     // teams rehearse their error handling through the gateway too.

@@ -3,10 +3,9 @@
  * `data.requestId`, `data.errors` (the bad fields of a BAD_REQUEST) and `data.retryAfterMs` (on
  * TOO_MANY_REQUESTS); an INTERNAL_SERVER_ERROR carries a fixed message and nothing else.
  */
-import type { ValidationIssue } from '@assistant-platform/types';
+import { ContractValidationError, ERROR_MESSAGES, type ValidationIssue } from '@assistant-platform/types';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { ContractValidationError } from '../contract/validation-error.js';
 import { INTERNAL_MESSAGE, UpstreamFailure } from '../upstream/to-trpc-error.js';
 import type { GatewayContext } from './context.js';
 
@@ -53,12 +52,11 @@ const t = initTRPC.context<GatewayContext>().create({
 });
 
 export const router = t.router;
-export const publicProcedure = t.procedure;
 
 /** Procedures that call the platform: a caller without a token is turned away before any call. */
 export const platformProcedure = t.procedure.use(({ ctx, next }) => {
   if (ctx.token === undefined) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized access' });
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES[401] });
   }
   const platform = ctx.services.platformFor(ctx.token, ctx.upstreamHeaders);
   return next({ ctx: { token: ctx.token, platform } });

@@ -31,7 +31,7 @@ export class AgentCache {
   }
 
   /** The agent `id` as seen with `token`: from memory, from a call in flight, or from `load`. */
-  async get(token: string, id: string, load: Loader): Promise<Agent> {
+  async get(token: string, id: number | string, load: Loader): Promise<Agent> {
     const key = keyOf(token, id);
     const pending = this.#cache.fetch(key, { context: load });
     // Caching off: the waiters of this fetch share its answer, later calls load again.
@@ -41,12 +41,9 @@ export class AgentCache {
     if (agent === undefined) throw new Error('The agent read was abandoned.');
     return agent;
   }
-
-  clear(): void {
-    this.#cache.clear();
-  }
 }
 
-function keyOf(token: string, id: string): string {
+// `7` and `'7'` name the same agent, and so the same entry.
+function keyOf(token: string, id: number | string): string {
   return `${createHash('sha256').update(token).digest('base64url')}:${id}`;
 }

@@ -10,7 +10,7 @@ import {
   AssistantApiError,
   RateLimitError,
 } from '@assistant-platform/client';
-import type { ValidationIssue } from '@assistant-platform/types';
+import { ERROR_MESSAGES, type ValidationIssue } from '@assistant-platform/types';
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 
@@ -41,7 +41,7 @@ const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
-export const INTERNAL_MESSAGE = 'Internal server error';
+export const INTERNAL_MESSAGE = ERROR_MESSAGES[500];
 
 export function toTRPCError(error: unknown): TRPCError {
   if (error instanceof TRPCError) return error;
