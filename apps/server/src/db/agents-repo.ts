@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Agent, CreateAgentBody, Tool } from '@assistant-platform/types';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { prepareAgentInsert } from './agent-insert.js';
 import type { Db } from './open-database.js';
 import { agents } from './schema.js';
 import { nowIso } from './time.js';
@@ -49,9 +48,28 @@ export function createAgentsRepo(db: Db) {
     .where(eq(agents.agentReferenceId, sql.placeholder('ref')))
     .prepare();
 
+  // Creating agents is the write-heavy path: its statement is prepared once, with placeholders.
+  const column = (name: keyof typeof agents.$inferInsert) => sql.placeholder(name);
+  const insert = db
+    .insert(agents)
+    .values({
+      id: column('id'),
+      agentReferenceId: column('agentReferenceId'),
+      accountId: column('accountId'),
+      name: column('name'),
+      description: column('description'),
+      instruction: column('instruction'),
+      status: column('status'),
+      intents: column('intents'),
+      knowledgeBaseId: column('knowledgeBaseId'),
+      tools: column('tools'),
+      createdAt: column('createdAt'),
+      updatedAt: column('updatedAt'),
+    })
+    .prepare();
+
   // Agents never change once stored (the API has no update or delete, seeds only insert), so found
   // agents are cached for GET, bounded to the most recent lookups. Misses are never cached.
-  const insert = prepareAgentInsert(db);
   const cache = new Map<string, StoredAgent>();
   const remember = (key: string, stored: StoredAgent) => {
     if (cache.size >= AGENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
@@ -68,7 +86,7 @@ export function createAgentsRepo(db: Db) {
       const agentReferenceId = (extra.agentReferenceId ?? randomUUID()).toLowerCase();
       const updatedAt = extra.updatedAt ?? createdAt;
       const knowledgeBaseId = input.knowledgeBaseId ?? null;
-      const id = insert({
+      const { lastInsertRowid } = insert.run({
         id: extra.id ?? null,
         agentReferenceId,
         accountId,
@@ -76,12 +94,13 @@ export function createAgentsRepo(db: Db) {
         description: input.description,
         instruction: input.instruction,
         status: 'ACTIVE',
-        intents: JSON.stringify(input.intents),
+        intents: input.intents,
         knowledgeBaseId,
-        tools: JSON.stringify(input.tools),
+        tools: input.tools,
         createdAt,
         updatedAt,
       });
+      const id = Number(lastInsertRowid);
       const { name, description, instruction, intents, tools } = input;
       return {
         id,

@@ -1,8 +1,10 @@
+import { createAccountsRepo } from './accounts-repo.js';
 import { createAgentsRepo } from './agents-repo.js';
 import { guardWrites } from './durable-writes.js';
 import type { OpenDatabase } from './open-database.js';
-import { createAccountsRepo, createTokensRepo } from './tokens-repo.js';
-import { createTranscriptionsRepo, createWorkspacesRepo } from './transcriptions-repo.js';
+import { createTokensRepo } from './tokens-repo.js';
+import { createTranscriptionsRepo } from './transcriptions-repo.js';
+import { createWorkspacesRepo } from './workspaces-repo.js';
 
 /** Every repository over one database handle; their writes fail when they could not be kept. */
 export function createRepositories({ db, assertDurable }: Pick<OpenDatabase, 'db' | 'assertDurable'>) {

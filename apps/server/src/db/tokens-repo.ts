@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { watchForeignCommits } from './change-watch.js';
 import type { Db } from './open-database.js';
-import { accounts, apiTokens } from './schema.js';
+import { apiTokens } from './schema.js';
 import { nowIso } from './time.js';
 
 export interface TokenRecord {
@@ -99,29 +99,4 @@ export function createTokensRepo(db: Db) {
   };
 }
 
-export function createAccountsRepo(db: Db) {
-  return {
-    exists(id: number): boolean {
-      return db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, id)).get() !== undefined;
-    },
-    ensure(input: { id?: number; name: string; createdAt?: string }): number {
-      if (input.id !== undefined) {
-        db.insert(accounts)
-          .values({ id: input.id, name: input.name, createdAt: input.createdAt ?? nowIso() })
-          .onConflictDoNothing()
-          .run();
-        return input.id;
-      }
-      const row = db.insert(accounts).values({ name: input.name, createdAt: nowIso() }).returning().get();
-      return row.id;
-    },
-    /** The default account: the one with the lowest id, created as "Default" when none exists. */
-    defaultId(): number {
-      const first = db.select({ id: accounts.id }).from(accounts).orderBy(accounts.id).limit(1).get();
-      return first?.id ?? this.ensure({ name: 'Default' });
-    },
-  };
-}
-
 export type TokensRepo = ReturnType<typeof createTokensRepo>;
-export type AccountsRepo = ReturnType<typeof createAccountsRepo>;

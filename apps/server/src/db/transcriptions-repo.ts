@@ -1,7 +1,7 @@
 import type { TranscriptContent, Transcription, TranscriptionStatus } from '@assistant-platform/types';
 import { eq } from 'drizzle-orm';
 import type { Db } from './open-database.js';
-import { transcriptions, workspaces } from './schema.js';
+import { transcriptions } from './schema.js';
 import { nowIso } from './time.js';
 
 type TranscriptionRow = typeof transcriptions.$inferSelect;
@@ -17,23 +17,6 @@ function toTranscription(row: TranscriptionRow): Transcription {
     status: row.status as TranscriptionStatus,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-  };
-}
-
-export function createWorkspacesRepo(db: Db) {
-  return {
-    find(id: number) {
-      return db.select().from(workspaces).where(eq(workspaces.id, id)).get();
-    },
-    ensure(input: { id?: number; accountId: number; name: string; createdAt?: string }): number {
-      const row = db
-        .insert(workspaces)
-        .values({ ...input, createdAt: input.createdAt ?? nowIso() })
-        .onConflictDoNothing()
-        .returning({ id: workspaces.id })
-        .get();
-      return row?.id ?? (input.id as number);
-    },
   };
 }
 
@@ -77,5 +60,4 @@ export function createTranscriptionsRepo(db: Db) {
   };
 }
 
-export type WorkspacesRepo = ReturnType<typeof createWorkspacesRepo>;
 export type TranscriptionsRepo = ReturnType<typeof createTranscriptionsRepo>;
