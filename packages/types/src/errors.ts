@@ -13,7 +13,7 @@ import type {
   RateLimitError,
   UnauthorizedError,
   ValidationIssue,
-} from './index.js';
+} from './schema-types.js';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 500;
 

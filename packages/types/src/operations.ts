@@ -4,7 +4,7 @@
  * the gateway and the SDK find paths in it: adding an operation is a change to the YAML.
  */
 import { OPERATIONS, SCOPES } from './generated/operations.js';
-import type { OperationId } from './index.js';
+import type { OperationId } from './schema-types.js';
 
 export { OPERATIONS, SCOPES };
 

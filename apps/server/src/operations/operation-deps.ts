@@ -1,5 +1,5 @@
 import type { Repositories } from '../db/repositories.js';
-import type { LoadedEngines } from '../engines-loader.js';
+import type { LoadedEngines } from './engines-loader.js';
 
 /** What every operation's handler may use; built once per app. */
 export interface OperationDeps {

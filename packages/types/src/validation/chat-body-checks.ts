@@ -4,7 +4,7 @@
  * valid answer must fit in `max_tokens` (checked here, before any generation, in one linear walk).
  */
 import { DECLARED_DEFAULTS } from '../generated/defaults.js';
-import type { ValidationIssue } from '../index.js';
+import type { ValidationIssue } from '../schema-types.js';
 
 const DEFAULTS = DECLARED_DEFAULTS.ChatRequestBody;
 const SCHEMA_POINTER = '/response_format/json_schema/schema';

@@ -14,7 +14,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { ContractValidationError } from '../errors.js';
 import { openapiDocument } from '../generated/openapi-document.js';
-import type { ValidationIssue } from '../index.js';
+import type { ValidationIssue } from '../schema-types.js';
 import { CONTRACT_ID, contractSchema } from './contract-schemas.js';
 import { MAX_ISSUES, toIssues } from './issues.js';
 import { depthOf, MAX_JSON_DEPTH, parseJsonText } from './json-text.js';

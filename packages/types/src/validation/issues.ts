@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import type { ValidationIssue } from '../index.js';
+import type { ValidationIssue } from '../schema-types.js';
 
 /** A 400 never lists more issues than this (a huge bad array must not make a huge answer). */
 export const MAX_ISSUES = 50;

@@ -6,7 +6,7 @@
  * stores UTF-8, so a lone surrogate would be stored lossily).
  */
 import { ContractValidationError } from '../errors.js';
-import type { ValidationIssue } from '../index.js';
+import type { ValidationIssue } from '../schema-types.js';
 
 /** Deepest nesting of objects and arrays a body may have, counted from the body itself. */
 export const MAX_JSON_DEPTH = 64;

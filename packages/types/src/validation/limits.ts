@@ -9,7 +9,7 @@
  * keyword can say.
  */
 import { openapiDocument } from '../generated/openapi-document.js';
-import type { ValidationIssue } from '../index.js';
+import type { ValidationIssue } from '../schema-types.js';
 
 type SchemaNode = Record<string, unknown>;
 

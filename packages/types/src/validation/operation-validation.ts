@@ -8,7 +8,7 @@
 
 import { openapiDocument } from '../generated/openapi-document.js';
 import { OPERATIONS } from '../generated/operations.js';
-import type { OperationId, ValidationIssue } from '../index.js';
+import type { OperationId, ValidationIssue } from '../schema-types.js';
 import type { ContractValidator, Validated } from './contract-validator.js';
 import { MAX_ISSUES } from './issues.js';
 

@@ -1,0 +1,65 @@
+/**
+ * The import rules `pnpm test` checks (dependency-cruiser): no module cycle anywhere, packages reach
+ * each other only by package name, and the reference server's folders import downward only, in the
+ * order of LAYERS (a folder may import those after it, never those before it).
+ */
+const SERVER = '^apps/server/src/';
+// Top to bottom: the CLI and the app that composes everything, the routes outside the contract,
+// the operations, the request pipeline, the seed, the contract's Fastify side, the database, the
+// configuration, the worker helper.
+const LAYERS = [
+  'cli',
+  'dev',
+  'meta',
+  'operations',
+  'pipeline',
+  'seed',
+  'contract',
+  'db',
+  'config',
+  'workers',
+];
+
+// The files at src/ itself (app.ts, server.ts, ...) compose the folders: only cli/ and dev/ use them.
+const ROOT_FILES = '[^/]+\\.ts$';
+
+const layerRules = LAYERS.slice(1).map((layer, index) => {
+  const above = [...LAYERS.slice(0, index + 1), ...(index + 1 > 1 ? [ROOT_FILES] : [])];
+  return {
+    name: `server-${layer}-imports-downward`,
+    comment: `apps/server/src/${layer}/ imports only the folders below it: ${LAYERS.slice(index + 2).join(', ')}`,
+    severity: 'error',
+    from: { path: `${SERVER}${layer}/` },
+    to: { path: `${SERVER}(?:${above.join('|')})` },
+  };
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'A cycle means two modules cannot be understood apart; split or invert one of them.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'packages-by-name',
+      comment: 'Packages import each other through their name and exports map, never a relative path.',
+      severity: 'error',
+      from: { path: '^(apps|packages)/([^/]+)/' },
+      to: { path: '^(apps|packages)/', pathNot: '^$1/$2/' },
+    },
+    ...layerRules,
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules|src/generated)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+  },
+};
