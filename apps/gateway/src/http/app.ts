@@ -2,16 +2,16 @@
  * Builds the gateway as a Fastify app (not listening): tRPC at `/trpc`, `/healthz`, request ids.
  * Listening, signals and shutdown live in server.ts, so tests can build and close apps freely.
  */
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.js';
-import { appRouter } from '../router/app-router.js';
+import { type AppRouter, appRouter } from '../router/app-router.js';
 import { createContextFactory } from '../trpc/context.js';
 import { AgentCache } from '../upstream/agent-cache.js';
 import { createPlatformClientFactory } from '../upstream/platform-client.js';
 import { createUpstreamFetch, type UpstreamFetch } from '../upstream/upstream-fetch.js';
 import { registerHealthz } from './healthz.js';
 import { requestIdOf } from './request-id.js';
-import { registerTrpcRoute } from './trpc-route.js';
 
 export interface BuildOptions {
   /** The `fetch` used for platform calls; by default one over undici's `request()` (upstream-fetch.ts). */
@@ -50,19 +50,21 @@ export async function buildGateway(
     agentCache: new AgentCache({ ttlMs: config.agentCacheTtlMs, maxEntries: config.agentCacheMaxEntries }),
   };
 
-  await registerTrpcRoute(app, {
+  await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
-    router: appRouter,
-    createContext: createContextFactory(services),
-    onError({ error, path, req }) {
-      // Server-side failures are logged with their cause (the caller got a bare message).
-      if (error.code === 'INTERNAL_SERVER_ERROR') {
-        req.log.error({ err: error.cause ?? error, path }, 'gateway call failed');
-      } else {
-        req.log.info({ code: error.code, path }, 'gateway call rejected');
-      }
+    trpcOptions: {
+      router: appRouter,
+      createContext: createContextFactory(services),
+      onError({ error, path, req }) {
+        // Server-side failures are logged with their cause (the caller got a bare message).
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          req.log.error({ err: error.cause ?? error, path }, 'gateway call failed');
+        } else {
+          req.log.info({ code: error.code, path }, 'gateway call rejected');
+        }
+      },
     },
-  });
+  } satisfies FastifyTRPCPluginOptions<AppRouter>);
 
   registerHealthz(app, config.upstreamBaseUrl, upstreamFetch);
   return app;
