@@ -56,17 +56,22 @@ function inputParser<T>(operationId: OperationId, shape: InputShape = {}): Input
     for (const [name, param] of params) {
       const value = input[name];
       delete body[name];
-      if (value === undefined) issues.push({ path: `/${name}`, message: 'is required' });
-      else if (typeof value === 'number' || typeof value === 'string') texts[param] = String(value);
-      else issues.push({ path: `/${name}`, message: 'must be number or string' });
+      if (typeof value === 'number' || typeof value === 'string') texts[param] = String(value);
+      else
+        issues.push({
+          path: `/${name}`,
+          message: value === undefined ? 'is required' : 'must be number or string',
+        });
     }
     for (const name of shape.decided ?? []) {
       if (name in body) issues.push({ path: `/${name}`, message: 'is not allowed' });
     }
     const parsedParams = params.length === 0 ? { value: {}, issues: [] } : validation.params(texts);
+    // A parameter this parser already refused (missing, not text) is not reported twice.
+    const refused = new Set(issues.map((issue) => issue.path));
     for (const issue of parsedParams.issues) {
-      if (!issues.some((found) => found.path === nameOf.get(issue.path)))
-        issues.push({ ...issue, path: nameOf.get(issue.path) ?? issue.path });
+      const path = nameOf.get(issue.path) ?? issue.path;
+      if (!refused.has(path)) issues.push({ ...issue, path });
     }
     if (OPERATIONS[operationId].jsonBody) issues.push(...validation.body(body).issues);
     else for (const name of Object.keys(body)) issues.push({ path: `/${name}`, message: 'is not allowed' });

@@ -3,13 +3,17 @@
  * answer) stops the work behind it: the gateway aborts its platform call, and the model server at the
  * far end sees its client hang up.
  */
+
+import {
+  createGatewayClient,
+  createUpstreamFetch,
+  defineConfig,
+  type RunningGateway,
+  startGateway,
+} from '@assistant-platform/gateway';
 import { startReferenceServer } from '@assistant-platform/server';
 import type { ChatStreamChunk } from '@assistant-platform/types';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createGatewayClient } from '../src/client/create-gateway-client.js';
-import { defineConfig } from '../src/config.js';
-import { type RunningGateway, startGateway } from '../src/server.js';
-import { createUpstreamFetch } from '../src/upstream/upstream-fetch.js';
 import { CHAT_INPUT, SEED, TOKEN } from './helpers/seed.js';
 import { type SlowLlm, startSlowLlm } from './helpers/slow-llm.js';
 

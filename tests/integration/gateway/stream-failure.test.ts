@@ -4,13 +4,16 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { AppRouter } from '@assistant-platform/gateway';
+import {
+  createGatewayClient,
+  defineConfig,
+  type RunningGateway,
+  startGateway,
+} from '@assistant-platform/gateway';
 import type { ChatStreamChunk } from '@assistant-platform/types';
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGatewayClient } from '../src/client/create-gateway-client.js';
-import { defineConfig } from '../src/config.js';
-import type { AppRouter } from '../src/router/app-router.js';
-import { type RunningGateway, startGateway } from '../src/server.js';
 import { type FailingLlm, startFailingLlm } from './helpers/failing-llm.js';
 import { CHAT_INPUT, TOKEN } from './helpers/seed.js';
 import { type Stack, startStack } from './helpers/stack.js';

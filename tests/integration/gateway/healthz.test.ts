@@ -1,10 +1,9 @@
 /** `/healthz` reports whether the platform answers. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { defineConfig, startGateway } from '@assistant-platform/gateway';
 import { startReferenceServer } from '@assistant-platform/server';
 import { describe, expect, it } from 'vitest';
-import { defineConfig } from '../src/config.js';
-import { startGateway } from '../src/server.js';
 
 describe('GET /healthz', () => {
   it('answers 200 with the upstream reachable while the platform runs, 503 once it stops', async () => {

@@ -1,6 +1,7 @@
 /** Runs a tRPC subscription to its end and gives back what a caller's callbacks saw. */
+
+import type { AppRouter } from '@assistant-platform/gateway';
 import type { TRPCClientError } from '@trpc/client';
-import type { AppRouter } from '../../src/router/app-router.js';
 
 export interface SubscriptionOutcome<T> {
   data: T[];

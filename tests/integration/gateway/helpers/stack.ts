@@ -3,11 +3,17 @@
  * recorded (through the `fetch` it is given, its own upstream fetch) so tests can see what reached
  * the platform.
  */
+
+import {
+  createGatewayClient,
+  createUpstreamFetch,
+  defineConfig,
+  type GatewayClientOptions,
+  type GatewayConfig,
+  type RunningGateway,
+  startGateway,
+} from '@assistant-platform/gateway';
 import { type ReferenceServer, startReferenceServer } from '@assistant-platform/server';
-import { createGatewayClient, type GatewayClientOptions } from '../../src/client/create-gateway-client.js';
-import { defineConfig, type GatewayConfig } from '../../src/config.js';
-import { type RunningGateway, startGateway } from '../../src/server.js';
-import { createUpstreamFetch } from '../../src/upstream/upstream-fetch.js';
 import { SEED, TOKEN } from './seed.js';
 
 export interface UpstreamCall {

@@ -3,9 +3,10 @@
  * gateway turns away what it can without calling the platform. `Prefer: code=NNN` makes the
  * reference server answer that status with its exact envelope.
  */
+
+import { type AppRouter, createGatewayClient, defineConfig, startGateway } from '@assistant-platform/gateway';
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppRouter } from '../src/router/app-router.js';
 import { CHAT_INPUT, OTHER_TOKEN, READ_ONLY_TOKEN } from './helpers/seed.js';
 import { type Stack, startStack } from './helpers/stack.js';
 import { collect } from './helpers/subscription.js';
@@ -125,9 +126,6 @@ describe('platform errors mapped to tRPC codes', () => {
   });
 
   it('answers INTERNAL_SERVER_ERROR when the platform cannot be reached, without its address', async () => {
-    const { startGateway } = await import('../src/server.js');
-    const { defineConfig } = await import('../src/config.js');
-    const { createGatewayClient } = await import('../src/client/create-gateway-client.js');
     // A port that was just free: nothing listens there.
     const gone = await startGateway(defineConfig({ port: 0, logLevel: 'silent' }));
     const deadUpstream = `${gone.url}/v1`;

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { startReferenceServer } from '@assistant-platform/server';
 import { describe, expect, it } from 'vitest';
 
-const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../../apps/gateway/dist/cli.js', import.meta.url));
 
 function run(env: Record<string, string>, args: string[] = []): ChildProcess {
   return spawn(process.execPath, [CLI, ...args], {
