@@ -27,36 +27,36 @@ function examplesOf(operationId: OperationId): Json[] {
   return Object.values(examples).map(({ value: { stream: _decided, ...body } }: any) => body);
 }
 
-/** The body broken at every place: removed, each wrong value, an unknown field beside it. */
+/** The body broken at every place: each node removed, replaced by each wrong value, or given a sibling. */
 function brokenVersions(body: Json): Json[] {
   const versions: Json[] = [];
-  const walk = (node: Json, rebuild: (value: Json | typeof REMOVE) => Json) => {
+  // `rebuild(value)` is the whole body with the node at hand replaced by `value` (or removed).
+  const walk = (node: Json, rebuild: (value: Json) => Json, remove: (() => Json) | undefined) => {
     for (const wrong of WRONG_VALUES) versions.push(rebuild(wrong));
+    if (remove) versions.push(remove());
     if (Array.isArray(node)) {
-      node.forEach((item, i) =>
-        walk(item, (value) =>
-          rebuild(
-            value === REMOVE ? node.filter((_, j) => j !== i) : node.map((x, j) => (j === i ? value : x)),
-          ),
-        ),
-      );
+      for (const [i, item] of node.entries()) {
+        walk(
+          item,
+          (value) => rebuild(node.map((x, j) => (j === i ? value : x))),
+          () => rebuild(node.filter((_, j) => j !== i)),
+        );
+      }
     } else if (node !== null && typeof node === 'object') {
-      versions.push(rebuild({ ...node, unexpectedField: 1 }));
-      for (const key of Object.keys(node)) {
-        walk((node as Record<string, Json>)[key], (value) => {
-          const copy = { ...(node as Record<string, Json>) };
-          if (value === REMOVE) delete copy[key];
-          else copy[key] = value;
-          return rebuild(copy);
-        });
-        versions.push(rebuild(Object.fromEntries(Object.entries(node).filter(([k]) => k !== key))));
+      const record = node as Record<string, Json>;
+      versions.push(rebuild({ ...record, unexpectedField: 1 }));
+      for (const key of Object.keys(record)) {
+        walk(
+          record[key],
+          (value) => rebuild({ ...record, [key]: value }),
+          () => rebuild(Object.fromEntries(Object.entries(record).filter(([k]) => k !== key))),
+        );
       }
     }
   };
-  walk(body, (value) => value);
+  walk(body, (value) => value, undefined);
   return versions;
 }
-const REMOVE = Symbol('remove');
 
 let server: ReferenceServer;
 let gateway: Awaited<ReturnType<typeof startGateway>>;
