@@ -1,9 +1,10 @@
 /**
- * `@assistant-platform/server/testing`: a seed for tests that run against the reference server (this
- * repository's server, SDK and gateway suites use it; so can a product team's). Two accounts, so
- * cross-account answers (403) can be tested; a token for every scope and an all-scopes token for each
- * account, so each scope's refusal can be tested.
+ * `@assistant-platform/server/testing`: fixtures for tests that run against the reference server
+ * (this repository's server, SDK, gateway and integration suites use them; so can a product team's).
+ * The seed has two accounts, so cross-account answers (403) can be tested, and a token for every
+ * scope plus an all-scopes token for each account, so each scope's refusal can be tested.
  */
+import type { ChatRequestBody } from '@assistant-platform/types';
 import type { SeedFile } from './seed/seed-file.js';
 
 /** Tokens of the fixture seed: one per scope and a `*` token per account. */
@@ -78,3 +79,20 @@ export const testSeed: SeedFile = {
     { id: 3, accountId: 2, name: 'Globex sales', instruction: 'Qualify leads.' },
   ],
 };
+
+/**
+ * A minimal valid chat request (the declared defaults fill in the rest). `extra` fields replace its
+ * own, valid or not: the result's type says which.
+ */
+export function testChatBody(): ChatRequestBody;
+export function testChatBody<Extra extends object>(extra: Extra): Omit<ChatRequestBody, keyof Extra> & Extra;
+export function testChatBody(extra: object = {}): ChatRequestBody {
+  return {
+    name: 'Support triage',
+    description: 'Answers support questions.',
+    instruction: 'Answer politely.',
+    intents: ['refund'],
+    message: { role: 'user', content: [{ type: 'text', text: 'Where is my parcel?' }] },
+    ...extra,
+  };
+}

@@ -1,7 +1,7 @@
 /** The per-token `agents.get` cache and the coalescing of identical concurrent reads. */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { TEST_TOKENS } from '@assistant-platform/server/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OTHER_TOKEN } from './helpers/seed.js';
 import { type Stack, startStack } from './helpers/stack.js';
 
 let stack: Stack | undefined;
@@ -35,7 +35,7 @@ describe('agents.get cache', () => {
     stack = await startStack({ agentCacheTtlMs: 60_000 });
     await stack.client().agents.get.query({ id: '1' });
     const error = await stack
-      .client({ token: OTHER_TOKEN })
+      .client({ token: TEST_TOKENS.other })
       .agents.get.query({ id: '1' })
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ data: { code: 'FORBIDDEN' } });

@@ -5,9 +5,9 @@
  */
 
 import { type AppRouter, createGatewayClient, defineConfig, startGateway } from '@assistant-platform/gateway';
+import { TEST_TOKENS, testChatBody } from '@assistant-platform/server/testing';
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_INPUT, OTHER_TOKEN, READ_ONLY_TOKEN } from './helpers/seed.js';
 import { type Stack, startStack } from './helpers/stack.js';
 import { collect } from './helpers/subscription.js';
 
@@ -63,7 +63,7 @@ describe('platform errors mapped to tRPC codes', () => {
   it('keeps the field list of a platform 400', async () => {
     // Valid for the contract's schema, but no such model exists: only the platform can tell.
     const error = await failure(
-      stack.client().chat.request.mutate({ ...CHAT_INPUT, model: 'no-such-model' }),
+      stack.client().chat.request.mutate({ ...testChatBody(), model: 'no-such-model' }),
     );
     expect(error.data?.code).toBe('BAD_REQUEST');
     expect(error.message).toBe('Invalid input provided');
@@ -78,10 +78,12 @@ describe('platform errors mapped to tRPC codes', () => {
 
   it('maps a missing scope and another account agent to FORBIDDEN', async () => {
     const scope = await failure(
-      stack.client({ token: READ_ONLY_TOKEN }).embeddings.create.mutate({ sentences: ['a'] }),
+      stack.client({ token: TEST_TOKENS.read }).embeddings.create.mutate({ sentences: ['a'] }),
     );
     expect(scope.data?.code).toBe('FORBIDDEN');
-    const otherAccount = await failure(stack.client({ token: OTHER_TOKEN }).agents.get.query({ id: '1' }));
+    const otherAccount = await failure(
+      stack.client({ token: TEST_TOKENS.other }).agents.get.query({ id: '1' }),
+    );
     expect(otherAccount.data?.code).toBe('FORBIDDEN');
     expect(otherAccount.message).toBe('You do not have permission to access this resource');
   });
@@ -148,7 +150,9 @@ describe('platform errors mapped to tRPC codes', () => {
 describe('errors of the streaming subscription', () => {
   it('ends the subscription with the mapped error when the platform refuses the chat', async () => {
     const client = prefer(404);
-    const { data, error } = await collect((callbacks) => client.chat.stream.subscribe(CHAT_INPUT, callbacks));
+    const { data, error } = await collect((callbacks) =>
+      client.chat.stream.subscribe(testChatBody(), callbacks),
+    );
     expect(data).toEqual([]);
     expect(error?.data?.code).toBe('NOT_FOUND');
   });
@@ -156,7 +160,9 @@ describe('errors of the streaming subscription', () => {
   it('ends the subscription on a platform 500 instead of reconnecting and re-sending the chat', async () => {
     const before = stack.upstreamCalls.length;
     const client = prefer(500);
-    const { data, error } = await collect((callbacks) => client.chat.stream.subscribe(CHAT_INPUT, callbacks));
+    const { data, error } = await collect((callbacks) =>
+      client.chat.stream.subscribe(testChatBody(), callbacks),
+    );
     expect(data).toEqual([]);
     expect(error?.data?.code).toBe('INTERNAL_SERVER_ERROR');
     expect(stack.upstreamCalls.length - before).toBe(1);
@@ -165,7 +171,7 @@ describe('errors of the streaming subscription', () => {
   it('rejects an invalid chat input before streaming, with the bad fields', async () => {
     const client = stack.client();
     const { error } = await collect((callbacks) =>
-      client.chat.stream.subscribe({ ...CHAT_INPUT, temperature: 9 }, callbacks),
+      client.chat.stream.subscribe({ ...testChatBody(), temperature: 9 }, callbacks),
     );
     expect(error?.data?.code).toBe('BAD_REQUEST');
     expect(error?.data?.errors).toEqual([{ path: '/temperature', message: 'must be <= 2' }]);

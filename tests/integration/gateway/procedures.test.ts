@@ -1,7 +1,8 @@
 /** Every procedure end to end: @trpc/client → gateway → reference server, and back. */
+
+import { testChatBody } from '@assistant-platform/server/testing';
 import type { ChatStreamChunk } from '@assistant-platform/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_INPUT } from './helpers/seed.js';
 import { type Stack, startStack } from './helpers/stack.js';
 import { collect } from './helpers/subscription.js';
 
@@ -36,7 +37,7 @@ describe('agents', () => {
 
 describe('chat', () => {
   it('answers a chat request in one piece', async () => {
-    const result = await stack.client().chat.request.mutate(CHAT_INPUT);
+    const result = await stack.client().chat.request.mutate(testChatBody());
     expect(result.object).toBe('chat.request');
     expect(result.request[0]?.message.role).toBe('assistant');
     expect(result.request[0]?.message.content.length).toBeGreaterThan(0);
@@ -46,7 +47,7 @@ describe('chat', () => {
   it('streams the answer as chunks over SSE, ending with a finish_reason', async () => {
     const client = stack.client();
     const { data, error } = await collect<ChatStreamChunk>((callbacks) =>
-      client.chat.stream.subscribe(CHAT_INPUT, callbacks),
+      client.chat.stream.subscribe(testChatBody(), callbacks),
     );
     expect(error).toBeUndefined();
     expect(data.length).toBeGreaterThan(1);
@@ -63,7 +64,7 @@ describe('chat', () => {
       content: [{ type: 'text' as const, text: `Earlier message ${i}: ${'parcel '.repeat(200)}` }],
     }));
     const { data, error } = await collect<ChatStreamChunk>((callbacks) =>
-      client.chat.stream.subscribe({ ...CHAT_INPUT, memoryChat: history }, callbacks),
+      client.chat.stream.subscribe({ ...testChatBody(), memoryChat: history }, callbacks),
     );
     expect(error).toBeUndefined();
     expect(data.at(-1)?.request[0]?.finish_reason).toMatch(/^(stop|length)$/);

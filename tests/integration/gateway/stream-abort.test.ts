@@ -12,9 +12,9 @@ import {
   startGateway,
 } from '@assistant-platform/gateway';
 import { startReferenceServer } from '@assistant-platform/server';
+import { TEST_TOKENS, testChatBody, testSeed } from '@assistant-platform/server/testing';
 import type { ChatStreamChunk } from '@assistant-platform/types';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { CHAT_INPUT, SEED, TOKEN } from './helpers/seed.js';
 import { type SlowLlm, startSlowLlm } from './helpers/slow-llm.js';
 
 let llm: SlowLlm;
@@ -27,7 +27,7 @@ const upstream = createUpstreamFetch();
 beforeAll(async () => {
   llm = await startSlowLlm();
   server = await startReferenceServer({
-    seed: SEED,
+    seed: testSeed,
     env: {
       CHAT_ENGINE: 'openai',
       CHAT_UPSTREAM_URL: llm.url,
@@ -53,9 +53,9 @@ afterAll(async () => {
 });
 
 it('aborts the platform call and the model call when the subscriber leaves mid-answer', async () => {
-  const client = createGatewayClient({ url: gateway.url, token: TOKEN });
+  const client = createGatewayClient({ url: gateway.url, token: TEST_TOKENS.all });
   const received: ChatStreamChunk[] = [];
-  const subscription = client.chat.stream.subscribe(CHAT_INPUT, {
+  const subscription = client.chat.stream.subscribe(testChatBody(), {
     onData: (chunk) => {
       received.push(chunk);
       if (received.length === 3) subscription.unsubscribe();
@@ -68,11 +68,11 @@ it('aborts the platform call and the model call when the subscriber leaves mid-a
 });
 
 it('aborts the platform call and the model call when the caller of chat.request leaves', async () => {
-  const client = createGatewayClient({ url: gateway.url, token: TOKEN, batch: false });
+  const client = createGatewayClient({ url: gateway.url, token: TEST_TOKENS.all, batch: false });
   const signalsBefore = platformSignals.length;
   const hangUpsBefore = llm.hangUps.length;
   const controller = new AbortController();
-  const answer = client.chat.request.mutate(CHAT_INPUT, { signal: controller.signal });
+  const answer = client.chat.request.mutate(testChatBody(), { signal: controller.signal });
   // The model is writing its (5 s) answer when the caller gives up.
   await vi.waitFor(() => expect(llm.hangUps.length).toBe(hangUpsBefore + 1), { timeout: 5_000 });
   controller.abort();

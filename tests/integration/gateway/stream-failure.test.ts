@@ -11,11 +11,11 @@ import {
   type RunningGateway,
   startGateway,
 } from '@assistant-platform/gateway';
+import { TEST_TOKENS, testChatBody } from '@assistant-platform/server/testing';
 import type { ChatStreamChunk } from '@assistant-platform/types';
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FailingLlm, startFailingLlm } from './helpers/failing-llm.js';
-import { CHAT_INPUT, TOKEN } from './helpers/seed.js';
 import { type Stack, startStack } from './helpers/stack.js';
 import { collect } from './helpers/subscription.js';
 
@@ -47,7 +47,7 @@ describe('a model server failing mid-answer behind the reference server', () => 
       const before = llm.requests;
       const client = stack.client();
       const { data, error } = await collect<ChatStreamChunk>((callbacks) =>
-        client.chat.stream.subscribe(CHAT_INPUT, callbacks),
+        client.chat.stream.subscribe(testChatBody(), callbacks),
       );
       expect(data.map((chunk) => chunk.request[0]?.delta.content)).toEqual(['word0 ', 'word1 ']);
       expect(error).toBeInstanceOf(TRPCClientError);
@@ -62,7 +62,7 @@ describe('a model server failing mid-answer behind the reference server', () => 
   it('chat.request rejects with INTERNAL_SERVER_ERROR when the answer is cut', async () => {
     const error = await stack
       .client()
-      .chat.request.mutate(CHAT_INPUT)
+      .chat.request.mutate(testChatBody())
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TRPCClientError);
     expect((error as TRPCClientError<AppRouter>).data?.code).toBe('INTERNAL_SERVER_ERROR');
@@ -107,9 +107,9 @@ describe('a platform that ends a stream with the 429 envelope', () => {
   });
 
   it('chat.stream ends with TOO_MANY_REQUESTS and the envelope message, after the chunk', async () => {
-    const client = createGatewayClient({ url: gateway.url, token: TOKEN });
+    const client = createGatewayClient({ url: gateway.url, token: TEST_TOKENS.all });
     const { data, error } = await collect<ChatStreamChunk>((callbacks) =>
-      client.chat.stream.subscribe(CHAT_INPUT, callbacks),
+      client.chat.stream.subscribe(testChatBody(), callbacks),
     );
     expect(data.map((chunk) => chunk.request[0]?.delta.content)).toEqual(['Hel']);
     expect(error?.data?.code).toBe('TOO_MANY_REQUESTS');

@@ -1,6 +1,7 @@
 /** Batching, request ids and token forwarding, seen from both ends of the gateway. */
+
+import { TEST_TOKENS } from '@assistant-platform/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN } from './helpers/seed.js';
 import { type Stack, startStack } from './helpers/stack.js';
 
 let stack: Stack;
@@ -80,7 +81,7 @@ describe('request ids', () => {
     const response = await fetch(
       `${stack.gateway.url}/trpc/agents.get?input=${encodeURIComponent('{"id":"1"}')}`,
       {
-        headers: { authorization: `Bearer ${TOKEN}`, 'x-request-id': 'trace-abc-123' },
+        headers: { authorization: `Bearer ${TEST_TOKENS.all}`, 'x-request-id': 'trace-abc-123' },
       },
     );
     expect(response.status).toBe(200);
@@ -95,7 +96,7 @@ describe('request ids', () => {
     const response = await fetch(
       `${stack.gateway.url}/trpc/agents.get?input=${encodeURIComponent('{"id":"1"}')}`,
       {
-        headers: { authorization: `Bearer ${TOKEN}`, 'x-request-id': 'has spaces, not allowed' },
+        headers: { authorization: `Bearer ${TEST_TOKENS.all}`, 'x-request-id': 'has spaces, not allowed' },
       },
     );
     const id = response.headers.get('x-request-id');
@@ -114,7 +115,7 @@ describe('auth forwarding', () => {
   it('forwards the caller bearer token to the platform', async () => {
     const before = stack.upstreamCalls.length;
     await stack.client().agents.get.query({ id: '1' });
-    expect(stack.upstreamCalls[before]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(stack.upstreamCalls[before]?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKENS.all}`);
   });
 
   it('accepts the token from a function, read for each request', async () => {
@@ -122,7 +123,7 @@ describe('auth forwarding', () => {
     const client = stack.client({
       token: () => {
         reads += 1;
-        return TOKEN;
+        return TEST_TOKENS.all;
       },
     });
     await client.agents.get.query({ id: '1' });

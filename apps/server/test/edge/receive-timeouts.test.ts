@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
 import { chunk, type FakeUpstream, sendJson, startFakeUpstream } from '../engines/openai/fake-upstream.js';
 import { chatUpstreamEnv } from '../helpers/fake-upstream.js';
-import { auth, chatBody, fixtureSeed, TOKENS } from '../helpers/fixtures.js';
+import { auth, TEST_TOKENS, testChatBody, testSeed } from '../helpers/fixtures.js';
 import { openRaw, parseAnswer } from '../helpers/raw-socket.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -17,7 +17,7 @@ let server: ReferenceServer;
 beforeAll(async () => {
   upstream = await startFakeUpstream();
   server = await startReferenceServer({
-    seed: fixtureSeed,
+    seed: testSeed,
     env: {
       HEADERS_TIMEOUT_MS: '1000',
       REQUEST_TIMEOUT_MS: '1000',
@@ -46,7 +46,7 @@ describe('time limits on receiving a request', () => {
   it('answers a body that trickles in too slowly with the 400 envelope and closes', async () => {
     const raw = await trickle(
       'POST /v1/agents/create HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n' +
-        `authorization: Bearer ${TOKENS.all}\r\ncontent-length: 1000\r\n\r\n{`,
+        `authorization: Bearer ${TEST_TOKENS.all}\r\ncontent-length: 1000\r\n\r\n{`,
     );
     const answer = parseAnswer(raw);
     expect(answer.status).toBe(400);
@@ -96,8 +96,8 @@ describe('time limits on receiving a request', () => {
     });
     const response = await fetch(`${server.baseUrl}/agents/chat/request`, {
       method: 'POST',
-      headers: { ...auth(TOKENS.all), 'content-type': 'application/json' },
-      body: JSON.stringify(chatBody({ stream: true })),
+      headers: { ...auth(TEST_TOKENS.all), 'content-type': 'application/json' },
+      body: JSON.stringify(testChatBody({ stream: true })),
     });
     expect(response.status).toBe(200);
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
@@ -132,8 +132,8 @@ describe('time limits on receiving a request', () => {
     });
     const pending = fetch(`${server.baseUrl}/agents/chat/request`, {
       method: 'POST',
-      headers: { ...auth(TOKENS.all), 'content-type': 'application/json' },
-      body: JSON.stringify(chatBody()),
+      headers: { ...auth(TEST_TOKENS.all), 'content-type': 'application/json' },
+      body: JSON.stringify(testChatBody()),
     });
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     finish();

@@ -8,7 +8,7 @@ import type { OperationId } from '@assistant-platform/types';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { TOKENS } from '../helpers/fixtures.js';
+import { TEST_TOKENS } from '../helpers/fixtures.js';
 import { useHostileServer } from '../hostile/hostile-server.js';
 import { mutate, mutationArbitrary } from './mutate-body.js';
 import { arbitraryOf, componentArbitrary } from './schema-arbitrary.js';
@@ -88,7 +88,7 @@ async function send(operationId: OperationId, request: FuzzRequest): Promise<voi
   const res = await fetch(`${server().origin}${request.path}`, {
     method: request.method,
     headers: {
-      authorization: `Bearer ${TOKENS.all}`,
+      authorization: `Bearer ${TEST_TOKENS.all}`,
       ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
@@ -106,7 +106,7 @@ async function send(operationId: OperationId, request: FuzzRequest): Promise<voi
   expectMatchesContract(operationId, res.status, body);
   if (operationId === 'createAgent' && res.status === 201) {
     const view = await fetch(`${server().origin}/v1/agents/view/${body.data.id}`, {
-      headers: { authorization: `Bearer ${TOKENS.all}` },
+      headers: { authorization: `Bearer ${TEST_TOKENS.all}` },
       signal: AbortSignal.timeout(10_000),
     });
     expect(view.status).toBe(200);

@@ -1,5 +1,5 @@
 import type { OperationId } from '@assistant-platform/types';
-import { chatBody } from './fixtures.js';
+import { testChatBody } from './fixtures.js';
 
 /** One valid request per operation, for the auth, scope and fault matrices. */
 export const OPERATIONS: Record<
@@ -17,7 +17,7 @@ export const OPERATIONS: Record<
   chatRequest: {
     method: 'POST',
     url: '/v1/agents/chat/request',
-    payload: chatBody(),
+    payload: testChatBody(),
     scope: 'agents:chat',
     success: 200,
   },

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { fixtureSeed } from './fixtures.js';
+import { testSeed } from './fixtures.js';
 import { serverModule } from './server-module.js';
 
 /** An app over a fresh in-memory database with the fixture seed; `env` overrides configuration. */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
   const config = serverModule.loadConfig({ DATABASE_URL: ':memory:', LOG_LEVEL: 'silent', ...env });
-  return serverModule.build(config, { seed: fixtureSeed });
+  return serverModule.build(config, { seed: testSeed });
 }
 
 /** One app per test file, closed afterwards; `get()` returns it inside tests. */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { chatBody } from '../helpers/fixtures.js';
+import { testChatBody } from '../helpers/fixtures.js';
 import { useHostileServer } from './hostile-server.js';
 import { call, whileWatchingHealth } from './http-probe.js';
 
@@ -14,7 +14,7 @@ const server = useHostileServer();
 function imageChat(): string {
   const url = `data:image/png;base64,${'A'.repeat(6_400_000)}`;
   return JSON.stringify(
-    chatBody({
+    testChatBody({
       message: {
         role: 'user',
         content: [
@@ -33,7 +33,7 @@ function historyChat(): string {
     role: i % 2 ? 'assistant' : 'user',
     content: [{ type: 'text', text }],
   }));
-  return JSON.stringify(chatBody({ memoryChat }));
+  return JSON.stringify(testChatBody({ memoryChat }));
 }
 
 const send = (body: string) =>

@@ -6,7 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { chatBody, TOKENS } from '../helpers/fixtures.js';
+import { TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
 import { useHostileServer } from './hostile-server.js';
 import { call, expectHealthy, expectIssueAt } from './http-probe.js';
 
@@ -40,7 +40,7 @@ describe('hostile bodies', { timeout: 30_000 }, () => {
 
   it('a lone surrogate inside the JSON string of memoryChat → 400 naming memoryChat', async () => {
     const memory = '[{"role":"user","content":[{"type":"text","text":"\\ud800"}]}]';
-    const res = await chat(chatBody({ memoryChat: memory }));
+    const res = await chat(testChatBody({ memoryChat: memory }));
     expectIssueAt(res, '/memoryChat', { prefix: true });
     expectMatchesContract('chatRequest', 400, res.body);
     expect(messageAt(res.body, '/memoryChat')).toMatch(LONE_SURROGATE);
@@ -79,7 +79,7 @@ describe('hostile bodies', { timeout: 30_000 }, () => {
   });
 
   it('a reasoning string nested deep → 400 naming reasoning', async () => {
-    const res = await chat(chatBody({ reasoning: `${'{"a":'.repeat(400)}1${'}'.repeat(400)}` }));
+    const res = await chat(testChatBody({ reasoning: `${'{"a":'.repeat(400)}1${'}'.repeat(400)}` }));
     expectIssueAt(res, '/reasoning', { prefix: true });
     expectMatchesContract('chatRequest', 400, res.body);
   });
@@ -98,7 +98,7 @@ describe('hostile bodies', { timeout: 30_000 }, () => {
 
   it('a null or non-object content block → 400 naming /message/content/0', async () => {
     for (const block of [null, 7, 'text', [{ type: 'text', text: 'x' }]]) {
-      const res = await chat(chatBody({ message: { role: 'user', content: [block] } }));
+      const res = await chat(testChatBody({ message: { role: 'user', content: [block] } }));
       expectIssueAt(res, '/message/content/0', { prefix: true });
       expectMatchesContract('chatRequest', 400, res.body);
     }
@@ -127,7 +127,7 @@ describe('hostile bodies', { timeout: 30_000 }, () => {
       const request = httpRequest(`${server().origin}/v1/agents/create`, {
         method: 'POST',
         headers: {
-          authorization: `Bearer ${TOKENS.all}`,
+          authorization: `Bearer ${TEST_TOKENS.all}`,
           'content-type': 'application/json',
           'content-length': String(10 * 1024 * 1024 + 1),
         },

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, stopAllServers } from '../helpers/cli-process.js';
 import { expectMatchesContract } from '../helpers/contract.js';
 import { chatUpstreamEnv, completion, startFakeUpstream } from '../helpers/fake-upstream.js';
-import { chatBody, TOKENS } from '../helpers/fixtures.js';
+import { TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
 import { type HostileServer, startHostileServer } from './hostile-server.js';
 import { type Answer, call, expectHealthy } from './http-probe.js';
 import { DEFAULT_LIMITS, LIMITS_ENV } from './limits-env.js';
@@ -36,9 +36,9 @@ afterAll(async () => {
   await upstream?.close();
 });
 
-const chat = (token: string = TOKENS.all) =>
-  call(server.origin, 'POST', '/v1/agents/chat/request', chatBody(), { token, timeoutMs: 15_000 });
-const embed = (token: string = TOKENS.all) =>
+const chat = (token: string = TEST_TOKENS.all) =>
+  call(server.origin, 'POST', '/v1/agents/chat/request', testChatBody(), { token, timeoutMs: 15_000 });
+const embed = (token: string = TEST_TOKENS.all) =>
   call(
     server.origin,
     'POST',
@@ -71,7 +71,7 @@ describe('heavy requests in flight per token', { timeout: 40_000 }, () => {
     expectLimited(await embed(), 'createEmbeddings');
 
     // Another token, and non-heavy operations of the same one, still work.
-    const other = await embed(TOKENS.other);
+    const other = await embed(TEST_TOKENS.other);
     expect(other.status).toBe(200);
     const view = await call(server.origin, 'GET', '/v1/agents/view/1');
     expect(view.status).toBe(200);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { ensureBuilt, type RunningServer, startCli, stopAllServers } from '../helpers/cli-process.js';
-import { fixtureSeed } from '../helpers/fixtures.js';
+import { testSeed } from '../helpers/fixtures.js';
 
 export interface HostileServer {
   /** `http://127.0.0.1:<port>` */
@@ -22,7 +22,7 @@ let seedPath: string | undefined;
 function seedFile(): string {
   if (!seedPath) {
     seedPath = join(mkdtempSync(join(tmpdir(), 'hostile-seed-')), 'seed.json');
-    writeFileSync(seedPath, JSON.stringify(fixtureSeed));
+    writeFileSync(seedPath, JSON.stringify(testSeed));
   }
   return seedPath;
 }

@@ -3,7 +3,7 @@
  * the checks they share: the 400 issue paths, and that `/healthz` still answers promptly.
  */
 import { expect } from 'vitest';
-import { TOKENS } from '../helpers/fixtures.js';
+import { TEST_TOKENS } from '../helpers/fixtures.js';
 
 /** The most a `/healthz` answer may take while or after the server is attacked. */
 export const HEALTHZ_BUDGET_MS = 2000;
@@ -27,7 +27,7 @@ export async function call(
   method: string,
   path: string,
   body?: unknown,
-  { token = TOKENS.all, headers = {}, timeoutMs = 15_000 }: CallOptions = {},
+  { token = TEST_TOKENS.all, headers = {}, timeoutMs = 15_000 }: CallOptions = {},
 ): Promise<Answer> {
   const res = await fetch(`${origin}${path}`, {
     method,

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { chatBody } from '../helpers/fixtures.js';
+import { testChatBody } from '../helpers/fixtures.js';
 import { useHostileServer } from './hostile-server.js';
 import { call, expectIssueAt, whileWatchingHealth } from './http-probe.js';
 
@@ -15,11 +15,11 @@ const server = useHostileServer();
 const emptyObjects = (count: number) => `[${Array.from({ length: count }, () => '{}').join(',')}]`;
 const ones = (count: number) => `[${Array.from({ length: count }, () => '1').join(',')}]`;
 const chatWith = (field: string, arrayText: string) => {
-  const base = JSON.stringify(chatBody({ [field]: null }));
+  const base = JSON.stringify(testChatBody({ [field]: null }));
   return base.replace(`"${field}":null`, `"${field}":${arrayText}`);
 };
 const messageWith = (arrayText: string) =>
-  JSON.stringify(chatBody({ message: { role: 'user', content: null } })).replace(
+  JSON.stringify(testChatBody({ message: { role: 'user', content: null } })).replace(
     '"content":null',
     `"content":${arrayText}`,
   );

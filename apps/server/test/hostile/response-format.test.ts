@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { chatBody } from '../helpers/fixtures.js';
+import { testChatBody } from '../helpers/fixtures.js';
 import { useHostileServer } from './hostile-server.js';
 import { type Answer, call, expectIssueAt, whileWatchingHealth } from './http-probe.js';
 
@@ -15,7 +15,10 @@ const SCHEMA = '/response_format/json_schema/schema';
 
 /** A valid chat body asking for an answer valid against `schema`. */
 function chatWithSchema(schema: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return chatBody({ response_format: { type: 'json_schema', json_schema: { name: 'x', schema } }, ...extra });
+  return testChatBody({
+    response_format: { type: 'json_schema', json_schema: { name: 'x', schema } },
+    ...extra,
+  });
 }
 
 /** Sends it while polling `/healthz` (which must stay prompt); the answer itself must come within 20 s. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, exited, startCli, stopAllServers } from '../helpers/cli-process.js';
 import { completion, startFakeUpstream } from '../helpers/fake-upstream.js';
-import { chatBody } from '../helpers/fixtures.js';
+import { testChatBody } from '../helpers/fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'assistant-shutdown-'));
 const SECRET = 'very-secret-token-that-must-not-be-logged';
@@ -46,7 +46,7 @@ describe('graceful shutdown and logs', { timeout: 60_000 }, () => {
     const inFlight = fetch(`${server.origin}/v1/agents/chat/request`, {
       method: 'POST',
       headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' },
-      body: JSON.stringify(chatBody()),
+      body: JSON.stringify(testChatBody()),
     });
     await expect.poll(() => server.output().includes('incoming request'), { timeout: 5000 }).toBe(true);
     server.child.kill('SIGTERM');

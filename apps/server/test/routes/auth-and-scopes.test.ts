@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { auth, TOKENS } from '../helpers/fixtures.js';
+import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
 import { OPERATION_IDS, OPERATIONS } from '../helpers/operations.js';
 import { useTestApp } from '../helpers/test-app.js';
 
@@ -16,19 +16,19 @@ const call = (id: (typeof OPERATION_IDS)[number], headers: Record<string, string
 };
 
 const SCOPED_TOKENS: Record<string, string> = {
-  'agents:read': TOKENS.read,
-  'agents:write': TOKENS.write,
-  'agents:chat': TOKENS.chat,
-  'transcriptions:write': TOKENS.transcriptions,
-  'embeddings:create': TOKENS.embeddings,
+  'agents:read': TEST_TOKENS.read,
+  'agents:write': TEST_TOKENS.write,
+  'agents:chat': TEST_TOKENS.chat,
+  'transcriptions:write': TEST_TOKENS.transcriptions,
+  'embeddings:create': TEST_TOKENS.embeddings,
 };
 
 describe('authentication', () => {
   it.each(OPERATION_IDS)('%s answers 401 for a missing, malformed or unknown token', async (id) => {
     for (const headers of [
       {},
-      { authorization: TOKENS.all },
-      { authorization: `Basic ${TOKENS.all}` },
+      { authorization: TEST_TOKENS.all },
+      { authorization: `Basic ${TEST_TOKENS.all}` },
       { authorization: 'Bearer ' },
       { authorization: 'Bearer not-a-known-token' },
     ]) {
@@ -40,7 +40,7 @@ describe('authentication', () => {
 
   it('accepts the scheme name in any case (RFC 7235): bearer and BEARER work like Bearer', async () => {
     for (const scheme of ['bearer', 'BEARER']) {
-      const res = await call('getAgent', { authorization: `${scheme} ${TOKENS.all}` });
+      const res = await call('getAgent', { authorization: `${scheme} ${TEST_TOKENS.all}` });
       expect(res.statusCode).toBe(OPERATIONS.getAgent.success);
     }
   });
@@ -62,17 +62,17 @@ describe('scopes: each operation × each scope', () => {
       });
     }
     it(`${id} with * is allowed`, async () => {
-      expect((await call(id, auth(TOKENS.all))).statusCode).toBe(OPERATIONS[id].success);
+      expect((await call(id, auth(TEST_TOKENS.all))).statusCode).toBe(OPERATIONS[id].success);
     });
   }
 
   it('checks the scope before validation: a bad body without the scope is 403, not 400', async () => {
-    const res = await call('createAgent', auth(TOKENS.read), { nonsense: true });
+    const res = await call('createAgent', auth(TEST_TOKENS.read), { nonsense: true });
     expect(res.statusCode).toBe(403);
     const malformed = await app().inject({
       method: 'POST',
       url: '/v1/agents/create',
-      headers: { ...auth(TOKENS.read), 'content-type': 'application/json' },
+      headers: { ...auth(TEST_TOKENS.read), 'content-type': 'application/json' },
       payload: '{"broken":',
     });
     expect(malformed.statusCode).toBe(403);

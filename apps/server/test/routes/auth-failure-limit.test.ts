@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { auth, TOKENS } from '../helpers/fixtures.js';
+import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const app = useTestApp({ AUTH_FAILURE_LIMIT_MAX: '3', AUTH_FAILURE_LIMIT_WINDOW_MS: '60000' });
@@ -14,7 +14,7 @@ afterEach(() => {
 describe('failed authentication, limited per client address', () => {
   it('answers 429 once an address has used up its failures, even for a valid token', async () => {
     // Successful requests do not count.
-    for (let i = 0; i < 5; i++) expect((await get('10.0.0.1', auth(TOKENS.all))).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await get('10.0.0.1', auth(TEST_TOKENS.all))).statusCode).toBe(200);
     expect((await get('10.0.0.1')).statusCode).toBe(401);
     expect((await get('10.0.0.1', { authorization: 'Basic x' })).statusCode).toBe(401);
     expect((await get('10.0.0.1', auth('not-a-known-token'))).statusCode).toBe(401);
@@ -29,11 +29,11 @@ describe('failed authentication, limited per client address', () => {
     expect(limited.headers['ratelimit-remaining']).toBe('0');
     expect(limited.headers['x-request-id']).toBeDefined();
     // Refused before the token is looked up, so a valid one is refused too.
-    expect((await get('10.0.0.1', auth(TOKENS.all))).statusCode).toBe(429);
+    expect((await get('10.0.0.1', auth(TEST_TOKENS.all))).statusCode).toBe(429);
   });
 
   it('does not limit another address, nor routes that need no token', async () => {
-    expect((await get('10.0.0.2', auth(TOKENS.all))).statusCode).toBe(200);
+    expect((await get('10.0.0.2', auth(TEST_TOKENS.all))).statusCode).toBe(200);
     expect((await get('10.0.0.2')).statusCode).toBe(401);
     expect((await app().inject({ url: '/healthz', remoteAddress: '10.0.0.1' })).statusCode).toBe(200);
   });
@@ -41,9 +41,9 @@ describe('failed authentication, limited per client address', () => {
   it('lets the address try again once its window has passed', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     for (let i = 0; i < 3; i++) await get('10.0.0.3');
-    expect((await get('10.0.0.3', auth(TOKENS.all))).statusCode).toBe(429);
+    expect((await get('10.0.0.3', auth(TEST_TOKENS.all))).statusCode).toBe(429);
     vi.setSystemTime(Date.now() + 60_001);
-    expect((await get('10.0.0.3', auth(TOKENS.all))).statusCode).toBe(200);
+    expect((await get('10.0.0.3', auth(TEST_TOKENS.all))).statusCode).toBe(200);
     // A new window: three more failures are allowed before the next 429.
     for (let i = 0; i < 3; i++) expect((await get('10.0.0.3')).statusCode).toBe(401);
     expect((await get('10.0.0.3')).statusCode).toBe(429);

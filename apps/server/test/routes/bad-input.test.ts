@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { auth, TOKENS } from '../helpers/fixtures.js';
+import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const app = useTestApp();
@@ -8,7 +8,7 @@ const post = (payload: string | Buffer, headers: Record<string, string> = {}) =>
   app().inject({
     method: 'POST',
     url: '/v1/agents/create',
-    headers: { ...auth(TOKENS.all), 'content-type': 'application/json', ...headers },
+    headers: { ...auth(TEST_TOKENS.all), 'content-type': 'application/json', ...headers },
     payload,
   });
 
@@ -88,7 +88,7 @@ describe('hostile and broken input', () => {
 
   it("a malformed URL or an over-long id → 400 envelope, not Fastify's own shape", async () => {
     for (const url of ['/v1/agents/view/%E0%A4%A', `/v1/agents/view/${'9'.repeat(1000)}`]) {
-      const res = await app().inject({ url, headers: auth(TOKENS.all) });
+      const res = await app().inject({ url, headers: auth(TEST_TOKENS.all) });
       expect(res.statusCode).toBe(400);
       expectMatchesContract('getAgent', 400, res.json());
       expect(res.headers['x-request-id']).toBeTruthy();

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { auth, chatBody, TOKENS } from '../helpers/fixtures.js';
+import { auth, TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const app = useTestApp();
-const chat = (payload: unknown, token: string = TOKENS.chat) =>
+const chat = (payload: unknown, token: string = TEST_TOKENS.chat) =>
   app().inject({
     method: 'POST',
     url: '/v1/agents/chat/request',
@@ -25,7 +25,7 @@ function parseEvents(text: string): { chunks: Record<string, any>[]; done: boole
 describe('POST /v1/agents/chat/request', () => {
   it('answers with one assistant message, integer created and the default model', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const res = await chat(chatBody());
+    const res = await chat(testChatBody());
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expectMatchesContract('chatRequest', 200, body);
@@ -39,7 +39,7 @@ describe('POST /v1/agents/chat/request', () => {
   it('accepts memoryChat and reasoning as JSON-encoded strings', async () => {
     const memoryChat = [{ role: 'assistant', content: [{ type: 'text', text: 'Hello, how can I help?' }] }];
     const res = await chat(
-      chatBody({ memoryChat: JSON.stringify(memoryChat), reasoning: '{"effort":"low"}' }),
+      testChatBody({ memoryChat: JSON.stringify(memoryChat), reasoning: '{"effort":"low"}' }),
     );
     expect(res.statusCode).toBe(200);
     expectMatchesContract('chatRequest', 200, res.json());
@@ -51,14 +51,14 @@ describe('POST /v1/agents/chat/request', () => {
     ['reasoning', '{"effort":"extreme"}', '/reasoning/effort'],
     ['reasoning', '{', '/reasoning'],
   ])('answers 400 for a bad %s string (%s), naming %s', async (field, value, path) => {
-    const res = await chat(chatBody({ [field]: value }));
+    const res = await chat(testChatBody({ [field]: value }));
     expect(res.statusCode).toBe(400);
     expectMatchesContract('chatRequest', 400, res.json());
     expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
   });
 
   it('answers 400 naming /model for an unknown model', async () => {
-    const res = await chat(chatBody({ model: 'gpt-unknown' }));
+    const res = await chat(testChatBody({ model: 'gpt-unknown' }));
     expect(res.statusCode).toBe(400);
     expectMatchesContract('chatRequest', 400, res.json());
     expect(res.json().errors).toEqual([
@@ -84,16 +84,16 @@ describe('POST /v1/agents/chat/request', () => {
   });
 
   it('hands off to agents of the caller only: unknown 404, foreign 403, own 200', async () => {
-    expect((await chat(chatBody({ agents: [999] }))).statusCode).toBe(404);
-    const foreign = await chat(chatBody({ agents: [3] }));
+    expect((await chat(testChatBody({ agents: [999] }))).statusCode).toBe(404);
+    const foreign = await chat(testChatBody({ agents: [3] }));
     expect(foreign.statusCode).toBe(403);
     expectMatchesContract('chatRequest', 403, foreign.json());
-    expect((await chat(chatBody({ agents: [1, 2] }))).statusCode).toBe(200);
+    expect((await chat(testChatBody({ agents: [1, 2] }))).statusCode).toBe(200);
   });
 
   it('streams chunks whose deltas add up to the non-streamed answer, then [DONE]', async () => {
-    const plain = (await chat(chatBody({ seed: 7 }))).json().data.request[0];
-    const res = await chat(chatBody({ seed: 7, stream: true }));
+    const plain = (await chat(testChatBody({ seed: 7 }))).json().data.request[0];
+    const res = await chat(testChatBody({ seed: 7, stream: true }));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
     const { chunks, done } = parseEvents(res.body);
@@ -107,7 +107,7 @@ describe('POST /v1/agents/chat/request', () => {
   });
 
   it('reports errors found before a stream starts with the normal envelope', async () => {
-    const res = await chat(chatBody({ stream: true, model: 'nope' }));
+    const res = await chat(testChatBody({ stream: true, model: 'nope' }));
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expectMatchesContract('chatRequest', 400, res.json());

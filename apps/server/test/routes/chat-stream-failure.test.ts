@@ -12,7 +12,7 @@ import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
 import { toEventStream } from '../../src/operations/chat-event-stream.js';
 import { expectMatchesContract } from '../helpers/contract.js';
 import { chatUpstreamEnv, sseChunk, startFakeUpstream } from '../helpers/fake-upstream.js';
-import { chatBody, fixtureSeed, TOKENS } from '../helpers/fixtures.js';
+import { TEST_TOKENS, testChatBody, testSeed } from '../helpers/fixtures.js';
 
 interface SseEvent {
   event: string;
@@ -38,7 +38,7 @@ describe('a chat stream whose upstream fails after the first delta', () => {
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     server = await startReferenceServer({
-      seed: fixtureSeed,
+      seed: testSeed,
       env: {
         ...chatUpstreamEnv(upstream.url, 'upstream-model'),
       },
@@ -52,8 +52,8 @@ describe('a chat stream whose upstream fails after the first delta', () => {
   const streamedChat = () =>
     fetch(`${server.baseUrl}/agents/chat/request`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${TOKENS.all}`, 'content-type': 'application/json' },
-      body: JSON.stringify(chatBody({ stream: true })),
+      headers: { authorization: `Bearer ${TEST_TOKENS.all}`, 'content-type': 'application/json' },
+      body: JSON.stringify(testChatBody({ stream: true })),
     });
 
   it.each([

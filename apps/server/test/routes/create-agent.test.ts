@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { auth, TOKENS } from '../helpers/fixtures.js';
+import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const app = useTestApp();
-const create = (payload: unknown, token: string = TOKENS.write) =>
+const create = (payload: unknown, token: string = TEST_TOKENS.write) =>
   app().inject({
     method: 'POST',
     url: '/v1/agents/create',
@@ -44,7 +44,10 @@ describe('POST /v1/agents/create', () => {
     });
     expect(body.data.createdAt).toBe(body.data.updatedAt);
 
-    const view = await app().inject({ url: `/v1/agents/view/${body.data.id}`, headers: auth(TOKENS.all) });
+    const view = await app().inject({
+      url: `/v1/agents/view/${body.data.id}`,
+      headers: auth(TEST_TOKENS.all),
+    });
     expect(view.json().data).toMatchObject({
       intents: ['refund'],
       knowledgeBaseId: 5,
@@ -57,7 +60,7 @@ describe('POST /v1/agents/create', () => {
     expect(res.statusCode).toBe(201);
     const view = await app().inject({
       url: `/v1/agents/view/${res.json().data.id}`,
-      headers: auth(TOKENS.all),
+      headers: auth(TEST_TOKENS.all),
     });
     expectMatchesContract('getAgent', 200, view.json());
     expect(view.json().data).toMatchObject({
@@ -73,7 +76,7 @@ describe('POST /v1/agents/create', () => {
     expect(res.statusCode).toBe(201);
     const view = await app().inject({
       url: `/v1/agents/view/${res.json().data.id}`,
-      headers: auth(TOKENS.all),
+      headers: auth(TEST_TOKENS.all),
     });
     expect(view.json().data.tools).toEqual([functionTool]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { auth, TOKENS } from '../helpers/fixtures.js';
+import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const app = useTestApp();
@@ -8,7 +8,7 @@ const embed = (payload: unknown) =>
   app().inject({
     method: 'POST',
     url: '/v1/vectors/embedding',
-    headers: auth(TOKENS.embeddings),
+    headers: auth(TEST_TOKENS.embeddings),
     payload: payload as object,
   });
 

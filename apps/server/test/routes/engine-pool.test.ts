@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { auth, chatBody, TOKENS } from '../helpers/fixtures.js';
+import { auth, TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 // One worker with a short budget: an over-budget task terminates the only thread there is.
@@ -13,8 +13,8 @@ const chat = (extra: Record<string, unknown>) =>
   app().inject({
     method: 'POST',
     url: '/v1/agents/chat/request',
-    headers: { ...auth(TOKENS.all), 'content-type': 'application/json' },
-    payload: chatBody(extra),
+    headers: { ...auth(TEST_TOKENS.all), 'content-type': 'application/json' },
+    payload: testChatBody(extra),
   });
 const withSchema = (schema: unknown) =>
   chat({ response_format: { type: 'json_schema', json_schema: { name: 'x', schema } } });
@@ -53,7 +53,7 @@ describe('engine work with a tiny budget', () => {
     const res = await tiny().inject({
       method: 'POST',
       url: '/v1/vectors/embedding',
-      headers: { ...auth(TOKENS.all), 'content-type': 'application/json' },
+      headers: { ...auth(TEST_TOKENS.all), 'content-type': 'application/json' },
       payload: { sentences },
     });
     expect(res.statusCode).toBe(500);
@@ -61,7 +61,7 @@ describe('engine work with a tiny budget', () => {
     const small = await tiny().inject({
       method: 'POST',
       url: '/v1/vectors/embedding',
-      headers: { ...auth(TOKENS.all), 'content-type': 'application/json' },
+      headers: { ...auth(TEST_TOKENS.all), 'content-type': 'application/json' },
       payload: { sentences: ['hello'] },
     });
     expect(small.statusCode).toBe(200);

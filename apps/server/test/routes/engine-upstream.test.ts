@@ -3,24 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/index.js';
 import { expectMatchesContract } from '../helpers/contract.js';
 import { completion, sseChunk, startFakeUpstream } from '../helpers/fake-upstream.js';
-import { chatBody, fixtureSeed, TOKENS } from '../helpers/fixtures.js';
+import { TEST_TOKENS, testChatBody, testSeed } from '../helpers/fixtures.js';
 import { serverModule } from '../helpers/server-module.js';
 
 let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
 let server: ReferenceServer;
-const headers = { authorization: `Bearer ${TOKENS.all}`, 'content-type': 'application/json' };
+const headers = { authorization: `Bearer ${TEST_TOKENS.all}`, 'content-type': 'application/json' };
 const chat = (extra: Record<string, unknown> = {}, init: RequestInit = {}) =>
   fetch(`${server.baseUrl}/agents/chat/request`, {
     method: 'POST',
     headers,
-    body: JSON.stringify(chatBody(extra)),
+    body: JSON.stringify(testChatBody(extra)),
     ...init,
   });
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
   server = await serverModule.startReferenceServer({
-    seed: fixtureSeed,
+    seed: testSeed,
     env: {
       CHAT_ENGINE: 'openai',
       CHAT_UPSTREAM_URL: upstream.url,
@@ -93,7 +93,7 @@ describe('chat through an OpenAI-compatible upstream (engine errors → envelope
     });
     const before = upstream.state.closedEarly;
     const req = request(`${server.baseUrl}/agents/chat/request`, { method: 'POST', headers });
-    req.end(JSON.stringify(chatBody({ stream: true })));
+    req.end(JSON.stringify(testChatBody({ stream: true })));
     const first = await new Promise<string>((resolve) =>
       req.on('response', (res) => res.once('data', (chunk: Buffer) => resolve(chunk.toString()))),
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { auth, TOKENS } from '../helpers/fixtures.js';
+import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
 import { OPERATION_IDS, OPERATIONS } from '../helpers/operations.js';
 import { useTestApp } from '../helpers/test-app.js';
 
@@ -13,7 +13,7 @@ describe('Prefer: code=N fault injection', () => {
       const res = await app().inject({
         method: op.method,
         url: op.url,
-        headers: { ...auth(TOKENS.all), prefer: `code=${code}` },
+        headers: { ...auth(TEST_TOKENS.all), prefer: `code=${code}` },
         payload: op.payload as object,
       });
       expect(res.statusCode).toBe(code);
@@ -29,7 +29,10 @@ describe('Prefer: code=N fault injection', () => {
 
   it('ignores other Prefer values and unsupported codes', async () => {
     for (const prefer of ['return=minimal', 'code=418', 'code=2000']) {
-      const res = await app().inject({ url: '/v1/agents/view/1', headers: { ...auth(TOKENS.all), prefer } });
+      const res = await app().inject({
+        url: '/v1/agents/view/1',
+        headers: { ...auth(TEST_TOKENS.all), prefer },
+      });
       expect(res.statusCode).toBe(200);
     }
   });
@@ -38,14 +41,14 @@ describe('Prefer: code=N fault injection', () => {
     const res = await app().inject({
       method: 'POST',
       url: '/v1/agents/create',
-      headers: { ...auth(TOKENS.all), prefer: 'code=500' },
+      headers: { ...auth(TEST_TOKENS.all), prefer: 'code=500' },
       payload: { name: 'Never stored', instruction: 'x' },
     });
     expect(res.statusCode).toBe(500);
     const next = await app().inject({
       method: 'POST',
       url: '/v1/agents/create',
-      headers: auth(TOKENS.all),
+      headers: auth(TEST_TOKENS.all),
       payload: { name: 'Stored', instruction: 'x' },
     });
     expect(next.json().data.id).toBe(4);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { auth, OWN_AGENT_REF, TOKENS } from '../helpers/fixtures.js';
+import { auth, TEST_AGENT_REFERENCE_ID, TEST_TOKENS } from '../helpers/fixtures.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const app = useTestApp();
-const view = (id: string, token: string = TOKENS.read) =>
+const view = (id: string, token: string = TEST_TOKENS.read) =>
   app().inject({ url: `/v1/agents/view/${id}`, headers: auth(token) });
 
 describe('GET /v1/agents/view/{id}', () => {
@@ -14,7 +14,7 @@ describe('GET /v1/agents/view/{id}', () => {
     expectMatchesContract('getAgent', 200, res.json());
     expect(res.json().data).toMatchObject({
       id: 1,
-      agentReferenceId: OWN_AGENT_REF,
+      agentReferenceId: TEST_AGENT_REFERENCE_ID,
       name: 'Support triage',
       knowledgeBaseId: 12,
       tools: [{ type: 'svc_tool', svc_tool: 'web_search_tool' }],
@@ -23,7 +23,7 @@ describe('GET /v1/agents/view/{id}', () => {
   });
 
   it('finds the same agent by agentReferenceId, in any letter case', async () => {
-    for (const ref of [OWN_AGENT_REF, OWN_AGENT_REF.toUpperCase()]) {
+    for (const ref of [TEST_AGENT_REFERENCE_ID, TEST_AGENT_REFERENCE_ID.toUpperCase()]) {
       const res = await view(ref);
       expect(res.statusCode).toBe(200);
       expect(res.json().data.id).toBe(1);
@@ -42,7 +42,7 @@ describe('GET /v1/agents/view/{id}', () => {
     const res = await view('3');
     expect(res.statusCode).toBe(403);
     expectMatchesContract('getAgent', 403, res.json());
-    const mine = await view('3', TOKENS.other);
+    const mine = await view('3', TEST_TOKENS.other);
     expect(mine.statusCode).toBe(200);
   });
 

@@ -15,7 +15,7 @@ import {
 } from '../engines/openai/fake-upstream.js';
 import { expectMatchesContract } from '../helpers/contract.js';
 import { chatUpstreamEnv } from '../helpers/fake-upstream.js';
-import { auth, chatBody, fixtureSeed, TOKENS } from '../helpers/fixtures.js';
+import { auth, TEST_TOKENS, testChatBody, testSeed } from '../helpers/fixtures.js';
 
 let upstream: FakeUpstream;
 let server: ReferenceServer;
@@ -25,7 +25,7 @@ const held: (() => void)[] = [];
 beforeAll(async () => {
   upstream = await startFakeUpstream();
   server = await startReferenceServer({
-    seed: fixtureSeed,
+    seed: testSeed,
     env: {
       MAX_HEAVY_REQUESTS_PER_TOKEN: '2',
       ...chatUpstreamEnv(upstream.url),
@@ -65,7 +65,7 @@ const chat = (token: string, extra: Record<string, unknown> = {}, signal?: Abort
   fetch(`${server.baseUrl}/agents/chat/request`, {
     method: 'POST',
     headers: { ...auth(token), 'content-type': 'application/json' },
-    body: JSON.stringify(chatBody(extra)),
+    body: JSON.stringify(testChatBody(extra)),
     ...(signal ? { signal } : {}),
   });
 
@@ -74,27 +74,27 @@ const untilUpstreamHas = (count: number) =>
 
 describe('chat and embeddings requests in flight per token', () => {
   it('answers 429 with Retry-After: 1 past the limit, and lets a request in once one ends', async () => {
-    const first = [chat(TOKENS.all), chat(TOKENS.all)];
+    const first = [chat(TEST_TOKENS.all), chat(TEST_TOKENS.all)];
     await untilUpstreamHas(2);
 
-    const refused = await chat(TOKENS.all);
+    const refused = await chat(TEST_TOKENS.all);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('1');
     expectMatchesContract('chatRequest', 429, await refused.json());
     // Embeddings share the same budget.
     const embeddings = await fetch(`${server.baseUrl}/vectors/embedding`, {
       method: 'POST',
-      headers: { ...auth(TOKENS.all), 'content-type': 'application/json' },
+      headers: { ...auth(TEST_TOKENS.all), 'content-type': 'application/json' },
       body: JSON.stringify({ sentences: ['hello'] }),
     });
     expect(embeddings.status).toBe(429);
     // Another token (another account) has its own budget.
-    const other = chat(TOKENS.other);
+    const other = chat(TEST_TOKENS.other);
     await untilUpstreamHas(3);
 
     releaseAll();
     for (const response of [...(await Promise.all(first)), await other]) expect(response.status).toBe(200);
-    const again = chat(TOKENS.all);
+    const again = chat(TEST_TOKENS.all);
     await untilUpstreamHas(4);
     releaseAll();
     expect((await again).status).toBe(200);
@@ -103,18 +103,18 @@ describe('chat and embeddings requests in flight per token', () => {
   it('frees the slot of a stream when its client goes away, and when it ends', async () => {
     const leaving = new AbortController();
     const streams = [
-      await chat(TOKENS.all, { stream: true }, leaving.signal),
-      await chat(TOKENS.all, { stream: true }),
+      await chat(TEST_TOKENS.all, { stream: true }, leaving.signal),
+      await chat(TEST_TOKENS.all, { stream: true }),
     ];
     for (const stream of streams) expect(stream.status).toBe(200);
-    expect((await chat(TOKENS.all)).status).toBe(429);
+    expect((await chat(TEST_TOKENS.all)).status).toBe(429);
 
     holdAnswers(false);
     leaving.abort();
     // The server learns of the disconnect a moment later; until then the answer is still 429.
     const admitted = await vi.waitFor(
       async () => {
-        const response = await chat(TOKENS.all);
+        const response = await chat(TEST_TOKENS.all);
         expect(response.status).not.toBe(429);
         return response;
       },
@@ -124,7 +124,10 @@ describe('chat and embeddings requests in flight per token', () => {
     releaseAll();
     // The other stream ended normally with the release: two new ones fit again.
     expect(await (streams[1] as Response).text()).toContain('[DONE]');
-    const next = [await chat(TOKENS.all, { stream: true }), await chat(TOKENS.all, { stream: true })];
+    const next = [
+      await chat(TEST_TOKENS.all, { stream: true }),
+      await chat(TEST_TOKENS.all, { stream: true }),
+    ];
     for (const stream of next) expect(stream.status).toBe(200);
     releaseAll();
     for (const stream of next) await stream.text();

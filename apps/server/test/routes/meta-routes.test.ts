@@ -2,7 +2,7 @@ import { openapiDocument } from '@assistant-platform/types/openapi-document';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { auth, TOKENS } from '../helpers/fixtures.js';
+import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const app = useTestApp();
@@ -48,7 +48,7 @@ describe('contract, docs, health and housekeeping', () => {
       ['DELETE', '/v1/agents/view/1'],
       ['GET', '/v1/agents/create'],
     ] as const) {
-      const res = await app().inject({ method, url, headers: auth(TOKENS.all) });
+      const res = await app().inject({ method, url, headers: auth(TEST_TOKENS.all) });
       expect(res.statusCode).toBe(404);
       expectMatchesContract('getAgent', 404, res.json());
     }
@@ -59,7 +59,7 @@ describe('contract, docs, health and housekeeping', () => {
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const echoed = await app().inject({
       url: '/v1/agents/view/1',
-      headers: { ...auth(TOKENS.all), 'x-request-id': 'client-abc-1' },
+      headers: { ...auth(TEST_TOKENS.all), 'x-request-id': 'client-abc-1' },
     });
     expect(echoed.headers['x-request-id']).toBe('client-abc-1');
     const refused = await app().inject({ url: '/nope', headers: { 'x-request-id': 'x'.repeat(200) } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { auth, TOKENS } from '../helpers/fixtures.js';
+import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const app = useTestApp({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000' });
@@ -8,12 +8,12 @@ const get = (token: string) => app().inject({ url: '/v1/agents/view/1', headers:
 
 describe('per-token rate limiting', () => {
   it('answers 429 with Retry-After and RateLimit-* headers once a token exceeds its limit', async () => {
-    const first = await get(TOKENS.all);
+    const first = await get(TEST_TOKENS.all);
     expect(first.headers['ratelimit-limit']).toBe('3');
     expect(first.headers['ratelimit-remaining']).toBe('2');
-    await get(TOKENS.all);
-    await get(TOKENS.all);
-    const limited = await get(TOKENS.all);
+    await get(TEST_TOKENS.all);
+    await get(TEST_TOKENS.all);
+    const limited = await get(TEST_TOKENS.all);
     expect(limited.statusCode).toBe(429);
     expectMatchesContract('getAgent', 429, limited.json());
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -22,7 +22,7 @@ describe('per-token rate limiting', () => {
   });
 
   it("does not limit another token when one token's burst is over the limit", async () => {
-    const res = await get(TOKENS.read);
+    const res = await get(TEST_TOKENS.read);
     expect(res.statusCode).toBe(200);
   });
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { auth, TOKENS } from '../helpers/fixtures.js';
+import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
 import { buildTestApp } from '../helpers/test-app.js';
 
 const agent = { name: 'Durable', instruction: 'Answer politely.' };
@@ -28,7 +28,7 @@ async function appOnFile(): Promise<{ app: FastifyInstance; folder: string; file
 }
 
 const createAgent = (target: FastifyInstance) =>
-  target.inject({ method: 'POST', url: '/v1/agents/create', headers: auth(TOKENS.all), payload: agent });
+  target.inject({ method: 'POST', url: '/v1/agents/create', headers: auth(TEST_TOKENS.all), payload: agent });
 
 describe('storage faults while running', () => {
   it('answers 500 to writes and 503 to /healthz once the database folder is deleted', async () => {
@@ -45,7 +45,7 @@ describe('storage faults while running', () => {
     const patched = await app.inject({
       method: 'PATCH',
       url: '/v1/transcribe/workspace/7/transcriptions/42',
-      headers: auth(TOKENS.all),
+      headers: auth(TEST_TOKENS.all),
       payload: edit,
     });
     expect(patched.statusCode).toBe(500);

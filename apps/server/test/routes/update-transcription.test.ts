@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { auth, TOKENS } from '../helpers/fixtures.js';
+import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const app = useTestApp();
@@ -8,7 +8,7 @@ const patch = (
   workspace: number | string,
   transcription: number | string,
   payload: unknown,
-  token: string = TOKENS.transcriptions,
+  token: string = TEST_TOKENS.transcriptions,
 ) =>
   app().inject({
     method: 'PATCH',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { auth, chatBody, TOKENS } from '../helpers/fixtures.js';
+import { auth, TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const app = useTestApp();
@@ -9,7 +9,7 @@ const send = (method: 'POST' | 'GET' | 'PATCH', url: string, payload?: unknown) 
     method,
     url,
     headers: {
-      ...auth(TOKENS.all),
+      ...auth(TEST_TOKENS.all),
       ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(payload === undefined
@@ -28,7 +28,7 @@ describe('validation: limits before items, every bad field, the body protections
     const chat = await send(
       'POST',
       '/v1/agents/chat/request',
-      chatBody({ message: { role: 'user', content: [null, 7, { type: 'text', text: 'hi' }] } }),
+      testChatBody({ message: { role: 'user', content: [null, 7, { type: 'text', text: 'hi' }] } }),
     );
     expect(chat.statusCode).toBe(400);
     expect(paths(chat)).toEqual(expect.arrayContaining(['/message/content/0', '/message/content/1']));
@@ -65,7 +65,11 @@ describe('validation: limits before items, every bad field, the body protections
     const both = await send(
       'POST',
       '/v1/agents/chat/request',
-      chatBody({ model: 'nope', memoryChat: '[{"role":"robot","content":[]}]', reasoning: '{"effort":"x"}' }),
+      testChatBody({
+        model: 'nope',
+        memoryChat: '[{"role":"robot","content":[]}]',
+        reasoning: '{"effort":"x"}',
+      }),
     );
     expect(paths(both).sort()).toEqual(['/memoryChat/0/role', '/model', '/reasoning/effort']);
   });
@@ -105,7 +109,10 @@ describe('validation: limits before items, every bad field, the body protections
       send(
         'POST',
         '/v1/agents/chat/request',
-        chatBody({ response_format: { type: 'json_schema', json_schema: { name: 'x', schema } }, ...extra }),
+        testChatBody({
+          response_format: { type: 'json_schema', json_schema: { name: 'x', schema } },
+          ...extra,
+        }),
       );
     const at = '/response_format/json_schema/schema';
     expect(paths(await ask({ type: 'string', minLength: 200_000_000 }))).toEqual([`${at}/minLength`]);
@@ -137,17 +144,17 @@ describe('validation: limits before items, every bad field, the body protections
     const small = await send(
       'POST',
       '/v1/agents/chat/request',
-      chatBody({ ...bad, message: { role: 'user', content: [{ type: 'text', text: 'x' }] } }),
+      testChatBody({ ...bad, message: { role: 'user', content: [{ type: 'text', text: 'x' }] } }),
     );
     // Over the 128 KiB from which bodies are validated on a worker thread.
     const long = { type: 'text', text: 'x'.repeat(90_000) };
     const message = { role: 'user', content: [long, long] };
-    const padded = chatBody({ ...bad, message });
+    const padded = testChatBody({ ...bad, message });
     const large = await send('POST', '/v1/agents/chat/request', padded);
     expect(large.statusCode).toBe(400);
     expect(large.json()).toEqual(small.json());
     expect(paths(large).sort()).toEqual(['/description', '/memoryChat/0/role', '/model']);
-    const valid = await send('POST', '/v1/agents/chat/request', chatBody({ message }));
+    const valid = await send('POST', '/v1/agents/chat/request', testChatBody({ message }));
     expect(valid.statusCode).toBe(200);
     expectMatchesContract('chatRequest', 200, valid.json());
   });

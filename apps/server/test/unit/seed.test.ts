@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, loadConfig, type SeedFile } from '../../src/index.js';
-import { auth, fixtureSeed, TOKENS } from '../helpers/fixtures.js';
+import { auth, TEST_TOKENS, testSeed } from '../helpers/fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'seed-test-'));
 const apps: { close(): Promise<unknown> }[] = [];
@@ -23,28 +23,28 @@ async function start(databaseUrl: string, seed?: SeedFile | string, env: Record<
 describe('seed files', () => {
   it('inserts only absent rows, so a restart with the same seed keeps edits', async () => {
     const db = join(dir, 'restart.sqlite');
-    const first = await start(db, fixtureSeed);
+    const first = await start(db, testSeed);
     await first.inject({
       method: 'PATCH',
       url: '/v1/transcribe/workspace/7/transcriptions/42',
-      headers: auth(TOKENS.all),
+      headers: auth(TEST_TOKENS.all),
       payload: { transcript: { filename: 'edited.mp3', transcript: 'edited' } },
     });
     await first.close();
-    const second = await start(db, fixtureSeed);
-    const agents = await second.inject({ url: '/v1/agents/view/2', headers: auth(TOKENS.all) });
+    const second = await start(db, testSeed);
+    const agents = await second.inject({ url: '/v1/agents/view/2', headers: auth(TEST_TOKENS.all) });
     expect(agents.json().data.name).toBe('Billing');
     const again = await second.inject({
       method: 'PATCH',
       url: '/v1/transcribe/workspace/7/transcriptions/42',
-      headers: auth(TOKENS.all),
+      headers: auth(TEST_TOKENS.all),
       payload: { transcript: { filename: 'edited.mp3', transcript: 'edited twice' } },
     });
     expect(again.json().data.transcript.transcript).toBe('edited twice');
     const create = await second.inject({
       method: 'POST',
       url: '/v1/agents/create',
-      headers: auth(TOKENS.all),
+      headers: auth(TEST_TOKENS.all),
       payload: { name: 'n', instruction: 'i' },
     });
     expect(create.json().data.id).toBe(4);
@@ -52,9 +52,11 @@ describe('seed files', () => {
 
   it('reads a seed from a file path', async () => {
     const file = join(dir, 'seed.json');
-    writeFileSync(file, JSON.stringify(fixtureSeed));
+    writeFileSync(file, JSON.stringify(testSeed));
     const app = await start(':memory:', file);
-    expect((await app.inject({ url: '/v1/agents/view/1', headers: auth(TOKENS.all) })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/v1/agents/view/1', headers: auth(TEST_TOKENS.all) })).statusCode).toBe(
+      200,
+    );
   });
 
   it.each([

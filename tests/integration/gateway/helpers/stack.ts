@@ -14,7 +14,7 @@ import {
   startGateway,
 } from '@assistant-platform/gateway';
 import { type ReferenceServer, startReferenceServer } from '@assistant-platform/server';
-import { SEED, TOKEN } from './seed.js';
+import { TEST_TOKENS, testSeed } from '@assistant-platform/server/testing';
 
 export interface UpstreamCall {
   method: string;
@@ -38,7 +38,7 @@ export async function startStack(
   config: Partial<GatewayConfig> = {},
   { serverEnv }: { serverEnv?: Record<string, string> } = {},
 ): Promise<Stack> {
-  const server = await startReferenceServer({ seed: SEED, ...(serverEnv ? { env: serverEnv } : {}) });
+  const server = await startReferenceServer({ seed: testSeed, ...(serverEnv ? { env: serverEnv } : {}) });
   const upstreamCalls: UpstreamCall[] = [];
   // The gateway's own upstream fetch, recorded on the way through.
   const upstream = createUpstreamFetch();
@@ -63,7 +63,7 @@ export async function startStack(
     upstreamCalls,
     gatewayRequests,
     client: (options = {}) =>
-      createGatewayClient({ url: gateway.url, token: TOKEN, fetch: countingFetch, ...options }),
+      createGatewayClient({ url: gateway.url, token: TEST_TOKENS.all, fetch: countingFetch, ...options }),
     close: async () => {
       await gateway.close();
       await upstream.close();
