@@ -1,7 +1,7 @@
+import { chatModels } from '@assistant-platform/engines/config';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AuthFailureLimit } from './auth/auth-failure-limit.js';
 import { registerAuthHooks } from './auth/auth-hooks.js';
-import { chatModels } from './config/engines-config.js';
 import type { ServerConfig } from './config/load-config.js';
 import { createHealthCheck } from './db/database-health.js';
 import { openDatabase } from './db/open-database.js';

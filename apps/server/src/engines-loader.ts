@@ -1,5 +1,5 @@
+import type { ChatEngine, EmbeddingEngine, EnginesConfig } from '@assistant-platform/engines/types';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChatEngine, EmbeddingEngine, EnginesConfig } from './engines/types.js';
 
 export interface LoadedEngines {
   chat: ChatEngine;
@@ -13,7 +13,9 @@ export interface LoadedEngines {
  * agent and transcription requests while it loads; those two routes await it.
  */
 export function loadEngines(config: EnginesConfig, logger: FastifyBaseLogger): Promise<LoadedEngines> {
-  const loading = import('./engines/index.js').then(({ createEngines }) => createEngines(config, logger));
+  const loading = import('@assistant-platform/engines').then(({ createEngines }) =>
+    createEngines(config, logger),
+  );
   // Reported by whoever awaits it (start-up or a request); this only prevents an unhandled rejection.
   loading.catch(() => undefined);
   return loading;

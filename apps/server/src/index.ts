@@ -3,6 +3,8 @@
  * `build()` makes the Fastify app, `serve()` runs it, `startReferenceServer()` starts one on a free
  * port for tests of the SDK and gateway.
  */
+
+export type { ChatEngine, EmbeddingEngine, EnginesConfig } from '@assistant-platform/engines/types';
 export { type BuildOptions, build } from './app.js';
 export { SCOPES, type Scope } from './auth/scopes.js';
 export { ConfigError, loadConfig, type ServerConfig } from './config/load-config.js';
@@ -11,7 +13,6 @@ export {
   type StartReferenceServerOptions,
   startReferenceServer,
 } from './dev/start-reference-server.js';
-export type { ChatEngine, EmbeddingEngine, EnginesConfig } from './engines/types.js';
 export type { SeedInput } from './seed/apply-startup-data.js';
 export { type ParsedSeed, parseSeed, readSeedFile, SeedError, type SeedFile } from './seed/seed-file.js';
 export { serve } from './server.js';

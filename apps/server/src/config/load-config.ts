@@ -1,7 +1,10 @@
+import { ConfigError, enginesEnvSchema, toEnginesConfig } from '@assistant-platform/engines/config';
+import type { EnginesConfig } from '@assistant-platform/engines/types';
 import { z } from 'zod';
-import type { EnginesConfig } from '../engines/types.js';
 import { databasePathOf } from './database-url.js';
-import { enginesEnvSchema, toEnginesConfig } from './engines-config.js';
+
+/** Thrown for a bad configuration value, here and by the engines (one class): it names every bad variable. */
+export { ConfigError };
 
 export interface ServerConfig {
   port: number;
@@ -21,11 +24,6 @@ export interface ServerConfig {
   authFailureLimit: { max: number; windowMs: number };
   /** Chat and embeddings requests one token may have in flight at once. */
   maxHeavyRequestsPerToken: number;
-}
-
-/** Thrown for a bad configuration value; its message lists every bad variable. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
 }
 
 const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);

@@ -1,7 +1,7 @@
+import { EngineError } from '@assistant-platform/engines/types';
 import type { ValidationIssue } from '@assistant-platform/types';
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EngineError } from '../engines/types.js';
 import { toIssues } from '../validation/ajv-issues.js';
 import { ApiError, type ErrorStatus, errorEnvelope } from './api-error.js';
 

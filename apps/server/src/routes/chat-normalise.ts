@@ -1,6 +1,6 @@
+import type { ChatEngineRequest, HandoffAgent } from '@assistant-platform/engines/types';
 import type { ChatRequestBody, HistoryMessage, Reasoning } from '@assistant-platform/types';
 import type { AgentsRepo } from '../db/agents-repo.js';
-import type { ChatEngineRequest, HandoffAgent } from '../engines/types.js';
 import { ApiError } from '../http/api-error.js';
 import { declaredDefaults } from '../validation/contract-schemas.js';
 

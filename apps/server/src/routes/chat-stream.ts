@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
+import { type ChatStreamEvent, EngineError } from '@assistant-platform/engines/types';
 import type { ChatStreamChunk } from '@assistant-platform/types';
 import type { FastifyBaseLogger } from 'fastify';
-import { type ChatStreamEvent, EngineError } from '../engines/types.js';
 import { errorEnvelope } from '../http/api-error.js';
 
 /**
