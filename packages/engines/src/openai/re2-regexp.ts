@@ -10,8 +10,14 @@ import { RE2JS } from 're2js';
 
 function re2RegExp(pattern: string): RegExpLike {
   const compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
-  // JSON Schema patterns are unanchored: a match anywhere in the string counts.
-  return { test: (text: string) => compiled.matcher(text).find() };
+  const matcher = {
+    // JSON Schema patterns are unanchored: a match anywhere in the string counts.
+    test: (text: string) => compiled.matcher(text).find(),
+    // Ajv keeps one matcher per distinct toString() in a validator: without this, every pattern of a
+    // schema would be "[object Object]" and be checked with the first pattern's matcher.
+    toString: () => `/${pattern}/u`,
+  };
+  return matcher;
 }
 
 /** Ajv's `code.regExp` option; `code` names it in standalone code, which is never generated here. */

@@ -110,6 +110,22 @@ describe('OpenAI chat adapter: checking the answer against response_format', () 
     expect(upstream.received).toHaveLength(1);
   });
 
+  it('checks each property against its own pattern', async () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        ticket: { type: 'string', pattern: '^T-[0-9]{4}$' },
+        zip: { type: 'string', pattern: '^[0-9]{5}$' },
+      },
+    };
+    upstream.handle(answerWith('{"ticket":"T-0042","zip":"12345"}'));
+    const answer = await setup().engine.complete(structured(schema), callOptions());
+    expect(answer.content).toBe('{"ticket":"T-0042","zip":"12345"}');
+    upstream.handle(answerWith('{"ticket":"T-0042","zip":"T-0042"}'));
+    const error = await rejection(setup().engine.complete(structured(schema), callOptions()));
+    expect(error.status).toBe(500);
+  });
+
   it('matches a catastrophic-backtracking pattern in linear time', async () => {
     const schema = { type: 'object', properties: { word: { type: 'string', pattern: '^(a+)+$' } } };
     // A backtracking engine would take far longer than the test timeout on this string.
