@@ -1,27 +1,27 @@
 /**
  * `response_format` on the adapter: the schema must pass the same checks as the offline engine
- * before the upstream is called, and the upstream's answer is then checked against it with Ajv.
+ * before the upstream is called, and the upstream's answer is then checked against it with Ajv (the
+ * validators the offline engine generates with, see schema-validators.ts).
  * A model server's structured-output support varies (some ignore the schema, some only constrain
  * the grammar loosely), so its word that the answer fits is not taken.
  */
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+
+import { SchemaIssue } from '../reference-chat/structured/schema.js';
+import { validatorsFor } from '../reference-chat/structured/schema-validators.js';
 import { assertSupportedSchema } from '../reference-chat/structured/structured-answer.js';
 import { type ChatEngineRequest, EngineError } from '../types.js';
-import { linearRegExp } from './re2-regexp.js';
 
 /** Says why an answer text does not fit the schema, or undefined when it does. */
 export type AnswerCheck = (text: string) => string | undefined;
 
-// Compiling is the costly part; clients tend to send the same schema on every request.
-const CACHE_LIMIT = 100;
-const validators = new Map<string, ValidateFunction>();
-
-/** The check for the request's `response_format`, if any; throws EngineError 400 for a bad schema. */
+/**
+ * The check for the request's `response_format`, if any; throws EngineError 400 for a bad schema. It
+ * runs on the event loop, so the schema's patterns run on RE2 (linear time), whatever thread this is.
+ */
 export function responseFormatCheck(request: ChatEngineRequest): AnswerCheck | undefined {
   if (!request.response_format) return undefined;
   const schema = assertSupportedSchema(request.response_format.json_schema.schema);
-  const validate = validatorFor(schema);
+  const validate = rootValidator(schema);
   return (text) => {
     let value: unknown;
     try {
@@ -35,45 +35,13 @@ export function responseFormatCheck(request: ChatEngineRequest): AnswerCheck | u
   };
 }
 
-function validatorFor(schema: object): ValidateFunction {
-  const key = JSON.stringify(schema);
-  const cached = validators.get(key);
-  if (cached) {
-    // Re-inserting keeps the Map in least-recently-used order.
-    validators.delete(key);
-    validators.set(key, cached);
-    return cached;
-  }
-  const validate = compile(schema);
-  if (validators.size >= CACHE_LIMIT) validators.delete(validators.keys().next().value as string);
-  validators.set(key, validate);
-  return validate;
-}
-
-/**
- * One Ajv instance per schema: Ajv keeps every schema it compiled (and refuses a second schema
- * with the same `$id`), so a shared instance would grow without bound on clients' schemas.
- */
-function compile(schema: object): ValidateFunction {
-  const ajv = new Ajv2020({
-    strict: false,
-    validateSchema: false,
-    meta: false,
-    code: { regExp: linearRegExp },
-  });
-  addFormats.default(ajv);
+function rootValidator(schema: Record<string, unknown>) {
   try {
-    return ajv.compile(schema);
-  } catch {
-    // The offline checks passed, so what is left is a pattern RE2 cannot run in linear time.
+    return validatorsFor(schema, 'linear').root;
+  } catch (error) {
+    if (!(error instanceof SchemaIssue)) throw error;
     throw new EngineError(400, 'Invalid input provided', {
-      issues: [
-        {
-          path: '/response_format/json_schema/schema',
-          message:
-            'a pattern uses a regular-expression feature that cannot be matched in linear time (lookaround or backreferences)',
-        },
-      ],
+      issues: [{ path: '/response_format/json_schema/schema', message: error.message }],
     });
   }
 }

@@ -4,7 +4,6 @@
  */
 import { collect, type Part } from './collect.js';
 import type { GenerateContext } from './context.js';
-import { matches } from './matches.js';
 import { child, type JsonSchema, SchemaIssue } from './schema.js';
 
 export function withChoiceResolved(
@@ -38,8 +37,7 @@ export function withChoiceResolved(
           depth,
           itemIndex,
         );
-        if (keyword === 'oneOf' && list.filter((other) => matches(other, value, ctx.root)).length !== 1)
-          continue;
+        if (keyword === 'oneOf' && acceptingBranches(list, part.pointer, value, ctx) !== 1) continue;
         return value;
       } catch (error) {
         if (!(error instanceof SchemaIssue)) throw error;
@@ -55,6 +53,17 @@ export function withChoiceResolved(
       `no branch of ${keyword} gives a value valid against exactly one branch`,
     )
   );
+}
+
+function acceptingBranches(
+  list: JsonSchema[],
+  pointer: string,
+  value: unknown,
+  ctx: GenerateContext,
+): number {
+  return list.filter((branch, index) =>
+    ctx.validators.accepts({ schema: branch, pointer: child(pointer, 'oneOf', index) }, value),
+  ).length;
 }
 
 function isNull(schema: JsonSchema | undefined): boolean {

@@ -3,9 +3,12 @@ import type { Rng } from '../prng.js';
 import type { Part } from './collect.js';
 import type { HintSource } from './hints.js';
 import type { SchemaObject } from './schema.js';
+import type { SchemaValidators } from './schema-validators.js';
 
 export interface GenerateContext {
   root: SchemaObject;
+  /** Ajv's verdicts on the root and its parts: what every generated value is checked with. */
+  validators: SchemaValidators;
   rng: Rng;
   source: HintSource;
   /** Budget mode: only required properties, the fewest items, the shortest strings. */

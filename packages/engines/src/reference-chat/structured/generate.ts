@@ -10,7 +10,6 @@ import { allowedTypes, collect, type Part, values } from './collect.js';
 import type { GenerateContext } from './context.js';
 import { rankValues } from './enum-choice.js';
 import { booleanHint } from './hints.js';
-import { matches } from './matches.js';
 import { generateNumber } from './numbers.js';
 import { generateObject } from './objects.js';
 import { type JsonType, SchemaIssue, type SchemaObject } from './schema.js';
@@ -24,7 +23,7 @@ function fromEnum(parts: Part[], name: string, ctx: GenerateContext, index?: num
     ...values<unknown>(parts, 'const').map((v) => ({ ...v, value: [v.value] })),
   ];
   const first = listed[0] as { value: unknown[]; pointer: string };
-  const allowed = first.value.filter((value) => parts.every((part) => matches(part.schema, value, ctx.root)));
+  const allowed = first.value.filter((value) => parts.every((part) => ctx.validators.accepts(part, value)));
   if (allowed.length === 0)
     throw new SchemaIssue(first.pointer, 'no enum or const value satisfies the other constraints');
   const ranked = rankValues(name, allowed, ctx.source, ctx.rng);
@@ -81,7 +80,7 @@ export function generateParts(
   for (const type of ordered) {
     try {
       const value = ofType(type, parts, name, depth, ctx, index);
-      if (parts.every((part) => matches(part.schema, value, ctx.root))) return value;
+      if (parts.every((part) => ctx.validators.accepts(part, value))) return value;
     } catch (error) {
       if (!(error instanceof SchemaIssue)) throw error;
       last = error;
@@ -90,7 +89,7 @@ export function generateParts(
   throw last ?? new SchemaIssue(parts[0]?.pointer ?? '', 'no value satisfies the schema');
 }
 
-/** A value valid against `schema` (the whole response schema), or a SchemaIssue. */
+/** A value valid against `root` (the whole response schema) as Ajv judges it, or a SchemaIssue. */
 export function generateValue(
   root: SchemaObject,
   ctx: Omit<GenerateContext, 'generate' | 'root' | 'steps' | 'variant'>,
@@ -103,6 +102,6 @@ export function generateValue(
     generate: (parts, name, depth, index) => generateParts(parts, name, depth, full, index),
   };
   const value = generateParts(collect({ schema: root, pointer: '' }, root), '', 0, full);
-  if (!matches(root, value, root)) throw new SchemaIssue('', 'the engine could not satisfy this schema');
+  if (!full.validators.root(value)) throw new SchemaIssue('', 'the engine could not satisfy this schema');
   return value;
 }

@@ -7,7 +7,6 @@ import type { Part } from './collect.js';
 import { largest, smallest, values } from './collect.js';
 import type { GenerateContext } from './context.js';
 import { numberHint } from './hints.js';
-import { matches } from './matches.js';
 import { SchemaIssue } from './schema.js';
 
 function decimals(value: number): number {
@@ -42,7 +41,7 @@ export function generateNumber(parts: Part[], name: string, integer: boolean, ct
   const ok = (v: number) =>
     Number.isFinite(v) &&
     (!integer || Number.isInteger(v)) &&
-    parts.every((p) => matches(p.schema, v, ctx.root));
+    parts.every((p) => ctx.validators.accepts(p, v));
   const hint = numberHint(name, ctx.source);
   if (ctx.variant === 0 && hint !== undefined && ok(hint)) return hint;
   const span = Number.isFinite(lo) && Number.isFinite(hi) ? hi - lo : 100;

@@ -10,7 +10,6 @@ import { largest, type Part, smallest, values } from './collect.js';
 import type { GenerateContext } from './context.js';
 import { formatValue, type SupportedFormat } from './formats.js';
 import { listHint, stringHint } from './hints.js';
-import { matches } from './matches.js';
 import { randexpSource } from './pattern-source.js';
 import { codePoints, SchemaIssue } from './schema.js';
 
@@ -68,7 +67,7 @@ export function generateString(parts: Part[], name: string, ctx: GenerateContext
   const formats = [...new Set(values<SupportedFormat>(parts, 'format').map((v) => v.value))];
   const patterns = values<string>(parts, 'pattern');
   const ok = (text: string | undefined): text is string =>
-    text !== undefined && parts.every((part) => matches(part.schema, text, ctx.root));
+    text !== undefined && parts.every((part) => ctx.validators.accepts(part, text));
   const format = formats[0];
   if (formats.length > 1)
     throw new SchemaIssue(values(parts, 'format')[1]?.pointer ?? '', 'conflicting formats');

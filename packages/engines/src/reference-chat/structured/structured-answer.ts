@@ -12,6 +12,7 @@ import { checkSchema } from './check-schema.js';
 import { generateValue } from './generate.js';
 import type { HintSource } from './hints.js';
 import { isObject, SchemaIssue, type SchemaObject } from './schema.js';
+import { type SchemaValidators, THIS_THREAD_PATTERNS, validatorsFor } from './schema-validators.js';
 
 const SCHEMA_PATH = '/response_format/json_schema/schema';
 
@@ -48,13 +49,20 @@ export function structuredAnswer(
   rng: Rng,
   maxTokens: number,
 ): StructuredAnswer {
+  let validators: SchemaValidators;
+  try {
+    validators = validatorsFor(schema, THIS_THREAD_PATTERNS);
+  } catch (error) {
+    if (error instanceof SchemaIssue) throw invalid([error]);
+    throw error;
+  }
   // The fewest tokens any valid answer took: what the 400 says `max_tokens` needs.
   let smallestTokens = Number.POSITIVE_INFINITY;
   for (const [attempt, budget] of BUDGETS.entries()) {
     let text: string;
     try {
       text = JSON.stringify(
-        generateValue(schema, { ...budget, source, rng: rng.fork(`structured-${attempt}`) }),
+        generateValue(schema, { ...budget, validators, source, rng: rng.fork(`structured-${attempt}`) }),
       );
     } catch (error) {
       if (!(error instanceof SchemaIssue)) throw error;

@@ -1,7 +1,8 @@
 /**
- * The regular-expression engine the adapter's Ajv validators use for `pattern` and
- * `patternProperties`. The patterns come from clients' schemas and run on the main thread against
- * model output, so they must never backtrack without bound: re2js matches in linear time.
+ * The regular-expression engine of the Ajv validators that run on the main thread (the OpenAI adapter's
+ * check of model output, and the generator's checks when it runs there), for `pattern` and
+ * `patternProperties`. The patterns come from clients' schemas, so on the event loop they must never
+ * backtrack without bound: re2js matches in linear time.
  * JavaScript syntax (`\u{…}`, named groups) is translated to RE2's first; a pattern RE2 cannot run
  * (lookahead, backreferences) throws, which makes the schema's compilation fail.
  */
