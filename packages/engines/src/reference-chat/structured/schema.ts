@@ -71,13 +71,6 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   );
 }
 
-export function typeOf(value: unknown): JsonType {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  return typeof value as JsonType;
-}
-
 /** String length as JSON Schema counts it: in Unicode code points. */
 export function codePoints(text: string): number {
   let count = 0;
