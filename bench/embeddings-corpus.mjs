@@ -3,7 +3,7 @@
  * synthetic sentences in the style of each language, generated deterministically so every run
  * measures the same text.
  */
-import { readEvalSet } from '../apps/server/eval/embeddings/eval-set.mjs';
+import { readEvalSet } from '../packages/engines/eval/embeddings/eval-set.mjs';
 
 /** Small deterministic PRNG (mulberry32). */
 export function prng(seed) {

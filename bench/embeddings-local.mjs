@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Throughput of the local embedding engine in-process, on one core (the engine is synchronous).
- * Build first: `pnpm --filter @assistant-platform/server build`, then `node bench/embeddings-local.mjs`.
+ * Build first: `pnpm --filter @assistant-platform/engines build`, then `node bench/embeddings-local.mjs`.
  *
  * Corpora: the evaluation set's 504 sentences (7 languages, three of them segmented by
  * Intl.Segmenter), 20,000 distinct English sentences, and 20,000 distinct sentences spread evenly
@@ -9,7 +9,7 @@
  * the engine's public `embed`.
  * Goal: at least 20,000 sentences per second.
  */
-import { createLocalEmbeddingEngine } from '../apps/server/dist/engines/local-embeddings/index.js';
+import { createLocalEmbeddingEngine } from '../packages/engines/dist/local-embeddings/index.js';
 import { distinctSentences, evalSentencesByLanguage, prng, synthesise } from './embeddings-corpus.mjs';
 
 const GOAL = 20_000;

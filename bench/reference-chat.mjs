@@ -6,12 +6,12 @@
  * patterns, oneOf, $ref). Each is answered ROUNDS times after a warm-up; prints mean, p50 and p95 in ms (the
  * mean includes the process's rare major GC pauses, which the tokenizer's large tables make longer).
  * Also prints the one-off cost of loading the engine (the tokenizer's encoding loads at import).
- * Build first: `pnpm --filter @assistant-platform/server build`, then `node bench/reference-chat.mjs`.
+ * Build first: `pnpm --filter @assistant-platform/engines build`, then `node bench/reference-chat.mjs`.
  * Goal: a typical request in a few milliseconds.
  */
 const started = performance.now();
-const { createLocalEmbeddingEngine } = await import('../apps/server/dist/engines/local-embeddings/index.js');
-const { createReferenceChatEngine } = await import('../apps/server/dist/engines/reference-chat/index.js');
+const { createLocalEmbeddingEngine } = await import('../packages/engines/dist/local-embeddings/index.js');
+const { createReferenceChatEngine } = await import('../packages/engines/dist/reference-chat/index.js');
 const loadMs = performance.now() - started;
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 500);

@@ -4,16 +4,16 @@ import { defineConfig } from 'tsup';
  * The CLI and the package's main entry are bundled (tsc still emits the types): one file set instead
  * of hundreds of modules roughly halves the time from spawn to listening. Both entries share their
  * chunks, so the route suites' run against dist/index.js tests the code the CLI runs. The engines
- * stay a separate chunk loaded in the background (see src/engines-loader.ts), and the engine worker
- * and the body worker are entries of their own, which their pools start from beside their chunks. better-sqlite3 is
- * native, swagger-ui-dist is read from disk and piscina starts its own worker file, so all three
- * stay external.
+ * package is bundled too, as a separate chunk loaded in the background (see src/engines-loader.ts), and
+ * the engine worker and the body worker are entries of their own, which their pools start from beside
+ * their chunks. better-sqlite3 is native, swagger-ui-dist is read from disk and piscina starts its own
+ * worker file, so all three stay external.
  */
 export default defineConfig({
   entry: {
     cli: 'src/cli.ts',
     index: 'src/index.ts',
-    'engine-worker': 'src/engines/pool/engine-worker.ts',
+    'engine-worker': 'src/engine-worker.ts',
     'body-worker': 'src/pipeline/body/body-worker.ts',
   },
   outDir: 'dist',

@@ -1,6 +1,6 @@
+import { chatModels } from '@assistant-platform/engines/config';
 import { ContractValidator, chatBodyChecks } from '@assistant-platform/types/validation';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { chatModels } from './config/engines-config.js';
 import type { ServerConfig } from './config/load-config.js';
 import { registerContractRoutes } from './contract/contract-routes.js';
 import './contract/fastify-types.js';

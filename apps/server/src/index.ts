@@ -4,6 +4,7 @@
  * port for tests of the SDK and gateway.
  */
 
+export type { ChatEngine, EmbeddingEngine, EnginesConfig } from '@assistant-platform/engines/types';
 export { ConfigError, SCOPES, type Scope } from '@assistant-platform/types';
 export { type BuildOptions, build } from './app.js';
 export { loadConfig, type ServerConfig } from './config/load-config.js';
@@ -12,7 +13,6 @@ export {
   type StartReferenceServerOptions,
   startReferenceServer,
 } from './dev/start-reference-server.js';
-export type { ChatEngine, EmbeddingEngine, EnginesConfig } from './engines/types.js';
 export type { SeedInput } from './seed/apply-startup-data.js';
 export { type ParsedSeed, parseSeed, readSeedFile, SeedError, type SeedFile } from './seed/seed-file.js';
 export { serve } from './server.js';

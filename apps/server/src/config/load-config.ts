@@ -1,8 +1,10 @@
+import { enginesEnvSchema, toEnginesConfig } from '@assistant-platform/engines/config';
+import type { EnginesConfig } from '@assistant-platform/engines/types';
 import { LOG_LEVELS, type LogLevel, readEnvironment } from '@assistant-platform/types';
 import { z } from 'zod';
-import type { EnginesConfig } from '../engines/types.js';
 import { databasePathOf } from './database-url.js';
-import { enginesEnvSchema, toEnginesConfig } from './engines-config.js';
+
+/** Thrown for a bad configuration value, here and by the engines (one class): it names every bad variable. */
 
 export interface ServerConfig {
   port: number;

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
+import { type ChatStreamEvent, EngineError } from '@assistant-platform/engines/types';
 import type { ChatStreamChunk } from '@assistant-platform/types';
 import { errorEnvelope } from '@assistant-platform/types';
 import type { FastifyBaseLogger } from 'fastify';
-import { type ChatStreamEvent, EngineError } from '../engines/types.js';
 
 /**
  * The engine's events as Server-Sent Events: one `data: {ChatStreamChunk}` per delta (the first

@@ -1,3 +1,4 @@
+import type { ChatEngineRequest, HandoffAgent } from '@assistant-platform/engines/types';
 import {
   type ChatRequestBody,
   DECLARED_DEFAULTS,
@@ -6,7 +7,6 @@ import {
 } from '@assistant-platform/types';
 import { ApiError } from '../contract/api-error.js';
 import type { AgentsRepo } from '../db/agents-repo.js';
-import type { ChatEngineRequest, HandoffAgent } from '../engines/types.js';
 
 const DEFAULTS = DECLARED_DEFAULTS.ChatRequestBody;
 

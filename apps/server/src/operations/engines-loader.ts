@@ -1,19 +1,15 @@
+import type { Engines, EnginesConfig } from '@assistant-platform/engines/types';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChatEngine, EmbeddingEngine, EnginesConfig } from '../engines/types.js';
-
-export interface LoadedEngines {
-  chat: ChatEngine;
-  embeddings: EmbeddingEngine;
-  close(): Promise<void>;
-}
 
 /**
  * Loads the engines module in the background. It is the heaviest part of start-up (tokenizer
  * tables, language data), and only chat and embeddings need it, so the server listens and answers
  * agent and transcription requests while it loads; those two routes await it.
  */
-export function loadEngines(config: EnginesConfig, logger: FastifyBaseLogger): Promise<LoadedEngines> {
-  const loading = import('../engines/index.js').then(({ createEngines }) => createEngines(config, logger));
+export function loadEngines(config: EnginesConfig, logger: FastifyBaseLogger): Promise<Engines> {
+  const loading = import('@assistant-platform/engines').then(({ createEngines }) =>
+    createEngines(config, logger),
+  );
   // Reported by whoever awaits it (start-up or a request); this only prevents an unhandled rejection.
   loading.catch(() => undefined);
   return loading;

@@ -1,3 +1,4 @@
+import { EngineError } from '@assistant-platform/engines/types';
 import {
   ContractValidationError,
   type ErrorStatus,
@@ -8,7 +9,6 @@ import { toIssues } from '@assistant-platform/types/validation';
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../contract/api-error.js';
-import { EngineError } from '../engines/types.js';
 
 interface Mapped {
   status: ErrorStatus;

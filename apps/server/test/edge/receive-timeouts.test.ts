@@ -3,9 +3,9 @@
  * answered with the 400 envelope and disconnected, while a long answer is never cut by them.
  */
 
+import { chunk, type FakeUpstream, sendJson, startFakeUpstream } from '@assistant-platform/engines/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
-import { chunk, type FakeUpstream, sendJson, startFakeUpstream } from '../engines/openai/fake-upstream.js';
 import { chatUpstreamEnv } from '../helpers/fake-upstream.js';
 import { auth, TEST_TOKENS, testChatBody, testSeed } from '../helpers/fixtures.js';
 import { openRaw, parseAnswer } from '../helpers/raw-socket.js';

@@ -10,7 +10,15 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUTPUTS = ['dist/cli.js', 'dist/index.js', 'dist/engine-worker.js', 'dist/body-worker.js'];
-const INPUTS = ['src', 'drizzle', 'tsup.config.ts', 'tsconfig.build.json', 'package.json'];
+const INPUTS = [
+  'src',
+  'drizzle',
+  'tsup.config.ts',
+  'tsconfig.build.json',
+  'package.json',
+  // The engines package's build, which the bundle inlines.
+  'node_modules/@assistant-platform/engines/dist',
+];
 
 function newestMtime(path: string): number {
   const stat = statSync(path);

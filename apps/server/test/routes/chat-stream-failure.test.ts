@@ -4,10 +4,10 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
+import type { ChatStreamEvent } from '@assistant-platform/engines/types';
+import { EngineError } from '@assistant-platform/engines/types';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatStreamEvent } from '../../src/engines/types.js';
-import { EngineError } from '../../src/engines/types.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
 import { toEventStream } from '../../src/operations/chat-event-stream.js';
 import { expectMatchesContract } from '../helpers/contract.js';

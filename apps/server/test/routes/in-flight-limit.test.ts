@@ -4,15 +4,15 @@
  */
 
 import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
 import {
   chunk,
   completion,
   type FakeUpstream,
   sendJson,
   startFakeUpstream,
-} from '../engines/openai/fake-upstream.js';
+} from '@assistant-platform/engines/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
 import { expectMatchesContract } from '../helpers/contract.js';
 import { chatUpstreamEnv } from '../helpers/fake-upstream.js';
 import { auth, TEST_TOKENS, testChatBody, testSeed } from '../helpers/fixtures.js';

@@ -1,0 +1,141 @@
+/**
+ * The offline engines as seen from the server: small work runs in this thread (work-size.ts), the
+ * rest is a task on a pool of worker threads (piscina), under a time and memory budget. A task over budget has its thread terminated (piscina
+ * replaces it) and the client gets a clear answer: a 400 naming the response schema when that is
+ * what made the work too costly, a 500 otherwise. A full queue is a 429, so waiting work is bounded
+ * as well as running work.
+ */
+import type { ContentBlock } from '@assistant-platform/types';
+import { Piscina } from 'piscina';
+import { createLocalEmbeddingEngine } from '../local-embeddings/index.js';
+import { createReferenceChatEngine, loadTokenizer, planInThisThread } from '../reference-chat/index.js';
+import {
+  type ChatEngine,
+  type ChatEngineRequest,
+  type EmbeddingEngine,
+  type EngineCallOptions,
+  EngineError,
+  type EngineLogger,
+  type EnginePoolConfig,
+} from '../types.js';
+import type { EngineTask, EngineTaskResult, EngineTaskStarted, PlannedAnswer } from './engine-task.js';
+import { isSmallChat, isSmallEmbedding } from './work-size.js';
+import { engineWorkerFile } from './worker-file.js';
+
+const SCHEMA_POINTER = '/response_format/json_schema/schema';
+/** Far longer than the `data:image/<type>;base64,` prefix the engine's image label reads. */
+const MAX_IMAGE_URL = 256;
+
+export interface EnginePool {
+  chat: ChatEngine;
+  embeddings: EmbeddingEngine;
+  close(): Promise<void>;
+}
+
+export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger): EnginePool {
+  const pool = new Piscina({
+    filename: engineWorkerFile(),
+    // Started on the first large task, so start-up does not compete with them for the cores.
+    minThreads: 0,
+    maxThreads: config.threads,
+    // Workers keep their loaded tables; a new one costs a tokenizer load.
+    idleTimeout: Number.POSITIVE_INFINITY,
+    maxQueue: config.threads * 16,
+    resourceLimits: { maxOldGenerationSizeMb: config.maxMemoryMb },
+  });
+  // A worker that dies with no task of its own (e.g. out of memory after its task was given up)
+  // is reported as the pool's 'error' event: unheard, it would end the process.
+  pool.on('error', (error: unknown) => logger.error({ err: error }, 'engine worker failed'));
+
+  // Each running task's start: its budget's timer begins when its worker says it started.
+  const onStart = new Map<number, () => void>();
+  pool.on('message', (message: Partial<EngineTaskStarted>) => {
+    if (typeof message?.engineTaskStarted === 'number') onStart.get(message.engineTaskStarted)?.();
+  });
+  let lastId = 0;
+
+  /** Runs a task; its time budget starts when a worker starts it, not while it waits its turn. */
+  async function run<T>(task: EngineTask, options: EngineCallOptions): Promise<T> {
+    const id = ++lastId;
+    const budget = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    onStart.set(id, () => {
+      timer = setTimeout(() => budget.abort(), config.taskTimeoutMs);
+    });
+    let result: EngineTaskResult<T>;
+    try {
+      result = await pool.run({ ...task, id }, { signal: AbortSignal.any([options.signal, budget.signal]) });
+    } catch (error) {
+      throw overBudget(task, error, budget.signal.aborted, options);
+    } finally {
+      clearTimeout(timer);
+      onStart.delete(id);
+    }
+    if (result.ok) return result.value;
+    throw new EngineError(result.status, result.message, result.issues ? { issues: result.issues } : {});
+  }
+
+  function overBudget(task: EngineTask, error: unknown, timedOut: boolean, options: EngineCallOptions) {
+    const message = (error as Error).message ?? '';
+    if (/queue is at limit/i.test(message)) {
+      logger.warn({ requestId: options.requestId }, 'engine queue full');
+      return new EngineError(429, 'The engines are busy', { retryAfterSeconds: 1 });
+    }
+    if (options.signal.aborted && !timedOut) return new EngineError(500, 'The request was cancelled');
+    const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+    const what = outOfMemory ? `its ${config.maxMemoryMb} MB memory` : `its ${config.taskTimeoutMs} ms time`;
+    logger.warn(
+      { requestId: options.requestId, kind: task.kind, err: error },
+      `engine task over ${what} budget`,
+    );
+    if ((timedOut || outOfMemory) && task.kind === 'chat' && task.request.response_format) {
+      return new EngineError(400, 'Invalid input provided', {
+        issues: [
+          { path: SCHEMA_POINTER, message: `is too costly to answer within the engine's budget (${what})` },
+        ],
+      });
+    }
+    return new EngineError(500, `The engine task went over ${what} budget`, { cause: error });
+  }
+
+  // Small work stays in this thread (see work-size.ts), with engines of its own.
+  const localEmbeddings = createLocalEmbeddingEngine();
+  const planHere = planInThisThread(localEmbeddings);
+  loadTokenizer().catch((error: unknown) => logger.error({ err: error }, 'the tokenizer failed to load'));
+  return {
+    chat: createReferenceChatEngine({
+      plan: (request, options) =>
+        isSmallChat(request)
+          ? planHere(request, options)
+          : run<PlannedAnswer>({ kind: 'chat', request: withShortImages(request) }, options),
+    }),
+    embeddings: {
+      embed: (request, options) =>
+        isSmallEmbedding(request)
+          ? localEmbeddings.embed(request, options)
+          : run<number[][]>({ kind: 'embed', request }, options),
+    },
+    close: () => pool.destroy(),
+  };
+}
+
+/**
+ * The reference engine reads an image's URL only for its label (a file name, or the type of a data
+ * URL), never its pixels: a data URL's base64 is cut before the request is copied to a worker, so a
+ * multi-megabyte image costs the event loop no copy.
+ */
+function withShortImages(request: ChatEngineRequest): ChatEngineRequest {
+  const shorten = (blocks: ContentBlock[]): ContentBlock[] =>
+    blocks.map((block) =>
+      block.type === 'image_url' &&
+      block.image_url.url.startsWith('data:') &&
+      block.image_url.url.length > MAX_IMAGE_URL
+        ? { ...block, image_url: { url: block.image_url.url.slice(0, MAX_IMAGE_URL) } }
+        : block,
+    );
+  return {
+    ...request,
+    message: { ...request.message, content: shorten(request.message.content) },
+    memoryChat: request.memoryChat.map((turn) => ({ ...turn, content: shorten(turn.content) })),
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The seam between the HTTP layer and whatever produces answers and vectors.
+ * Routes validate, authenticate and look records up; engines only compute. An engine never sees
+ * tokens, accounts or raw request bodies: it gets a normalised request with every default applied.
+ */
+import type {
+  AgentChatMessage,
+  FinishReason,
+  HistoryMessage,
+  ReasoningEffort,
+  ResponseFormat,
+  ValidationIssue,
+} from '@assistant-platform/types';
+
+/** An agent of the caller's account named in `agents`, already looked up and authorised. */
+export interface HandoffAgent {
+  id: number;
+  agentReferenceId: string;
+  name: string;
+  description: string;
+  instruction: string;
+  intents: string[];
+}
+
+/** A chat request after validation: JSON-string forms parsed, declared defaults applied. */
+export interface ChatEngineRequest {
+  model: string;
+  name: string;
+  description: string;
+  instruction: string;
+  intents: string[];
+  message: AgentChatMessage;
+  memoryChat: HistoryMessage[];
+  handoffAgents: HandoffAgent[];
+  temperature: number;
+  top_p: number;
+  max_tokens: number;
+  frequency_penalty: number;
+  presence_penalty: number;
+  seed: number;
+  reasoning?: { effort: ReasoningEffort };
+  response_format?: ResponseFormat;
+}
+
+export interface ChatCompletion {
+  content: string;
+  finishReason: FinishReason;
+  /** Id of the stop token that ended the answer, -1 when none matched (e.g. `length`). */
+  matchedStop: number;
+}
+
+/** What a streamed answer yields: text deltas, then exactly one `end`. */
+export type ChatStreamEvent =
+  | { type: 'delta'; content: string }
+  | { type: 'end'; finishReason: FinishReason; matchedStop: number };
+
+export interface EngineCallOptions {
+  /** Aborted when the client disconnects or the server shuts down; engines stop work promptly. */
+  signal: AbortSignal;
+  /** The request id, for the engine's own log lines and upstream headers. */
+  requestId: string;
+}
+
+export interface ChatEngine {
+  /** Model names this engine answers; any other model is a 400. */
+  readonly models: readonly string[];
+  complete(request: ChatEngineRequest, options: EngineCallOptions): Promise<ChatCompletion>;
+  /**
+   * Resolves once the request is known to be answerable (so errors found before the stream starts
+   * can still use the normal envelope and status), then yields the answer's events.
+   */
+  stream(request: ChatEngineRequest, options: EngineCallOptions): Promise<AsyncIterable<ChatStreamEvent>>;
+  close?(): Promise<void>;
+}
+
+export interface EmbeddingRequest {
+  model: string;
+  lang: string;
+  sentences: string[];
+}
+
+export interface EmbeddingEngine {
+  embed(request: EmbeddingRequest, options: EngineCallOptions): Promise<number[][]>;
+  close?(): Promise<void>;
+}
+
+/**
+ * A failure an engine reports to the client. Anything else an engine throws is a 500 whose detail
+ * is only logged.
+ */
+export class EngineError extends Error {
+  constructor(
+    readonly status: 400 | 429 | 500,
+    message: string,
+    readonly details: { issues?: ValidationIssue[]; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: details.cause });
+    this.name = 'EngineError';
+  }
+}
+
+export interface UpstreamConfig {
+  url: string;
+  apiKey?: string;
+  /** Our model names mapped to the upstream's. */
+  modelMap: Record<string, string>;
+  timeoutMs: number;
+}
+
+/** The worker threads the offline engines run on. */
+export interface EnginePoolConfig {
+  /** Worker threads; each holds its own tokenizer tables and embedder. */
+  threads: number;
+  /** The most a task may run before its thread is terminated. */
+  taskTimeoutMs: number;
+  /** The old-generation heap a worker may use before it is terminated. */
+  maxMemoryMb: number;
+}
+
+export interface EnginesConfig {
+  chat: { kind: 'reference' } | ({ kind: 'openai' } & UpstreamConfig);
+  embeddings: { kind: 'local' } | ({ kind: 'openai' } & UpstreamConfig);
+  pool: EnginePoolConfig;
+}
+
+/** The structured logger engines receive (pino's child logger fits). */
+export interface EngineLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** The configured engines, as `createEngines` wires them. */
+export interface Engines {
+  chat: ChatEngine;
+  embeddings: EmbeddingEngine;
+  close(): Promise<void>;
+}

@@ -1,0 +1,16 @@
+import { defineProject } from 'vitest/config';
+
+/**
+ * The suites run against the sources, except that the pool starts its workers from
+ * dist/pool/engine-worker.js (a worker cannot load TypeScript): the global setup rebuilds dist/ first
+ * when a source is newer. Test files run in worker threads, as the offline engines run in the server
+ * (structured output's patterns then run as on an engine worker; see schema-validators.ts).
+ */
+export default defineProject({
+  test: {
+    name: 'engines',
+    include: ['test/**/*.test.ts'],
+    pool: 'threads',
+    globalSetup: ['test/helpers/fresh-build.ts'],
+  },
+});
