@@ -1,7 +1,7 @@
 /**
  * The seam between the HTTP layer and whatever produces answers and vectors.
  * Routes validate, authenticate and look records up; engines only compute. An engine never sees
- * tokens, accounts or raw request bodies: it gets a normalised request with every default applied.
+ * tokens, accounts or raw request bodies: it gets a normalized request with every default applied.
  */
 import type {
   AgentChatMessage,

@@ -53,7 +53,7 @@ export function createUpstreamFetch(): UpstreamFetch {
 
 /**
  * undici takes any iterable of name/value pairs, which a `Headers` (what the SDK sends) is; other
- * forms are normalised through one (lower-case names, joined values).
+ * forms are normalized through one (lower-case names, joined values).
  */
 function headerPairs(headers: RequestInit['headers']): Iterable<[string, string]> {
   if (headers === undefined) return [];

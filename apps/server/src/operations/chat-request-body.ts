@@ -27,7 +27,7 @@ function handoffAgents(agents: AgentsRepo, ids: readonly number[], accountId: nu
  * Turns a validated chat body (model checked, JSON-string forms already expanded by the contract
  * validator) into the engine's request: every declared default applied, hand-off agents looked up.
  */
-export function normaliseChatBody(
+export function normalizeChatBody(
   agents: AgentsRepo,
   body: ChatRequestBody,
   accountId: number,

@@ -3,12 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accountOf } from '../pipeline/auth.js';
 import { abortOnDisconnect } from './abort-on-disconnect.js';
 import { toEventStream } from './chat-event-stream.js';
-import { normaliseChatBody } from './chat-request-body.js';
+import { normalizeChatBody } from './chat-request-body.js';
 import type { OperationDeps } from './operation-deps.js';
 
 export function chatRequestHandler({ repos, engines: loaded }: OperationDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { request: engineRequest, stream } = normaliseChatBody(
+    const { request: engineRequest, stream } = normalizeChatBody(
       repos.agents,
       request.body as ChatRequestBody,
       accountOf(request),

@@ -13,7 +13,7 @@ const embed = (payload: unknown) =>
   });
 
 describe('POST /v1/vectors/embedding', () => {
-  it('returns one L2-normalised vector of one fixed dimension per sentence, in input order', async () => {
+  it('returns one L2-normalized vector of one fixed dimension per sentence, in input order', async () => {
     const res = await embed({
       sentences: ['Where is my parcel?', 'Wo ist mein Paket?', 'Where is my parcel?'],
     });

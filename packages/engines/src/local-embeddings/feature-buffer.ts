@@ -1,6 +1,6 @@
 /**
  * Collects hashed features by kind, then projects them into the fixed-size vector: per feature a
- * sublinear term frequency (1 + ln tf), per kind an L2 normalisation and a weight (so a long
+ * sublinear term frequency (1 + ln tf), per kind an L2 normalization and a weight (so a long
  * sentence's many character n-grams cannot drown its few words), per feature a bucket and a sign
  * from the mixed hash (the sign makes collisions cancel out on average instead of piling up).
  */
@@ -49,7 +49,7 @@ export class FeatureBuffer {
   }
 
   /**
-   * Adds every kind's weighted, normalised features into `vector`, which must be all zeros, and
+   * Adds every kind's weighted, normalized features into `vector`, which must be all zeros, and
    * lists the buckets it touched in `touched` (flagging them in `flags`); returns how many. The
    * caller then reads and clears only those buckets instead of all of them.
    */

@@ -11,7 +11,7 @@ import { addCjkCharacters, isHiraganaWord } from './cjk.js';
 import type { FeatureBuffer, FeatureKind } from './feature-buffer.js';
 import { fnvStep, hashPair, hashString } from './hash.js';
 import { CJK_STOPWORDS, chooseLanguage, stemUnknown } from './languages.js';
-import { CJK_WORD, type Tokens } from './tokenize.js';
+import { CJK_WORD, type Words } from './words.js';
 
 const WORD = 0;
 const STOP = 1;
@@ -73,7 +73,7 @@ function addSymbols(text: string, features: FeatureBuffer): void {
   }
 }
 
-export function extractFeatures(text: string, lang: string, tokens: Tokens, features: FeatureBuffer): void {
+export function extractFeatures(text: string, lang: string, tokens: Words, features: FeatureBuffer): void {
   features.reset();
   const language = chooseLanguage(lang, tokens.words, tokens.count);
   let previous = -1;

@@ -6,7 +6,7 @@ import type { EmbeddingEngine, EmbeddingRequest, EngineCallOptions } from '../ty
 import { FeatureBuffer } from './feature-buffer.js';
 import { extractFeatures, FEATURE_KINDS } from './features.js';
 import { normalizeText } from './normalize.js';
-import { Tokens, tokenize } from './tokenize.js';
+import { splitWords, Words } from './words.js';
 
 /** The documented dimension of every vector this engine returns. */
 export const LOCAL_EMBEDDING_DIMENSION = 384;
@@ -15,7 +15,7 @@ const ROUNDING = 1e6;
 
 /** Embeds sentences one at a time, reusing its buffers; not shared across concurrent callers. */
 export class LocalEmbedder {
-  readonly #tokens = new Tokens();
+  readonly #tokens = new Words();
   readonly #features = new FeatureBuffer(FEATURE_KINDS);
   readonly #vector = new Float64Array(LOCAL_EMBEDDING_DIMENSION);
   readonly #touched = new Uint16Array(LOCAL_EMBEDDING_DIMENSION);
@@ -24,14 +24,14 @@ export class LocalEmbedder {
   /** `lang` is an ISO 639-1 hint that picks the stemmer; `multi` lets the engine guess. */
   embed(sentence: string, lang = 'multi'): number[] {
     const text = normalizeText(sentence);
-    extractFeatures(text, lang, tokenize(text, this.#tokens), this.#features);
+    extractFeatures(text, lang, splitWords(text, this.#tokens), this.#features);
     const vector = this.#vector;
     const touched = this.#touched;
     const count = this.#features.projectInto(vector, touched, this.#flags);
     let sumOfSquares = 0;
     for (let i = 0; i < count; i++) sumOfSquares += (vector[touched[i] as number] as number) ** 2;
     const out = new Array<number>(LOCAL_EMBEDDING_DIMENSION).fill(0);
-    // Nothing to describe (empty or blank input): a fixed unit vector keeps the output L2-normalised.
+    // Nothing to describe (empty or blank input): a fixed unit vector keeps the output L2-normalized.
     if (sumOfSquares === 0) out[0] = 1;
     const scale = ROUNDING / Math.sqrt(sumOfSquares || 1);
     for (let i = 0; i < count; i++) {

@@ -49,7 +49,7 @@ const SOURCES: ReadonlyArray<readonly [string, (word: string) => string, readonl
  */
 const MAX_STOPWORD_LENGTH = 4;
 
-/** Lists are normalised like the text they are matched against (accents gone, apostrophes split). */
+/** Lists are normalized like the text they are matched against (accents gone, apostrophes split). */
 function normalizedSet(words: readonly string[], maxLength = Number.POSITIVE_INFINITY): Set<string> {
   const set = new Set<string>();
   for (const word of words) {

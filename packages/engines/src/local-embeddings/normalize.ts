@@ -1,5 +1,5 @@
 /**
- * Light, language-independent text normalisation applied before segmentation: compatibility forms
+ * Light, language-independent text normalization applied before segmentation: compatibility forms
  * folded (NFKC: full-width letters, ligatures), lower case, and accents removed from Latin and Greek
  * letters so "café" and "cafe" meet. Marks of other scripts (Thai vowels, Devanagari signs, Cyrillic
  * "й", Japanese voicing) carry meaning and are kept.

@@ -1,4 +1,4 @@
-/** Reads an upstream `/embeddings` answer into vectors in input order, L2-normalised. */
+/** Reads an upstream `/embeddings` answer into vectors in input order, L2-normalized. */
 import { malformedAnswer, type UpstreamContext } from './upstream-errors.js';
 
 /** `data[i].index` says which input a vector belongs to; servers need not keep input order. */
@@ -23,7 +23,7 @@ export function readEmbeddings(json: unknown, count: number, context: UpstreamCo
     if (!Array.isArray(embedding) || embedding.length === 0 || !embedding.every(Number.isFinite)) {
       throw malformedAnswer(`embedding ${String(index)} is not an array of numbers`, context);
     }
-    vectors[index as number] = normalise(embedding as number[]);
+    vectors[index as number] = normalize(embedding as number[]);
   });
   return vectors;
 }
@@ -37,7 +37,7 @@ export function checkDimensions(vectors: number[][], context: UpstreamContext): 
   return vectors;
 }
 
-function normalise(vector: number[]): number[] {
+function normalize(vector: number[]): number[] {
   let sum = 0;
   for (const value of vector) sum += value * value;
   const norm = Math.sqrt(sum);

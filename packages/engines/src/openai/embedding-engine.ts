@@ -1,7 +1,7 @@
 /**
  * Embeddings through any OpenAI-compatible server: `POST {url}/embeddings` in batches of at most
  * 64 inputs. Batches run in parallel (a request has at most 256 sentences, so at most 4 calls at
- * once); the first failure aborts the others. Vectors come back in input order, L2-normalised as the
+ * once); the first failure aborts the others. Vectors come back in input order, L2-normalized as the
  * contract promises, whatever order or scale the upstream used.
  */
 import {

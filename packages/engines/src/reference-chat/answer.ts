@@ -8,7 +8,7 @@ import { rngForRequest } from './prng.js';
 import { proseAnswer } from './prose-answer.js';
 import { route } from './routing.js';
 import { assertSupportedSchema, structuredAnswer } from './structured/structured-answer.js';
-import { END_OF_SEQUENCE_TOKEN_ID, tokenise } from './tokens.js';
+import { END_OF_SEQUENCE_TOKEN_ID, splitAnswer } from './tokens.js';
 
 export interface PlannedAnswer {
   /** The answer's text, one piece per token (cut at `max_tokens`). */
@@ -37,7 +37,7 @@ export async function planAnswer(
   } else {
     text = proseAnswer({ request, conversation, routing, rng: rng.fork('prose') });
   }
-  const { pieces, cut } = tokenise(text, request.max_tokens);
+  const { pieces, cut } = splitAnswer(text, request.max_tokens);
   const length = cut || shaped;
   return {
     pieces,

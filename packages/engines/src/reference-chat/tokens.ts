@@ -35,7 +35,7 @@ export function countTokens(text: string): number {
   return loaded().encode(text, PLAIN_TEXT).length;
 }
 
-export interface TokenisedAnswer {
+export interface AnswerTokens {
   /** The text pieces, one per token (a piece may carry several tokens of one split character). */
   pieces: string[];
   /** True when the text was longer than the budget and was cut. */
@@ -43,7 +43,7 @@ export interface TokenisedAnswer {
 }
 
 /** Splits `text` into token pieces, keeping at most `maxTokens` tokens. */
-export function tokenise(text: string, maxTokens: number): TokenisedAnswer {
+export function splitAnswer(text: string, maxTokens: number): AnswerTokens {
   const { encode, decodeGenerator } = loaded();
   const ids = encode(text, PLAIN_TEXT);
   const cut = ids.length > maxTokens;

@@ -33,7 +33,7 @@ function setup(url = upstream.url, apiKey?: string) {
 const embed = (engine: ReturnType<typeof setup>['engine'], sentences: string[], model = OUR_MODEL) =>
   engine.embed({ model, lang: 'multi', sentences }, callOptions());
 
-/** The fake upstream's vector for a text, [length, first char code, 1], L2-normalised. */
+/** The fake upstream's vector for a text, [length, first char code, 1], L2-normalized. */
 function expected(text: string): number[] {
   const raw = [text.length, text.charCodeAt(0), 1];
   const norm = Math.hypot(...raw);
@@ -59,7 +59,7 @@ describe('OpenAI embeddings adapter', () => {
     expect(sent.body).toEqual({ model: UPSTREAM_MODEL, input: ['hello', 'world'] });
   });
 
-  it('returns one L2-normalised vector per sentence in input order, though the upstream answers in reverse', async () => {
+  it('returns one L2-normalized vector per sentence in input order, though the upstream answers in reverse', async () => {
     const sentences = ['a', 'bb', 'ccc'];
     const vectors = await embed(setup().engine, sentences);
     expect(vectors).toHaveLength(3);

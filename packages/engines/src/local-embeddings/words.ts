@@ -1,5 +1,5 @@
 /**
- * Splits normalised text into words. Letters, marks and digits form words; everything else
+ * Splits normalized text into words. Letters, marks and digits form words; everything else
  * separates them, so "l'homme" gives "l" and "homme" in every language the same way. Runs of scripts
  * written without spaces (Chinese, Japanese, Thai, Lao, Khmer, Burmese) go through
  * `Intl.Segmenter`, whose dictionaries find the word boundaries; it is only called for those runs
@@ -19,8 +19,8 @@ const CJK_RUN = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\u30fc]+/gu;
 /** The root locale: word boundaries come from script dictionaries, not from the request's `lang`. */
 const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
 
-/** Reused between calls: the engine tokenises one sentence at a time, synchronously. */
-export class Tokens {
+/** Reused between calls: the engine splits one sentence at a time, synchronously. */
+export class Words {
   words: string[] = [];
   kinds: number[] = [];
   count = 0;
@@ -40,7 +40,7 @@ export class Tokens {
 }
 
 /** Segments the pending words of unspaced scripts in one segmenter call: each call has a fixed cost. */
-function flushPending(pending: string[], into: Tokens): void {
+function flushPending(pending: string[], into: Words): void {
   if (pending.length === 0) return;
   const text = pending.length === 1 ? (pending[0] as string) : pending.join(' ');
   pending.length = 0;
@@ -62,7 +62,7 @@ function needsSegmenter(word: string): boolean {
   return false;
 }
 
-export function tokenize(text: string, into: Tokens): Tokens {
+export function splitWords(text: string, into: Words): Words {
   into.reset();
   WORD.lastIndex = 0;
   for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) {
