@@ -1,4 +1,8 @@
 #!/usr/bin/env node
+import { mkdtempSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 /**
  * Throughput of the embeddings endpoint with 16 sentences per request, against a bare Fastify
  * route that parses the same requests and answers a precomputed embeddings JSON of the same size,
@@ -7,16 +11,9 @@
  * Usage: pnpm --filter @assistant-platform/server build && node bench/embeddings-http.mjs
  * Env: BENCH_DURATION (seconds per run, default 10).
  */
-import { mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import { distinctSentences } from './embeddings-corpus.mjs';
 import { spawnUntil } from './spawn-until.mjs';
-
-const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
-const autocannon = require('autocannon');
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;

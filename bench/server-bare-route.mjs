@@ -1,9 +1,6 @@
 // The baseline of server-throughput.mjs: a bare Fastify app answering fixed JSON, with no auth,
 // database, validation or rate limiting. Prints "ready <port>" once listening.
-import { createRequire } from 'node:module';
-
-const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
-const Fastify = require('fastify');
+import Fastify from 'fastify';
 
 const getBody = process.env.BARE_GET_BODY ?? '{}';
 const createBody = process.env.BARE_CREATE_BODY ?? '{}';

@@ -1,19 +1,16 @@
 #!/usr/bin/env node
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 // Throughput of the built reference server against a bare Fastify route returning the same JSON,
 // each in its own process, plus start-up time, GET p99 latency and RSS across many requests.
 // Also the chat throughput of the reference engine (plain answers, on its worker threads).
 // Usage: pnpm --filter @assistant-platform/server build && node bench/server-throughput.mjs
 // Env: BENCH_DURATION (seconds per run, default 5), BENCH_ROUNDS (default 3),
 // BENCH_RSS_REQUESTS (default 200000), BENCH_CLI (another build's dist/cli.js, to compare builds).
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import { freePort, spawnUntil } from './spawn-until.mjs';
-
-const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
-const autocannon = require('autocannon');
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

@@ -27,5 +27,3 @@ export function createAccountsRepo(db: Db) {
     },
   };
 }
-
-export type AccountsRepo = ReturnType<typeof createAccountsRepo>;

@@ -59,5 +59,3 @@ export function createTranscriptionsRepo(db: Db) {
     },
   };
 }
-
-export type TranscriptionsRepo = ReturnType<typeof createTranscriptionsRepo>;

@@ -20,5 +20,3 @@ export function createWorkspacesRepo(db: Db) {
     },
   };
 }
-
-export type WorkspacesRepo = ReturnType<typeof createWorkspacesRepo>;

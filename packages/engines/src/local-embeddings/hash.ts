@@ -4,7 +4,6 @@
  * finaliser spreads its weak low bits before a feature is mapped to a bucket and a sign.
  */
 
-export const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
 /** One FNV-1a step: folds a UTF-16 code unit into the running hash. */
