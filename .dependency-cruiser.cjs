@@ -4,27 +4,15 @@
  * order of LAYERS (a folder may import those after it, never those before it).
  */
 const SERVER = '^apps/server/src/';
-// Top to bottom: the CLI and the app that composes everything, the routes outside the contract,
-// the operations, the request pipeline, the seed, the contract's Fastify side, the database, the
-// configuration, the worker helper.
-const LAYERS = [
-  'cli',
-  'dev',
-  'meta',
-  'operations',
-  'pipeline',
-  'seed',
-  'contract',
-  'db',
-  'config',
-  'workers',
-];
+// Top to bottom: the CLI, the routes outside the contract, the operations, the request pipeline, the
+// seed, the contract's Fastify side, the database, the configuration.
+const LAYERS = ['cli', 'meta', 'operations', 'pipeline', 'seed', 'contract', 'db', 'config'];
 
-// The files at src/ itself (app.ts, server.ts, ...) compose the folders: only cli/ and dev/ use them.
+// The files at src/ itself (app.ts, server.ts, ...) compose the folders: only cli/ uses them.
 const ROOT_FILES = '[^/]+\\.ts$';
 
 const layerRules = LAYERS.slice(1).map((layer, index) => {
-  const above = [...LAYERS.slice(0, index + 1), ...(index + 1 > 1 ? [ROOT_FILES] : [])];
+  const above = [...LAYERS.slice(0, index + 1), ROOT_FILES];
   return {
     name: `server-${layer}-imports-downward`,
     comment: `apps/server/src/${layer}/ imports only the folders below it: ${LAYERS.slice(index + 2).join(', ')}`,

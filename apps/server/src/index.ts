@@ -8,11 +8,11 @@ export type { ChatEngine, EmbeddingEngine, EnginesConfig } from '@assistant-plat
 export { ConfigError, SCOPES, type Scope } from '@assistant-platform/types';
 export { type BuildOptions, build } from './app.js';
 export { loadConfig, type ServerConfig } from './config/load-config.js';
+export type { SeedInput } from './seed/apply-startup-data.js';
+export { type ParsedSeed, parseSeed, readSeedFile, SeedError, type SeedFile } from './seed/seed-file.js';
+export { serve } from './server.js';
 export {
   type ReferenceServer,
   type StartReferenceServerOptions,
   startReferenceServer,
-} from './dev/start-reference-server.js';
-export type { SeedInput } from './seed/apply-startup-data.js';
-export { type ParsedSeed, parseSeed, readSeedFile, SeedError, type SeedFile } from './seed/seed-file.js';
-export { serve } from './server.js';
+} from './start-reference-server.js';

@@ -7,8 +7,8 @@ import { availableParallelism } from 'node:os';
 import type { OperationId } from '@assistant-platform/types';
 import { Piscina } from 'piscina';
 import { ApiError } from '../../contract/api-error.js';
-import { builtWorker } from '../../workers/built-worker.js';
 import type { BodyTask, BodyTaskResult } from './body-worker.js';
+import { builtWorker } from './built-worker.js';
 
 /** Bodies from this size on are parsed and validated on a worker. */
 export const OFFLOAD_BYTES = 128 * 1024;

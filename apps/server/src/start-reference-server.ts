@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { build } from '../app.js';
-import { loadConfig } from '../config/load-config.js';
-import type { SeedInput } from '../seed/apply-startup-data.js';
+import { build } from './app.js';
+import { loadConfig } from './config/load-config.js';
+import type { SeedInput } from './seed/apply-startup-data.js';
 
 export interface StartReferenceServerOptions {
   /** Configuration variables; defaults: in-memory database, port 0, silent logs. */
