@@ -18,7 +18,8 @@ import { spawnUntil } from './spawn-until.mjs';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 const GOAL = 0.15;
-const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
+// BENCH_CLI runs another build's server (its dist/cli.js), to compare builds.
+const CLI = process.env.BENCH_CLI ?? fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
 const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 const BARE = fileURLToPath(new URL('./server-bare-route.mjs', import.meta.url));
 const TOKEN = 'dev-token';

@@ -1,24 +1,17 @@
 import { DECLARED_DEFAULTS, type EmbeddingsBody, type EmbeddingsResponse } from '@assistant-platform/types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { abortOnDisconnect } from './abort-on-disconnect.js';
-import { stringifyEmbeddingsResponse } from './embeddings-json.js';
 import type { OperationDeps } from './operation-deps.js';
 
 const DEFAULTS = DECLARED_DEFAULTS.EmbeddingsBody;
 
 export function createEmbeddingsHandler({ engines }: OperationDeps) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<Buffer> => {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<EmbeddingsResponse> => {
     const body = request.body as EmbeddingsBody;
     const embeddings = await (await engines()).embeddings.embed(
       { model: body.model ?? DEFAULTS.model, lang: body.lang ?? DEFAULTS.lang, sentences: body.sentences },
       { signal: abortOnDisconnect(reply), requestId: request.id },
     );
-    const response: EmbeddingsResponse = {
-      success: true,
-      message: 'Embeddings created successfully',
-      data: { embeddings },
-    };
-    reply.type('application/json; charset=utf-8');
-    return stringifyEmbeddingsResponse(response);
+    return { success: true, message: 'Embeddings created successfully', data: { embeddings } };
   };
 }
