@@ -5,6 +5,12 @@
  */
 
 import {
+  chatUpstreamEnv,
+  type FakeUpstream,
+  startFakeUpstream,
+  streamingSlowly,
+} from '@assistant-platform/engines/testing';
+import {
   createGatewayClient,
   createUpstreamFetch,
   defineConfig,
@@ -15,9 +21,8 @@ import { startReferenceServer } from '@assistant-platform/server';
 import { TEST_TOKENS, testChatBody, testSeed } from '@assistant-platform/server/testing';
 import type { ChatStreamChunk } from '@assistant-platform/types';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { type SlowLlm, startSlowLlm } from './helpers/slow-llm.js';
 
-let llm: SlowLlm;
+let llm: FakeUpstream;
 let server: Awaited<ReturnType<typeof startReferenceServer>>;
 let gateway: RunningGateway;
 const platformSignals: AbortSignal[] = [];
@@ -25,15 +30,10 @@ const platformSignals: AbortSignal[] = [];
 const upstream = createUpstreamFetch();
 
 beforeAll(async () => {
-  llm = await startSlowLlm();
-  server = await startReferenceServer({
-    seed: testSeed,
-    env: {
-      CHAT_ENGINE: 'openai',
-      CHAT_UPSTREAM_URL: llm.url,
-      CHAT_MODEL_MAP: JSON.stringify({ 'svc-v1-blaze-20250318': 'slow-model' }),
-    },
-  });
+  llm = await startFakeUpstream();
+  // One word every 25 ms, 200 of them: a 5 s answer, which the tests leave half-way.
+  llm.handle(streamingSlowly(200, 25));
+  server = await startReferenceServer({ seed: testSeed, env: chatUpstreamEnv(llm.url, 'slow-model') });
   const recordingFetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
     if (init?.signal) platformSignals.push(init.signal);
     return upstream(input, init);
@@ -64,20 +64,20 @@ it('aborts the platform call and the model call when the subscriber leaves mid-a
 
   await vi.waitFor(() => expect(platformSignals.at(-1)?.aborted).toBe(true), { timeout: 5_000 });
   expect(received).toHaveLength(3);
-  expect(await llm.hangUps.at(-1)).toBe(true);
+  expect(await llm.received.at(-1)?.hungUp).toBe(true);
 });
 
 it('aborts the platform call and the model call when the caller of chat.request leaves', async () => {
   const client = createGatewayClient({ url: gateway.url, token: TEST_TOKENS.all, batch: false });
   const signalsBefore = platformSignals.length;
-  const hangUpsBefore = llm.hangUps.length;
+  const requestsBefore = llm.received.length;
   const controller = new AbortController();
   const answer = client.chat.request.mutate(testChatBody(), { signal: controller.signal });
   // The model is writing its (5 s) answer when the caller gives up.
-  await vi.waitFor(() => expect(llm.hangUps.length).toBe(hangUpsBefore + 1), { timeout: 5_000 });
+  await vi.waitFor(() => expect(llm.received.length).toBe(requestsBefore + 1), { timeout: 5_000 });
   controller.abort();
   await expect(answer).rejects.toThrow();
 
   await vi.waitFor(() => expect(platformSignals[signalsBefore]?.aborted).toBe(true), { timeout: 5_000 });
-  expect(await llm.hangUps[hangUpsBefore]).toBe(true);
+  expect(await llm.received[requestsBefore]?.hungUp).toBe(true);
 });

@@ -4,6 +4,12 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  chatUpstreamEnv,
+  type FakeUpstream,
+  failingAfter,
+  startFakeUpstream,
+} from '@assistant-platform/engines/testing';
 import type { AppRouter } from '@assistant-platform/gateway';
 import {
   createGatewayClient,
@@ -15,25 +21,18 @@ import { TEST_TOKENS, testChatBody } from '@assistant-platform/server/testing';
 import type { ChatStreamChunk } from '@assistant-platform/types';
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FailingLlm, startFailingLlm } from './helpers/failing-llm.js';
 import { type Stack, startStack } from './helpers/stack.js';
 import { collect } from './helpers/subscription.js';
 
 describe('a model server failing mid-answer behind the reference server', () => {
-  let llm: FailingLlm;
+  /** The model's deltas before it fails. */
+  const WORDS = ['word0 ', 'word1 '];
+  let llm: FakeUpstream;
   let stack: Stack;
   beforeAll(async () => {
-    llm = await startFailingLlm();
-    stack = await startStack(
-      {},
-      {
-        serverEnv: {
-          CHAT_ENGINE: 'openai',
-          CHAT_UPSTREAM_URL: llm.url,
-          CHAT_MODEL_MAP: JSON.stringify({ 'svc-v1-blaze-20250318': 'failing-model' }),
-        },
-      },
-    );
+    llm = await startFakeUpstream();
+    llm.handle(failingAfter(WORDS, 'error-object'));
+    stack = await startStack({}, { serverEnv: chatUpstreamEnv(llm.url, 'failing-model') });
   });
   afterAll(async () => {
     await stack?.close();
@@ -43,8 +42,8 @@ describe('a model server failing mid-answer behind the reference server', () => 
   it.each(['error-object', 'cut'] as const)(
     'chat.stream yields the deltas, then ends with INTERNAL_SERVER_ERROR when the model server sends %s',
     async (ending) => {
-      llm.ending = ending;
-      const before = llm.requests;
+      llm.handle(failingAfter(WORDS, ending));
+      const before = llm.received.length;
       const client = stack.client();
       const { data, error } = await collect<ChatStreamChunk>((callbacks) =>
         client.chat.stream.subscribe(testChatBody(), callbacks),
@@ -55,7 +54,7 @@ describe('a model server failing mid-answer behind the reference server', () => 
       expect(error?.message).toBe('Internal server error');
       expect(JSON.stringify(error?.shape)).not.toContain('CUDA');
       // Ended, not reconnected: the chat reached the model once.
-      expect(llm.requests - before).toBe(1);
+      expect(llm.received.length - before).toBe(1);
     },
   );
 

@@ -3,10 +3,16 @@
  * answered with the 400 envelope and disconnected, while a long answer is never cut by them.
  */
 
-import { chunk, type FakeUpstream, sendJson, startFakeUpstream } from '@assistant-platform/engines/testing';
+import {
+  chatUpstreamEnv,
+  chunk,
+  completion,
+  type FakeUpstream,
+  sendJson,
+  startFakeUpstream,
+} from '@assistant-platform/engines/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
-import { chatUpstreamEnv } from '../helpers/fake-upstream.js';
 import { auth, TEST_TOKENS, testChatBody, testSeed } from '../helpers/fixtures.js';
 import { openRaw, parseAnswer } from '../helpers/raw-socket.js';
 
@@ -120,15 +126,7 @@ describe('time limits on receiving a request', () => {
     });
     upstream.handle(async (_request, res) => {
       await finished;
-      sendJson(res, 200, {
-        id: 'c',
-        object: 'chat.completion',
-        created: 1,
-        model: 'm',
-        choices: [
-          { index: 0, message: { role: 'assistant', content: 'Late but fine.' }, finish_reason: 'stop' },
-        ],
-      });
+      sendJson(res, 200, completion('Late but fine.', 'stop'));
     });
     const pending = fetch(`${server.baseUrl}/agents/chat/request`, {
       method: 'POST',

@@ -2,17 +2,23 @@
  * Cost limits: a token may have only a few chat/embeddings requests in flight. The model server is a
  * real HTTP stand-in that holds every request until released, so "in flight" is certain, not timed.
  */
+import {
+  chatUpstreamEnv,
+  completion,
+  type FakeUpstream,
+  sendJson,
+  startFakeUpstream,
+} from '@assistant-platform/engines/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, stopAllServers } from '../helpers/cli-process.js';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { chatUpstreamEnv, completion, startFakeUpstream } from '../helpers/fake-upstream.js';
 import { TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
 import { type HostileServer, startHostileServer } from './hostile-server.js';
 import { type Answer, call, expectHealthy } from './http-probe.js';
 import { DEFAULT_LIMITS, LIMITS_ENV } from './limits-env.js';
 
 const LIMIT = DEFAULT_LIMITS.heavyRequestsPerToken;
-let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
+let upstream: FakeUpstream;
 let server: HostileServer;
 /** Releases the requests the model server holds. */
 const held: (() => void)[] = [];
@@ -20,10 +26,8 @@ const held: (() => void)[] = [];
 beforeAll(async () => {
   ensureBuilt();
   upstream = await startFakeUpstream();
-  upstream.handle((_req, res) => {
-    held.push(() =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(completion('Held answer')),
-    );
+  upstream.handle((_request, res) => {
+    held.push(() => sendJson(res, 200, completion('Held answer', 'stop')));
   });
   server = await startHostileServer({
     ...chatUpstreamEnv(upstream.url, 'upstream-model'),

@@ -1,15 +1,21 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  chatUpstreamEnv,
+  completion,
+  type FakeUpstream,
+  sendJson,
+  startFakeUpstream,
+} from '@assistant-platform/engines/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, exited, startCli, stopAllServers } from '../helpers/cli-process.js';
-import { completion, startFakeUpstream } from '../helpers/fake-upstream.js';
 import { testChatBody } from '../helpers/fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'assistant-shutdown-'));
 const SECRET = 'very-secret-token-that-must-not-be-logged';
 const seedFile = join(dir, 'seed.json');
-let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
+let upstream: FakeUpstream;
 
 beforeAll(async () => {
   ensureBuilt();
@@ -33,15 +39,13 @@ describe('graceful shutdown and logs', { timeout: 60_000 }, () => {
       // Slow upstream: the answer arrives after SIGTERM was sent.
       setTimeout(() => {
         answered = true;
-        res.writeHead(200, { 'content-type': 'application/json' }).end(completion('late but complete'));
+        sendJson(res, 200, completion('late but complete', 'stop'));
       }, 800);
     });
     const server = await startCli(['--seed', seedFile], {
       DATABASE_URL: join(dir, 'db.sqlite'),
       LOG_LEVEL: 'trace',
-      CHAT_ENGINE: 'openai',
-      CHAT_UPSTREAM_URL: upstream.url,
-      CHAT_MODEL_MAP: '{"svc-v1-blaze-20250318":"upstream-model"}',
+      ...chatUpstreamEnv(upstream.url, 'upstream-model'),
     });
     const inFlight = fetch(`${server.origin}/v1/agents/chat/request`, {
       method: 'POST',

@@ -2,8 +2,13 @@
  * A chat stream that fails after it started: the client gets the deltas already sent, then one
  * terminal `event: error` with the envelope the request would have answered, and never `[DONE]`.
  */
-import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
+import {
+  chatUpstreamEnv,
+  type FakeUpstream,
+  failingAfter,
+  startFakeUpstream,
+} from '@assistant-platform/engines/testing';
 import type { ChatStreamEvent } from '@assistant-platform/engines/types';
 import { EngineError } from '@assistant-platform/engines/types';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,7 +16,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
 import { toEventStream } from '../../src/operations/chat-event-stream.js';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { chatUpstreamEnv, sseChunk, startFakeUpstream } from '../helpers/fake-upstream.js';
 import { TEST_TOKENS, testChatBody, testSeed } from '../helpers/fixtures.js';
 
 interface SseEvent {
@@ -33,7 +37,7 @@ function sseEvents(text: string): SseEvent[] {
 }
 
 describe('a chat stream whose upstream fails after the first delta', () => {
-  let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
+  let upstream: FakeUpstream;
   let server: ReferenceServer;
   beforeAll(async () => {
     upstream = await startFakeUpstream();
@@ -57,23 +61,12 @@ describe('a chat stream whose upstream fails after the first delta', () => {
     });
 
   it.each([
-    [
-      'cuts the connection',
-      // Destroyed once the chunk has reached the socket, so the delta is sure to go out first.
-      (res: ServerResponse) => res.write(sseChunk('first words'), () => res.destroy()),
-    ],
-    [
-      'sends an error object',
-      (res: ServerResponse) =>
-        res.end(`${sseChunk('first words')}data: {"error":{"message":"GPU 0 fell off the bus"}}\n\n`),
-    ],
-  ])(
+    ['cuts the connection', 'cut'],
+    ['sends an error object', 'error-object'],
+  ] as const)(
     'ends with the delta, then event: error with the 500 envelope, and no [DONE] when it %s',
-    async (_name, play) => {
-      upstream.handle((_req, res) => {
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        play(res);
-      });
+    async (_name, ending) => {
+      upstream.handle(failingAfter(['first words'], ending, 'GPU 0 fell off the bus'));
       const res = await streamedChat();
       expect(res.status).toBe(200);
       const text = await res.text();

@@ -1,12 +1,18 @@
 import { request } from 'node:http';
+import {
+  chunk,
+  completion,
+  type FakeUpstream,
+  sendJson,
+  startFakeUpstream,
+} from '@assistant-platform/engines/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/index.js';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { completion, sseChunk, startFakeUpstream } from '../helpers/fake-upstream.js';
 import { TEST_TOKENS, testChatBody, testSeed } from '../helpers/fixtures.js';
 import { serverModule } from '../helpers/server-module.js';
 
-let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
+let upstream: FakeUpstream;
 let server: ReferenceServer;
 const headers = { authorization: `Bearer ${TEST_TOKENS.all}`, 'content-type': 'application/json' };
 const chat = (extra: Record<string, unknown> = {}, init: RequestInit = {}) =>
@@ -38,9 +44,7 @@ afterAll(async () => {
 
 describe('chat through an OpenAI-compatible upstream (engine errors → envelopes)', () => {
   it('answers with the upstream text and the request model; configured models are known', async () => {
-    upstream.handle((_req, res) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(completion('From upstream')),
-    );
+    upstream.handle((_req, res) => sendJson(res, 200, completion('From upstream', 'stop')));
     const res = await chat({ model: 'team-model' });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: unknown; errors: unknown };
@@ -53,9 +57,9 @@ describe('chat through an OpenAI-compatible upstream (engine errors → envelope
   });
 
   it('maps an upstream 429 to the 429 envelope with Retry-After, streamed or not', async () => {
-    upstream.handle((_req, res) =>
-      res.writeHead(429, { 'retry-after': '7' }).end('{"error":{"message":"slow down"}}'),
-    );
+    upstream.handle((_req, res) => {
+      res.writeHead(429, { 'retry-after': '7' }).end('{"error":{"message":"slow down"}}');
+    });
     for (const stream of [false, true]) {
       const res = await chat({ stream });
       expect(res.status).toBe(429);
@@ -66,7 +70,9 @@ describe('chat through an OpenAI-compatible upstream (engine errors → envelope
   });
 
   it('maps an upstream rejection to a 400 naming its kind, not the upstream wording', async () => {
-    upstream.handle((_req, res) => res.writeHead(422).end('{"error":{"message":"context too long"}}'));
+    upstream.handle((_req, res) => {
+      res.writeHead(422).end('{"error":{"message":"context too long"}}');
+    });
     const res = await chat();
     expect(res.status).toBe(400);
     const body = (await res.json()) as { data: unknown; errors: unknown };
@@ -77,7 +83,9 @@ describe('chat through an OpenAI-compatible upstream (engine errors → envelope
   });
 
   it('maps an upstream failure to a 500 that reveals nothing of the upstream', async () => {
-    upstream.handle((_req, res) => res.writeHead(503).end('secret upstream stack trace'));
+    upstream.handle((_req, res) => {
+      res.writeHead(503).end('secret upstream stack trace');
+    });
     const res = await chat();
     expect(res.status).toBe(500);
     const text = await res.text();
@@ -89,9 +97,9 @@ describe('chat through an OpenAI-compatible upstream (engine errors → envelope
     upstream.handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       // Never finishes on its own: only the reference server closing the connection ends it.
-      res.write(sseChunk('first words'));
+      res.write(`data: ${JSON.stringify(chunk('first words'))}\n\n`);
     });
-    const before = upstream.state.closedEarly;
+    upstream.received.length = 0;
     const req = request(`${server.baseUrl}/agents/chat/request`, { method: 'POST', headers });
     req.end(JSON.stringify(testChatBody({ stream: true })));
     const first = await new Promise<string>((resolve) =>
@@ -99,6 +107,6 @@ describe('chat through an OpenAI-compatible upstream (engine errors → envelope
     );
     expect(first).toContain('first words');
     req.destroy();
-    await expect.poll(() => upstream.state.closedEarly, { timeout: 5000 }).toBe(before + 1);
+    expect(await upstream.only().hungUp).toBe(true);
   });
 });

@@ -5,6 +5,7 @@
 
 import type { ServerResponse } from 'node:http';
 import {
+  chatUpstreamEnv,
   chunk,
   completion,
   type FakeUpstream,
@@ -14,7 +15,6 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { chatUpstreamEnv } from '../helpers/fake-upstream.js';
 import { auth, TEST_TOKENS, testChatBody, testSeed } from '../helpers/fixtures.js';
 
 let upstream: FakeUpstream;

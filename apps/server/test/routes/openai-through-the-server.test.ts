@@ -5,6 +5,7 @@
 
 import { request as httpRequest } from 'node:http';
 import {
+  chatUpstreamEnv,
   chunk,
   completion,
   type FakeUpstream,
@@ -21,7 +22,6 @@ import type {
 } from '@assistant-platform/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
-import { chatUpstreamEnv } from '../helpers/fake-upstream.js';
 
 const TOKEN = 'dev-token-openai-adapter';
 let upstream: FakeUpstream;

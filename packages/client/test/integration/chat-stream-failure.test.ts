@@ -2,40 +2,32 @@
  * A chat stream the reference server has to cut short, end to end: the server talks OpenAI to a
  * model server that fails after its first chunk, and the SDK must throw rather than end quietly.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  chatUpstreamEnv,
+  type FakeUpstream,
+  failingAfter,
+  startFakeUpstream,
+} from '@assistant-platform/engines/testing';
 import { type ReferenceServer, startReferenceServer } from '@assistant-platform/server';
 import { TEST_TOKENS, testSeed } from '@assistant-platform/server/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAssistantClient, InternalServerError } from '../../src/index.js';
 
-let upstream: Server;
+let upstream: FakeUpstream;
 let server: ReferenceServer;
 
 beforeAll(async () => {
+  upstream = await startFakeUpstream();
   // Streams one OpenAI chunk, then reports an error the way OpenAI-compatible servers do mid-stream.
-  upstream = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const chunk = { choices: [{ index: 0, delta: { content: 'It ships ' }, finish_reason: null }] };
-      res.end(`data: ${JSON.stringify(chunk)}\n\ndata: {"error":{"message":"out of memory"}}\n\n`);
-    });
-  });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  const { port } = upstream.address() as AddressInfo;
+  upstream.handle(failingAfter(['It ships '], 'error-object', 'out of memory'));
   server = await startReferenceServer({
     seed: testSeed,
-    env: {
-      CHAT_ENGINE: 'openai',
-      CHAT_UPSTREAM_URL: `http://127.0.0.1:${port}/v1`,
-      CHAT_MODEL_MAP: JSON.stringify({ 'svc-v1-blaze-20250318': 'upstream-model' }),
-    },
+    env: chatUpstreamEnv(upstream.url, 'upstream-model'),
   });
 });
 afterAll(async () => {
   await server?.close();
-  await new Promise((resolve) => upstream?.close(resolve));
+  await upstream?.close();
 });
 
 it('yields the delta the server sent, then throws InternalServerError with the request id', async () => {

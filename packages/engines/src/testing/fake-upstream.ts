@@ -1,26 +1,16 @@
 /**
- * A real HTTP server that speaks the OpenAI chat-completions and embeddings protocol, for the
- * adapter tests. By default it answers like a tiny model (it echoes the last user text, JSON or
- * SSE); a test can replace the handler to play any failure. It records every request it got and
- * whether the client hung up before the answer was complete. Exported as
- * `@assistant-platform/engines/testing`, so the server's suites that run the adapters behind its routes
- * use the same upstream.
+ * A real HTTP server that speaks the OpenAI chat-completions and embeddings protocol: the system's
+ * edge, the one place the suites use a double. By default it answers like a tiny model (it echoes the
+ * last user text, JSON or SSE); a test can replace the handler to play any failure (see
+ * upstream-answers.ts). It records every request it got and whether the client hung up before the
+ * answer was complete. Exported as `@assistant-platform/engines/testing`, so the adapter tests, the
+ * server's suites that run the adapters behind its routes and the integration suites all use the
+ * same upstream.
  */
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-
-export interface ReceivedRequest {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  /** Whatever JSON the adapter sent; tests read into it freely. */
-  // biome-ignore lint/suspicious/noExplicitAny: a test reads whichever fields it asserts on
-  body: any;
-  /** Resolves true when the client closed the connection before the answer ended. */
-  hungUp: Promise<boolean>;
-}
-
-export type Handler = (request: ReceivedRequest, response: ServerResponse) => void | Promise<void>;
+import { DECLARED_DEFAULTS } from '@assistant-platform/types';
+import { type Handler, modelLikeHandler, type ReceivedRequest } from './upstream-answers.js';
 
 export interface FakeUpstream {
   /** Base URL, ending before `/chat/completions`. */
@@ -80,88 +70,14 @@ export async function closedPortUrl(): Promise<string> {
   return `http://127.0.0.1:${port}/v1`;
 }
 
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-}
-
-/** Writes SSE events; strings are sent as-is after `data: `, objects as JSON. */
-export function sendSse(res: ServerResponse, events: unknown[], { done = true } = {}) {
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  for (const event of events)
-    res.write(`data: ${typeof event === 'string' ? event : JSON.stringify(event)}\n\n`);
-  if (done) res.write('data: [DONE]\n\n');
-  res.end();
-}
-
-export function completion(content: string | null, finish_reason: string | null, extra: object = {}) {
+/**
+ * The reference server's variables for chat through the OpenAI adapter to `url`, the contract's
+ * default model mapped to `upstreamModel`.
+ */
+export function chatUpstreamEnv(url: string, upstreamModel = 'llama3.2:3b'): Record<string, string> {
   return {
-    id: 'chatcmpl-1',
-    object: 'chat.completion',
-    created: 1742292000,
-    model: 'upstream-model',
-    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason, ...extra }],
+    CHAT_ENGINE: 'openai',
+    CHAT_UPSTREAM_URL: url,
+    CHAT_MODEL_MAP: JSON.stringify({ [DECLARED_DEFAULTS.ChatRequestBody.model]: upstreamModel }),
   };
 }
-
-export function chunk(content: string | undefined, finish_reason: string | null = null, extra: object = {}) {
-  return {
-    id: 'chatcmpl-1',
-    object: 'chat.completion.chunk',
-    created: 1742292000,
-    model: 'upstream-model',
-    choices: [{ index: 0, delta: content === undefined ? {} : { content }, finish_reason, ...extra }],
-  };
-}
-
-/** Answers `content` every time, as JSON or as SSE (one delta) as the request asks. */
-export function answerWith(content: string, finish_reason = 'stop'): Handler {
-  return (request, res) => {
-    if (!request.body.stream) return sendJson(res, 200, completion(content, finish_reason));
-    sendSse(res, [chunk(content), chunk(undefined, finish_reason)]);
-  };
-}
-
-/** Answers each request with the next of `contents` (the last one repeats), always as JSON. */
-export function answersInTurn(contents: string[], finish_reason = 'stop'): Handler {
-  let next = 0;
-  return (_request, res) => {
-    const content = contents[Math.min(next++, contents.length - 1)] as string;
-    sendJson(res, 200, completion(content, finish_reason));
-  };
-}
-
-/** Echoes the last user text; embeddings are [length, first char code, 1] answered in reverse order. */
-export const modelLikeHandler: Handler = (request, res) => {
-  if (request.url.endsWith('/embeddings')) {
-    const input = request.body.input as string[];
-    const data = input.map((text, index) => ({
-      object: 'embedding',
-      index,
-      embedding: [text.length, text.charCodeAt(0), 1],
-    }));
-    sendJson(res, 200, { object: 'list', model: request.body.model, data: data.reverse() });
-    return;
-  }
-  const last = request.body.messages.at(-1);
-  const text =
-    typeof last.content === 'string'
-      ? last.content
-      : last.content.find((p: { type: string }) => p.type === 'text')?.text;
-  const answer = `You said: ${text}`;
-  if (!request.body.stream) {
-    sendJson(res, 200, completion(answer, 'stop', { matched_stop: 128009 }));
-    return;
-  }
-  const words = answer.split(/(?<= )/);
-  sendSse(res, [
-    chunk(''),
-    ...words.map((word) => chunk(word)),
-    chunk(undefined, 'stop', { matched_stop: 128009 }),
-  ]);
-};

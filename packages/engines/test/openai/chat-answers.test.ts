@@ -6,7 +6,7 @@ import {
   sendJson,
   sendSse,
   startFakeUpstream,
-} from '../../src/testing/fake-upstream.js';
+} from '../../src/testing/index.js';
 import type { ChatStreamEvent } from '../../src/types.js';
 import { callOptions, chatEngineAt, chatRequest, collect } from './helpers.js';
 

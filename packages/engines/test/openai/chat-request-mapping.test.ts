@@ -6,7 +6,7 @@ import {
   type FakeUpstream,
   modelLikeHandler,
   startFakeUpstream,
-} from '../../src/testing/fake-upstream.js';
+} from '../../src/testing/index.js';
 import {
   callOptions,
   chatEngineAt,

@@ -4,12 +4,7 @@
  */
 import type { ResponseFormat } from '@assistant-platform/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  answersInTurn,
-  answerWith,
-  type FakeUpstream,
-  startFakeUpstream,
-} from '../../src/testing/fake-upstream.js';
+import { answersInTurn, answerWith, type FakeUpstream, startFakeUpstream } from '../../src/testing/index.js';
 import { callOptions, chatEngineAt, chatRequest, collect, rejection } from './helpers.js';
 
 let upstream: FakeUpstream;

@@ -5,7 +5,7 @@ import {
   type FakeUpstream,
   type ReceivedRequest,
   startFakeUpstream,
-} from '../../src/testing/fake-upstream.js';
+} from '../../src/testing/index.js';
 import {
   callOptions,
   chatEngineAt,

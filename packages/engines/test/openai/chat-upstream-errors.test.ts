@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeUpstream, sendJson, startFakeUpstream } from '../../src/testing/fake-upstream.js';
+import { type FakeUpstream, sendJson, startFakeUpstream } from '../../src/testing/index.js';
 import { callOptions, chatEngineAt, chatRequest, rejection } from './helpers.js';
 
 let upstream: FakeUpstream;

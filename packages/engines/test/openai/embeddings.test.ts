@@ -1,12 +1,7 @@
 import { ConfigError } from '@assistant-platform/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAIEmbeddingEngine } from '../../src/openai/embedding-engine.js';
-import {
-  closedPortUrl,
-  type FakeUpstream,
-  sendJson,
-  startFakeUpstream,
-} from '../../src/testing/fake-upstream.js';
+import { closedPortUrl, type FakeUpstream, sendJson, startFakeUpstream } from '../../src/testing/index.js';
 import { callOptions, recordingLogger, rejection } from './helpers.js';
 
 const OUR_MODEL = 'svc-embeddings-v1-20241001';
