@@ -128,7 +128,10 @@ function bearerToken(getToken: () => string | Promise<string>): Middleware {
 /** Bodies kept as text to send again (what openapi-fetch serialises); any other body as bytes. */
 const TEXT_BODY = /json|^text\/|urlencoded/i;
 
-/** Request options that differ from a new Request's only when the caller set them. */
+/**
+ * A new Request's options: one differs only when the caller set it (a raw call's `credentials`, say),
+ * and only then is it handed on. Runtimes without one of them (undefined) get none.
+ */
 const REQUEST_DEFAULTS = {
   cache: 'default',
   credentials: 'same-origin',
@@ -139,9 +142,6 @@ const REQUEST_DEFAULTS = {
   referrer: 'about:client',
   referrerPolicy: '',
 } as const satisfies Partial<Record<keyof Request, unknown>>;
-
-/** An already-aborted signal never lets a sleep end early; this one never aborts. */
-const NEVER = new AbortController().signal;
 
 class Call {
   /** openapi-fetch's `fetch` for this call (it calls it unbound): all of the call's attempts. */
@@ -239,7 +239,7 @@ class Call {
         delayMs,
       });
       try {
-        await sleep(delayMs, this.#signal ?? NEVER);
+        await sleep(delayMs, this.#signal);
       } catch {
         throw new APIUserAbortError();
       }
@@ -281,7 +281,9 @@ function initOf(request: Request): RequestInit {
   const init: Record<string, unknown> = { method: request.method, headers: request.headers };
   for (const key in REQUEST_DEFAULTS) {
     const value = request[key as keyof typeof REQUEST_DEFAULTS];
-    if (value !== REQUEST_DEFAULTS[key as keyof typeof REQUEST_DEFAULTS]) init[key] = value;
+    if (value !== undefined && value !== REQUEST_DEFAULTS[key as keyof typeof REQUEST_DEFAULTS]) {
+      init[key] = value;
+    }
   }
   return init as RequestInit;
 }
