@@ -111,7 +111,8 @@ describe('middleware', () => {
     await expect(failing.agents.get(1)).rejects.toBeInstanceOf(APIConnectionError);
     expect(errors).toEqual([expect.any(APIConnectionError)]);
 
-    const mine = new Error('refused by my middleware');
+    // A TypeError too: only a failure reading the answer's body becomes a connection error.
+    const mine = new TypeError('refused by my middleware');
     const sdk = createAssistantClient({ baseUrl, token: 't', fetch: answering() });
     sdk.use({
       onResponse() {

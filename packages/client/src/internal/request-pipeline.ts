@@ -157,7 +157,8 @@ class Call {
   #controller: AbortController | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #timedOut = false;
-  #answered = false;
+  /** The answer handed to openapi-fetch, once there is one. */
+  #response: Response | undefined;
 
   constructor(settings: Settings, callInit: CallInit | undefined) {
     const { signal, timeoutMs, maxRetries, ...init } = callInit ?? {};
@@ -198,8 +199,11 @@ class Call {
 
   async #attempts(request: Request): Promise<Response> {
     const { url } = request;
-    const init = initOf(request);
-    if (request.body !== null) init.body = await bodyOf(request);
+    const injected = this.#settings.fetch;
+    // The global fetch gets openapi-fetch's Request, whose parsed URL and headers it copies as they are,
+    // with the attempt's body and signal; an injected fetch gets `(url, init)` (see initOf).
+    const init = injected ? initOf(request) : undefined;
+    const body = request.body === null ? null : await bodyOf(request);
     for (let attempt = 0; ; attempt++) {
       if (this.#signal?.aborted) throw new APIUserAbortError();
       const controller = new AbortController();
@@ -207,14 +211,15 @@ class Call {
       this.#timedOut = false;
       // Left running when an answer comes: it also bounds reading the body, until settle().
       this.#timer = setTimeout(Call.#expire, this.#timeoutMs, this);
-      const attemptInit = { ...init, signal: controller.signal };
 
       let response: Response | undefined;
       let failure: APIConnectionError | undefined;
       try {
-        const injected = this.#settings.fetch;
+        const { signal } = controller;
         // globalThis.fetch is looked up per attempt, so a fetch polyfilled after the client was made counts.
-        response = await (injected ? injected(url, attemptInit) : globalThis.fetch(url, attemptInit));
+        response = await (injected
+          ? injected(url, { ...init, body, signal })
+          : globalThis.fetch(request, { body, signal }));
       } catch (cause) {
         clearTimeout(this.#timer);
         if (this.#signal?.aborted) throw new APIUserAbortError();
@@ -247,18 +252,18 @@ class Call {
   }
 
   #answer(response: Response): Response {
-    this.#answered = true;
+    this.#response = response;
     return response;
   }
 
   /**
-   * The SDK's error for a failed call. Failures to get an answer are typed by #attempts; anything
-   * else thrown before an answer (a body JSON cannot write, a middleware's own error, or its onError's
-   * replacement for ours) is kept as it is. After an answer arrived, the timeout, the caller's abort,
-   * a reset (fetch's TypeError) and a body that is not JSON are failures reading it.
+   * The SDK's error for a failed call. Failures to get an answer are typed by #attempts already. A
+   * failure while openapi-fetch read the answer's body (its body used) is the timeout, the caller's
+   * abort, a body that is not JSON or a broken connection. Anything else (a body JSON cannot write,
+   * a middleware's own error, or what its onError returned instead of ours) is kept as it is.
    */
   #failure(error: unknown): unknown {
-    if (error instanceof AssistantApiError || !this.#answered) return error;
+    if (error instanceof AssistantApiError || !this.#response?.bodyUsed) return error;
     if (this.#signal?.aborted) return new APIUserAbortError();
     if (this.#timedOut) return new APITimeoutError();
     if (error instanceof SyntaxError) {
@@ -266,16 +271,13 @@ class Call {
         cause: error,
       });
     }
-    if (error instanceof TypeError) {
-      return new APIConnectionError('Connection error while reading the response.', error);
-    }
-    return error;
+    return new APIConnectionError('Connection error while reading the response.', error);
   }
 }
 
 /**
- * What `fetch(request)` would send, as the global fetch's other form `(url, init)`: a fetch over
- * undici's `request()` (the gateway's) takes that without building a `Request` of its own.
+ * The request as the global fetch's other form `(url, init)`, for an injected fetch: one over undici's
+ * `request()` (the gateway's) sends that without building a `Request` of its own.
  */
 function initOf(request: Request): RequestInit {
   const init: Record<string, unknown> = { method: request.method, headers: request.headers };
@@ -289,8 +291,9 @@ function initOf(request: Request): RequestInit {
 }
 
 /**
- * The body, read once to be sent with every attempt. Handed to fetch as text it also spares undici
- * piping a Request's body stream through a TransformStream, the costliest step of sending a POST.
+ * The body, read once to be sent with every attempt. Handed to fetch as text (not as the Request's
+ * body stream) it also spares undici piping that stream through a TransformStream, the costliest step
+ * of sending a POST.
  */
 function bodyOf(request: Request): Promise<string | ArrayBuffer> {
   return TEXT_BODY.test(request.headers.get('content-type') ?? '') ? request.text() : request.arrayBuffer();
