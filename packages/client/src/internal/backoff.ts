@@ -11,7 +11,7 @@ export interface BackoffOptions {
   maxDelayMs: number;
 }
 
-export const defaultBackoff: BackoffOptions = { initialDelayMs: 500, maxDelayMs: 8000 };
+const defaultBackoff: BackoffOptions = { initialDelayMs: 500, maxDelayMs: 8000 };
 
 /** A `Retry-After` longer than this is not waited for: the error goes to the caller instead. */
 export const maxRetryAfterMs = 60_000;
