@@ -1,16 +1,15 @@
 /**
- * `createAssistantClient`: the resource methods and `raw`, an openapi-fetch client for calls the
- * methods don't cover. Both share the auth, retries and timeouts (see internal/attempts.ts); resource
- * methods plan their requests themselves (see internal/call.ts).
+ * `createAssistantClient`: the resource methods, `raw` (the openapi-fetch client they call, for calls
+ * they don't cover) and `use()`/`eject()` for middleware. Every request goes through the same
+ * pipeline (see internal/request-pipeline.ts), so middleware sees resource-method calls and raw ones.
  */
-import type { paths } from '@assistant-platform/types';
-import createClient, { type Middleware, removeTrailingSlash } from 'openapi-fetch';
-import { type CallPolicy, type FetchLike, type Logger, prepareCall } from './internal/attempts.js';
-import { defaultBackoff } from './internal/backoff.js';
-import type { CallContext, RawClient, RequestOptions } from './internal/call.js';
-import { callHeaders } from './internal/call-headers.js';
-import { cachedPathSerializer } from './internal/path-serializer.js';
-import { wrapRawClient } from './internal/raw-client.js';
+import type { Middleware } from 'openapi-fetch';
+import {
+  createRequestPipeline,
+  type FetchLike,
+  type Logger,
+  type RawClient,
+} from './internal/request-pipeline.js';
 import { type AgentsResource, agentsResource } from './resources/agents.js';
 import { type EmbeddingsResource, embeddingsResource } from './resources/embeddings.js';
 import { type TranscriptionsResource, transcriptionsResource } from './resources/transcriptions.js';
@@ -20,7 +19,7 @@ interface BaseOptions {
   baseUrl: string;
   /**
    * A `fetch` to use instead of the global one (tests, proxies, instrumentation, a faster HTTP
-   * client on a server). Called exactly as the global `fetch` would be: `(input, init)`.
+   * client on a server). Called once per attempt as the global `fetch` can be: `(url, init)`.
    */
   fetch?: FetchLike;
   /**
@@ -44,23 +43,15 @@ export interface AssistantClient {
   agents: AgentsResource;
   transcriptions: TranscriptionsResource;
   embeddings: EmbeddingsResource;
-  /** The underlying openapi-fetch client, with the same auth, retries and timeouts. */
+  /** The openapi-fetch client the resource methods call, with the same auth, retries and timeouts. */
   raw: RawClient;
-}
-
-function checkCount(name: string, value: number, min: number): number {
-  if (!Number.isInteger(value) || value < min) {
-    throw new TypeError(`${name} must be an integer ≥ ${min}, got ${value}`);
-  }
-  return value;
-}
-
-function tokenMiddleware(getToken: () => string | Promise<string>): Middleware {
-  return {
-    async onRequest({ request }) {
-      request.headers.set('authorization', `Bearer ${await getToken()}`);
-    },
-  };
+  /**
+   * Adds openapi-fetch middleware: it sees every call, resource methods' and `raw`'s alike (once per
+   * call: retries happen below it). The same as `raw.use()`.
+   */
+  use(...middleware: Middleware[]): void;
+  /** Removes middleware added with `use()`. */
+  eject(...middleware: Middleware[]): void;
 }
 
 export function createAssistantClient(options: ClientOptions): AssistantClient {
@@ -68,44 +59,22 @@ export function createAssistantClient(options: ClientOptions): AssistantClient {
   if (options.token === undefined && typeof options.getToken !== 'function') {
     throw new TypeError('token or getToken is required');
   }
-  const policy: CallPolicy = {
-    fetch: options.fetch,
-    maxRetries: checkCount('maxRetries', options.maxRetries ?? 2, 0),
-    timeoutMs: checkCount('timeoutMs', options.timeoutMs ?? 60_000, 1),
-    backoff: defaultBackoff,
-    logger: options.logger,
-    headers: callHeaders(options.headers, options.token, options.getToken),
-  };
-  // Resource methods' URLs: the base URL and the path, its parameters filled in as openapi-fetch
-  // would (none of the methods takes query parameters). The cache is keyed by the path templates.
-  const baseUrl = removeTrailingSlash(options.baseUrl);
-  const pathSerializer = cachedPathSerializer();
-  const rawClient = createClient<paths, 'application/json'>({
+  const client = createRequestPipeline({
     baseUrl: options.baseUrl,
-    headers: policy.headers.client,
-    pathSerializer: cachedPathSerializer(),
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs ?? 60_000,
+    maxRetries: options.maxRetries ?? 2,
+    headers: options.headers,
+    token: options.token,
+    getToken: options.getToken,
+    logger: options.logger,
   });
-  if (options.getToken) rawClient.use(tokenMiddleware(options.getToken));
-
-  const context: CallContext = {
-    url: (path, pathParams) => baseUrl + (pathParams ? pathSerializer(path, pathParams) : path),
-    prepare(call: RequestOptions | undefined, timeoutCoversBody = false) {
-      const overridden = call?.maxRetries !== undefined || call?.timeoutMs !== undefined;
-      const callPolicy = !overridden
-        ? policy
-        : {
-            ...policy,
-            maxRetries: checkCount('maxRetries', call.maxRetries ?? policy.maxRetries, 0),
-            timeoutMs: checkCount('timeoutMs', call.timeoutMs ?? policy.timeoutMs, 1),
-          };
-      return prepareCall(callPolicy, call?.signal, { headers: call?.headers, timeoutCoversBody });
-    },
-  };
-  const raw = wrapRawClient(rawClient, (signal) => prepareCall(policy, signal));
   return {
-    agents: agentsResource(context),
-    transcriptions: transcriptionsResource(context),
-    embeddings: embeddingsResource(context),
-    raw,
+    agents: agentsResource(client),
+    transcriptions: transcriptionsResource(client),
+    embeddings: embeddingsResource(client),
+    raw: client,
+    use: client.use,
+    eject: client.eject,
   };
 }

@@ -14,6 +14,7 @@ export type {
   TranscriptContent,
   Transcription,
 } from '@assistant-platform/types';
+export type { Middleware } from 'openapi-fetch';
 export { ChatStream } from './chat-stream.js';
 export { type AssistantClient, type ClientOptions, createAssistantClient } from './client.js';
 export {
@@ -29,8 +30,8 @@ export {
   RateLimitError,
   type ValidationIssue,
 } from './errors.js';
-export type { FetchLike, Logger } from './internal/attempts.js';
-export type { ApiMethod, RawClient, RequestOptions, WithResponse } from './internal/call.js';
+export type { ApiMethod, WithResponse } from './internal/api-method.js';
+export type { FetchLike, Logger, RawClient, RequestOptions } from './internal/request-pipeline.js';
 export type { AgentsResource, ChatInput } from './resources/agents.js';
 export type { EmbeddingsOptions, EmbeddingsResource } from './resources/embeddings.js';
 export type { TranscriptionsResource } from './resources/transcriptions.js';

@@ -45,6 +45,19 @@ describe('failures while reading the answer body', () => {
     await expect(sdk.agents.get('1')).rejects.toBeInstanceOf(APITimeoutError);
   });
 
+  it("times out a raw call's body that stalls after the headers", async () => {
+    const sdk = createAssistantClient({
+      baseUrl,
+      token: 't',
+      fetch: answerWith('{"success":true,', 'stall'),
+      timeoutMs: 50,
+      maxRetries: 0,
+    });
+    await expect(sdk.raw.GET('/agents/view/{id}', { params: { path: { id: '1' } } })).rejects.toBeInstanceOf(
+      APITimeoutError,
+    );
+  });
+
   it('reports the caller aborting mid-body as APIUserAbortError', async () => {
     const controller = new AbortController();
     const sdk = createAssistantClient({

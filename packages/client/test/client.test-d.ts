@@ -11,6 +11,7 @@ import {
   type ChatStreamChunk,
   createAssistantClient,
   type EmbeddingsResult,
+  type Middleware,
   NotFoundError,
   type RateLimitError,
   type Transcription,
@@ -113,5 +114,20 @@ describe('raw client', () => {
     sdk.raw.GET('/agents/list');
     // @ts-expect-error the path parameter is required
     sdk.raw.GET('/agents/view/{id}', {});
+  });
+});
+
+describe('middleware', () => {
+  it('is openapi-fetch middleware, added on the client or on raw alike', () => {
+    const middleware: Middleware = {
+      onRequest({ request }) {
+        request.headers.set('x-trace-id', 'a');
+      },
+    };
+    sdk.use(middleware);
+    sdk.raw.use(middleware);
+    sdk.eject(middleware);
+    // @ts-expect-error a middleware has at least one of onRequest, onResponse, onError
+    sdk.use({});
   });
 });

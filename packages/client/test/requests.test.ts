@@ -1,8 +1,8 @@
 /** What the SDK puts on the wire: auth, headers, paths and complete chat bodies. */
 import { openapiDocument } from '@assistant-platform/types/openapi-document';
 import { describe, expect, it } from 'vitest';
-import { createAssistantClient } from '../src/index.js';
-import { ok, scriptedFetch } from './helpers/fake-fetch.js';
+import { createAssistantClient, type FetchLike } from '../src/index.js';
+import { fetchFrom, ok, scriptedFetch } from './helpers/fake-fetch.js';
 
 const baseUrl = 'http://api.test/v1';
 const chatBody = {
@@ -52,6 +52,17 @@ describe('requests', () => {
     });
   });
 
+  it('fills path parameters of resource methods and of the raw client alike, under a base URL ending in /', async () => {
+    const fetch = scriptedFetch(() => ok({ id: 1 }));
+    const sdk = createAssistantClient({ baseUrl: `${baseUrl}/`, token: 't', fetch });
+    await sdk.agents.get('a b/c');
+    await sdk.raw.GET('/agents/view/{id}', { params: { path: { id: 'a b/c' } } });
+    expect(fetch.sent.map((sent) => sent.url)).toEqual([
+      `${baseUrl}/agents/view/a%20b%2Fc`,
+      `${baseUrl}/agents/view/a%20b%2Fc`,
+    ]);
+  });
+
   it('sends JSON bodies with their content type', async () => {
     const fetch = scriptedFetch(() => ok({ id: 1 }));
     const sdk = createAssistantClient({ baseUrl, token: 't', fetch });
@@ -91,6 +102,42 @@ describe('requests', () => {
     await sdk.raw.POST('/agents/create', { body: { name: 'Support', instruction: 'Answer.' } });
     expect(seen).toEqual([JSON.stringify({ name: 'Support', instruction: 'Answer.' })]);
     expect(fetch.sent[0]?.body).toBe(seen[0]);
+  });
+
+  it('calls an injected fetch with the URL and an init carrying the body as text', async () => {
+    const calls: [unknown, RequestInit | undefined][] = [];
+    const fetch: FetchLike = async (input, init) => {
+      calls.push([input, init]);
+      return ok({ id: 1 });
+    };
+    const sdk = createAssistantClient({ baseUrl, token: 't', fetch });
+    await sdk.agents.create({ name: 'Support', instruction: 'Answer.' });
+    const [input, init] = calls[0]!;
+    expect(input).toBe(`${baseUrl}/agents/create`);
+    expect(init).toMatchObject({
+      method: 'POST',
+      body: JSON.stringify({ name: 'Support', instruction: 'Answer.' }),
+    });
+    expect(init?.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it("passes a raw call's request options on to fetch", async () => {
+    const seen: Request[] = [];
+    const sdk = createAssistantClient({
+      baseUrl,
+      token: 't',
+      fetch: fetchFrom((request) => {
+        seen.push(request);
+        return ok({ id: 1 });
+      }),
+    });
+    await sdk.raw.GET('/agents/view/{id}', {
+      params: { path: { id: '1' } },
+      credentials: 'include',
+      cache: 'no-store',
+      redirect: 'error',
+    });
+    expect(seen[0]).toMatchObject({ credentials: 'include', cache: 'no-store', redirect: 'error' });
   });
 
   it('asks getToken for a token on every call', async () => {

@@ -215,6 +215,19 @@ describe('timeouts', () => {
   });
 });
 
+describe('raw calls', () => {
+  it('take timeoutMs and maxRetries in their options', async () => {
+    const fetch = scriptedFetch(hangingFetch);
+    const sdk = createAssistantClient({ baseUrl, token: 't', fetch });
+    const pending = sdk.raw
+      .GET('/agents/view/{id}', { params: { path: { id: '1' } }, timeoutMs: 50, maxRetries: 0 })
+      .catch((caught: unknown) => caught);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(await pending).toBeInstanceOf(APITimeoutError);
+    expect(fetch.sent).toHaveLength(1);
+  });
+});
+
 describe('aborts', () => {
   it('stops an attempt in flight when the caller aborts, without retrying', async () => {
     const fetch = scriptedFetch(hangingFetch);

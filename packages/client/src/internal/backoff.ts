@@ -11,7 +11,7 @@ export interface BackoffOptions {
   maxDelayMs: number;
 }
 
-export const defaultBackoff: BackoffOptions = { initialDelayMs: 500, maxDelayMs: 8000 };
+const defaultBackoff: BackoffOptions = { initialDelayMs: 500, maxDelayMs: 8000 };
 
 /** A `Retry-After` longer than this is not waited for: the error goes to the caller instead. */
 export const maxRetryAfterMs = 60_000;
@@ -48,17 +48,17 @@ export function retryDelayMs(
 }
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
+    if (signal?.aborted) return reject(signal.reason);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(signal.reason);
+      reject(signal?.reason);
     };
     const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
+      signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

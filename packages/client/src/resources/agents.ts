@@ -8,16 +8,8 @@ import type {
 } from '@assistant-platform/types';
 import { ChatStream } from '../chat-stream.js';
 import { chatDefaults } from '../generated/chat-defaults.js';
-import {
-  type ApiMethod,
-  apiError,
-  apiMethod,
-  type CallContext,
-  plan,
-  type RequestOptions,
-  readBody,
-  send,
-} from '../internal/call.js';
+import { type ApiMethod, answerError, apiMethod } from '../internal/api-method.js';
+import type { RawClient, RequestOptions } from '../internal/request-pipeline.js';
 
 /** A chat request: the contract's body; omitted optional fields get the contract's defaults. */
 export type ChatInput = Omit<ChatRequestBody, 'stream'>;
@@ -38,53 +30,36 @@ function completeChatBody(body: ChatInput, stream: boolean): ChatRequestBody {
   return { ...chatDefaults, ...body, stream };
 }
 
-export function agentsResource(context: CallContext): AgentsResource {
+export function agentsResource(client: RawClient): AgentsResource {
   return {
-    create: apiMethod((body, options) =>
-      send(context, options, { method: 'POST', path: '/agents/create', body }),
-    ),
+    create: apiMethod((body, options) => client.POST('/agents/create', { ...options, body })),
     get: apiMethod((idOrReferenceId, options) =>
-      send(context, options, {
-        method: 'GET',
-        path: '/agents/view/{id}',
-        params: { id: String(idOrReferenceId) },
-      }),
+      client.GET('/agents/view/{id}', { ...options, params: { path: { id: String(idOrReferenceId) } } }),
     ),
     chat: apiMethod((body, options) =>
-      send(context, options, {
-        method: 'POST',
-        path: '/agents/chat/request',
-        body: completeChatBody(body, false),
-      }),
+      client.POST('/agents/chat/request', { ...options, body: completeChatBody(body, false) }),
     ),
     async chatStream(body, options) {
-      const request = plan(context, {
-        method: 'POST',
-        path: '/agents/chat/request',
-        body: completeChatBody(body, true),
-      });
       // The stream's own controller backs abort(); the caller's signal feeds into it.
       const controller = new AbortController();
-      const prepared = context.prepare({
-        ...options,
-        signal: controller.signal,
-        headers: { accept: 'text/event-stream', ...options?.headers },
-      });
       const callerSignal = options?.signal;
       const forward = () => controller.abort(callerSignal?.reason);
       callerSignal?.addEventListener('abort', forward, { once: true });
       if (callerSignal?.aborted) forward();
-      const release = () => {
-        callerSignal?.removeEventListener('abort', forward);
-        prepared.release();
-      };
+      const release = () => callerSignal?.removeEventListener('abort', forward);
       try {
-        const response = await prepared.fetch(request);
-        if (!response.ok) throw apiError(response, await readBody(response));
-        return new ChatStream(response, controller, release);
+        const answer = await client.POST('/agents/chat/request', {
+          ...options,
+          signal: controller.signal,
+          headers: { accept: 'text/event-stream', ...options?.headers },
+          body: completeChatBody(body, true),
+          parseAs: 'stream',
+        });
+        if (!answer.response.ok) throw answerError(answer);
+        return new ChatStream(answer.response, controller, release);
       } catch (failure) {
         release();
-        throw prepared.bodyError(failure);
+        throw failure;
       }
     },
   };

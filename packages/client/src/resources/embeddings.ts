@@ -1,6 +1,7 @@
 /** `client.embeddings`: one vector per sentence. */
 import type { EmbeddingsBody, EmbeddingsResult } from '@assistant-platform/types';
-import { type ApiMethod, apiMethod, type CallContext, type RequestOptions, send } from '../internal/call.js';
+import { type ApiMethod, apiMethod } from '../internal/api-method.js';
+import type { RawClient, RequestOptions } from '../internal/request-pipeline.js';
 
 /** The optional fields of an embeddings request. */
 export type EmbeddingsOptions = Omit<EmbeddingsBody, 'sentences'>;
@@ -13,14 +14,10 @@ export interface EmbeddingsResource {
   >;
 }
 
-export function embeddingsResource(context: CallContext): EmbeddingsResource {
+export function embeddingsResource(client: RawClient): EmbeddingsResource {
   return {
     create: apiMethod((sentences, embeddingsOptions, options) =>
-      send(context, options, {
-        method: 'POST',
-        path: '/vectors/embedding',
-        body: { ...embeddingsOptions, sentences },
-      }),
+      client.POST('/vectors/embedding', { ...options, body: { ...embeddingsOptions, sentences } }),
     ),
   };
 }

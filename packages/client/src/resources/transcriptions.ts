@@ -1,6 +1,7 @@
 /** `client.transcriptions`: replace the transcript of a stored transcription. */
 import type { TranscriptContent, Transcription } from '@assistant-platform/types';
-import { type ApiMethod, apiMethod, type CallContext, type RequestOptions, send } from '../internal/call.js';
+import { type ApiMethod, apiMethod } from '../internal/api-method.js';
+import type { RawClient, RequestOptions } from '../internal/request-pipeline.js';
 
 export interface TranscriptionsResource {
   /**
@@ -13,13 +14,12 @@ export interface TranscriptionsResource {
   >;
 }
 
-export function transcriptionsResource(context: CallContext): TranscriptionsResource {
+export function transcriptionsResource(client: RawClient): TranscriptionsResource {
   return {
     update: apiMethod((workspaceId, transcriptionId, transcript, options) =>
-      send(context, options, {
-        method: 'PATCH',
-        path: '/transcribe/workspace/{id}/transcriptions/{transcriptionId}',
-        params: { id: workspaceId, transcriptionId },
+      client.PATCH('/transcribe/workspace/{id}/transcriptions/{transcriptionId}', {
+        ...options,
+        params: { path: { id: workspaceId, transcriptionId } },
         body: { transcript },
       }),
     ),
