@@ -1,37 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isRetryableStatus,
-  maxRetryAfterMs,
-  parseRetryAfter,
-  retryDelayMs,
-  sleep,
-} from '../src/internal/backoff.js';
-
-const headers = (value?: string) => new Headers(value === undefined ? {} : { 'retry-after': value });
-
-describe('parseRetryAfter', () => {
-  it('reads whole and fractional seconds', () => {
-    expect(parseRetryAfter(headers('3'))).toBe(3000);
-    expect(parseRetryAfter(headers('0'))).toBe(0);
-    expect(parseRetryAfter(headers('1.5'))).toBe(1500);
-  });
-
-  it('reads an HTTP date as the time left until it', () => {
-    const now = Date.parse('2025-03-18T10:00:00.000Z');
-    expect(parseRetryAfter(headers('Tue, 18 Mar 2025 10:00:07 GMT'), now)).toBe(7000);
-  });
-
-  it('treats a date in the past as no wait', () => {
-    const now = Date.parse('2025-03-18T10:00:00.000Z');
-    expect(parseRetryAfter(headers('Tue, 18 Mar 2025 09:00:00 GMT'), now)).toBe(0);
-  });
-
-  it('ignores a missing or unreadable header', () => {
-    expect(parseRetryAfter(headers())).toBeUndefined();
-    expect(parseRetryAfter(headers('soon'))).toBeUndefined();
-    expect(parseRetryAfter(headers('-1'))).toBeUndefined();
-  });
-});
+import { isRetryableStatus, maxRetryAfterMs, retryDelayMs, sleep } from '../src/internal/backoff.js';
 
 describe('retryDelayMs', () => {
   const options = { initialDelayMs: 500, maxDelayMs: 8000 };

@@ -217,32 +217,3 @@ describe('requests', () => {
     expect(result.requestId).toBe('req-200');
   });
 });
-
-describe('generated chat defaults', () => {
-  it('match the contract (run `pnpm generate:defaults` after changing it)', async () => {
-    const { execFile } = await import('node:child_process');
-    const { promisify } = await import('node:util');
-    const { stdout } = await promisify(execFile)(process.execPath, [
-      'scripts/generate-chat-defaults.mjs',
-      '--check',
-    ]);
-    expect(stdout).toContain('match');
-  });
-
-  it('are reported stale when the file differs', async () => {
-    const { execFile } = await import('node:child_process');
-    const { mkdtemp, writeFile } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const stale = join(await mkdtemp(join(tmpdir(), 'chat-defaults-')), 'chat-defaults.ts');
-    await writeFile(stale, 'export const chatDefaults = { temperature: 0.7 } as const;\n');
-    const code = await new Promise<number | null>((resolve) => {
-      execFile(
-        process.execPath,
-        ['scripts/generate-chat-defaults.mjs', '--check', `--out=${stale}`],
-        (error) => resolve(error ? (error.code as number) : 0),
-      );
-    });
-    expect(code).toBe(1);
-  });
-});

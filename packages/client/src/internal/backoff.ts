@@ -21,17 +21,6 @@ export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
-/** Milliseconds the `Retry-After` header asks for, or `undefined` when absent or unreadable. */
-export function parseRetryAfter(headers: Headers, now: number = Date.now()): number | undefined {
-  const value = headers.get('retry-after')?.trim();
-  if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
-  // Anything else numeric-looking ("-1", "2.5e3") is invalid, not a date V8 would still parse.
-  if (/^[-+\d]/.test(value)) return undefined;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
 /**
  * The wait before retry number `retry` (0 for the first retry).
  * `random` is injectable so tests can pin the jitter.

@@ -3,7 +3,7 @@
  * (`{ success: false, message, errors? }`); anything else (a proxy's HTML page, an empty body) still
  * yields an error of the right class with a generic message.
  */
-import type { ValidationIssue } from '@assistant-platform/types';
+import { retryAfterMs, type ValidationIssue } from '@assistant-platform/types';
 import {
   AssistantApiError,
   AuthenticationError,
@@ -13,7 +13,6 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from '../errors.js';
-import { parseRetryAfter } from './backoff.js';
 
 function envelopeOf(body: unknown): { message?: string; errors?: ValidationIssue[] } {
   if (typeof body !== 'object' || body === null) return {};
@@ -38,7 +37,10 @@ export function errorFromResponse(status: number, body: unknown, headers: Header
     case 404:
       return new NotFoundError(status, message, init);
     case 429:
-      return new RateLimitError(status, message, { ...init, retryAfterMs: parseRetryAfter(headers) });
+      return new RateLimitError(status, message, {
+        ...init,
+        retryAfterMs: retryAfterMs(headers.get('retry-after')),
+      });
     default:
       return status >= 500
         ? new InternalServerError(status, message, init)

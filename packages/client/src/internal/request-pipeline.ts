@@ -11,10 +11,10 @@
  * that is done. Middleware therefore sees a call once (its request, then its final response or
  * error); the attempts happen below it.
  */
-import type { paths } from '@assistant-platform/types';
+import { type paths, retryAfterMs } from '@assistant-platform/types';
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { APIConnectionError, APITimeoutError, APIUserAbortError, AssistantApiError } from '../errors.js';
-import { isRetryableStatus, maxRetryAfterMs, parseRetryAfter, retryDelayMs, sleep } from './backoff.js';
+import { isRetryableStatus, maxRetryAfterMs, retryDelayMs, sleep } from './backoff.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Options
@@ -227,7 +227,7 @@ class Call {
       }
 
       if (response && (response.ok || !isRetryableStatus(response.status))) return this.#answer(response);
-      const retryAfter = response ? parseRetryAfter(response.headers) : undefined;
+      const retryAfter = response ? retryAfterMs(response.headers.get('retry-after')) : undefined;
       if (attempt >= this.#maxRetries || (retryAfter !== undefined && retryAfter > maxRetryAfterMs)) {
         if (failure) throw failure;
         return this.#answer(response as Response);

@@ -6,8 +6,8 @@ import type {
   ChatResult,
   CreateAgentBody,
 } from '@assistant-platform/types';
+import { DECLARED_DEFAULTS } from '@assistant-platform/types';
 import { ChatStream } from '../chat-stream.js';
-import { chatDefaults } from '../generated/chat-defaults.js';
 import { type ApiMethod, answerError, apiMethod } from '../internal/api-method.js';
 import type { RawClient, RequestOptions } from '../internal/request-pipeline.js';
 
@@ -27,7 +27,7 @@ export interface AgentsResource {
 
 /** Every declared default, then the caller's fields: the server always receives a complete request. */
 function completeChatBody(body: ChatInput, stream: boolean): ChatRequestBody {
-  return { ...chatDefaults, ...body, stream };
+  return { ...DECLARED_DEFAULTS.ChatRequestBody, ...body, stream };
 }
 
 export function agentsResource(client: RawClient): AgentsResource {

@@ -1,6 +1,5 @@
 /** Chat, whole and streamed, end to end against the real reference server. */
-import type { ReferenceServer } from '@assistant-platform/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import {
   APIUserAbortError,
   type AssistantClient,
@@ -8,8 +7,11 @@ import {
   type ChatStreamChunk,
   createAssistantClient,
   PermissionDeniedError,
-} from '../../src/index.js';
-import { startSeededServer, tokens } from '../helpers/reference-server.js';
+} from '@assistant-platform/client';
+import type { ReferenceServer } from '@assistant-platform/server';
+import { TEST_TOKENS } from '@assistant-platform/server/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSeededServer } from './reference-server.js';
 
 let server: ReferenceServer;
 let sdk: AssistantClient;
@@ -23,7 +25,7 @@ const body: ChatInput = {
 
 beforeAll(async () => {
   server = await startSeededServer();
-  sdk = createAssistantClient({ baseUrl: server.baseUrl, token: tokens.all, maxRetries: 0 });
+  sdk = createAssistantClient({ baseUrl: server.baseUrl, token: TEST_TOKENS.all, maxRetries: 0 });
 });
 afterAll(() => server?.close());
 

@@ -2,6 +2,8 @@
  * A chat stream the reference server has to cut short, end to end: the server talks OpenAI to a
  * model server that fails after its first chunk, and the SDK must throw rather than end quietly.
  */
+
+import { createAssistantClient, InternalServerError } from '@assistant-platform/client';
 import {
   chatUpstreamEnv,
   type FakeUpstream,
@@ -11,7 +13,6 @@ import {
 import { type ReferenceServer, startReferenceServer } from '@assistant-platform/server';
 import { TEST_TOKENS, testSeed } from '@assistant-platform/server/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createAssistantClient, InternalServerError } from '../../src/index.js';
 
 let upstream: FakeUpstream;
 let server: ReferenceServer;

@@ -1,6 +1,5 @@
 /** Every resource method and every error class against the real reference server, over real HTTP. */
-import type { ReferenceServer } from '@assistant-platform/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import {
   type AssistantClient,
   AuthenticationError,
@@ -10,8 +9,11 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
-} from '../../src/index.js';
-import { agents, startSeededServer, tokens } from '../helpers/reference-server.js';
+} from '@assistant-platform/client';
+import type { ReferenceServer } from '@assistant-platform/server';
+import { TEST_TOKENS } from '@assistant-platform/server/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agents, startSeededServer } from './reference-server.js';
 
 const timestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,7 +23,7 @@ const as = (token: string) => createAssistantClient({ baseUrl: server.baseUrl, t
 
 beforeAll(async () => {
   server = await startSeededServer();
-  sdk = as(tokens.all);
+  sdk = as(TEST_TOKENS.all);
 });
 afterAll(() => server?.close());
 
@@ -66,7 +68,7 @@ describe('agents', () => {
 
   it("throws PermissionDeniedError for another account's agent and for a missing scope", async () => {
     await expect(sdk.agents.get(agents.otherAccount)).rejects.toBeInstanceOf(PermissionDeniedError);
-    await expect(as(tokens.readOnly).agents.create({ name: 'n', instruction: 'i' })).rejects.toMatchObject({
+    await expect(as(TEST_TOKENS.read).agents.create({ name: 'n', instruction: 'i' })).rejects.toMatchObject({
       status: 403,
       message: 'You do not have permission to access this resource',
     });
@@ -95,7 +97,7 @@ describe('agents', () => {
     let attempts = 0;
     const counting = createAssistantClient({
       baseUrl: server.baseUrl,
-      token: tokens.all,
+      token: TEST_TOKENS.all,
       maxRetries: 1,
       fetch: (input, init) => {
         attempts++;

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { APITimeoutError, createAssistantClient } from '../../src/index.js';
+import { APITimeoutError, createAssistantClient } from '../src/index.js';
 
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
 let server: Server;
