@@ -1,111 +1,82 @@
 #!/usr/bin/env node
-// Generates src/generated/ from the canonical contract (openapi/openapi.yaml):
-//   openapi.ts          - the `paths`/`components` types, by openapi-typescript
-//   openapi-document.ts - the parsed document, so the server and gateway validate from the same schemas
-//   operations.ts       - the operation table (method, path, scope, path parameters) and the scopes
-//   defaults.ts         - every declared default, so no package derives them on its own
+// Generates src/generated/ from the contracts, openapi/openapi.yaml (the platform) and
+// openapi/admin.yaml (the reference server's admin API):
+//   openapi.ts, admin.ts                   - their types, by openapi-typescript
+//   openapi-document.ts, admin-document.ts - the parsed documents (the admin one bundled: the
+//                                            platform components it refers to copied in), which the
+//                                            validators and the docs page read
+//   operations.ts                          - both operation tables and every scope a token may carry
+//   defaults.ts                            - every declared default, so no package derives them itself
 // With --check nothing is written: it exits 1 when the committed files differ from a fresh generation.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
+import { bundleDocument } from './bundle-document.mjs';
+import { declaredDefaults, declaredScopes, operationTable } from './contract-tables.mjs';
 
-// --spec=FILE reads another contract (the drift test uses it to prove a stale output is caught).
+// --spec=FILE reads another platform contract (the drift test uses it to prove a stale output is caught).
 const specArg = process.argv.find((arg) => arg.startsWith('--spec='));
 const specUrl = specArg
   ? pathToFileURL(specArg.slice('--spec='.length))
   : new URL('../../../openapi/openapi.yaml', import.meta.url);
+const adminUrl = new URL('../../../openapi/admin.yaml', import.meta.url);
 const outDir = new URL('../src/generated/', import.meta.url);
-const banner =
-  '// Generated from openapi/openapi.yaml by packages/types/scripts/generate.mjs. Do not edit.\n';
+const banner = (source) =>
+  `// Generated from ${source} by packages/types/scripts/generate.mjs. Do not edit.\n`;
+const json = (value) => JSON.stringify(value, null, 2);
 
-async function render() {
-  const yamlText = await readFile(specUrl, 'utf8');
-  const document = parse(yamlText);
+async function typesOf(document, source) {
   // openapi-typescript mutates the document it is given (it adds discriminator enums), so give it a copy.
   const ast = await openapiTS(structuredClone(document), {
     alphabetize: false,
     immutable: false,
     defaultNonNullable: false,
   });
+  return `${banner(source)}/* eslint-disable */\n${astToString(ast)}`;
+}
+
+/** Every scope a token may carry: both documents' `x-scopes`, `*` last; admin.yaml's `Scope` must list them. */
+function scopesOf(platform, admin) {
+  const scopes = [...new Set([...declaredScopes(platform), ...declaredScopes(admin)])];
+  const all = [...scopes.filter((scope) => scope !== '*'), '*'];
+  const listed = admin.components.schemas.Scope?.enum ?? [];
+  if (json([...listed].sort()) !== json([...all].sort())) {
+    throw new Error(
+      `admin.yaml's Scope lists ${json(listed)}; the x-scopes of the two documents are ${json(all)}`,
+    );
+  }
+  return all;
+}
+
+async function render() {
+  const platform = parse(await readFile(specUrl, 'utf8'));
+  const admin = bundleDocument(parse(await readFile(adminUrl, 'utf8')), platform);
+  const sources = 'openapi/openapi.yaml and openapi/admin.yaml';
   return {
-    'openapi.ts': `${banner}/* eslint-disable */\n${astToString(ast)}`,
-    'operations.ts': renderOperations(document),
-    'defaults.ts': renderDefaults(document),
+    'openapi.ts': await typesOf(platform, 'openapi/openapi.yaml'),
+    'admin.ts': await typesOf(admin, 'openapi/admin.yaml'),
+    'operations.ts':
+      `${banner(sources)}\n` +
+      '/** Every scope a token may carry (`x-scopes` of both bearer schemes); `*` grants them all. */\n' +
+      `export const SCOPES = ${json(scopesOf(platform, admin))} as const;\n\n` +
+      '/** Each platform operation: where it lives, the scope it requires, what it takes. */\n' +
+      `export const OPERATIONS = ${json(operationTable(platform))} as const;\n\n` +
+      "/** Each operation of the reference server's admin API, under `/_admin`. */\n" +
+      `export const ADMIN_OPERATIONS = ${json(operationTable(admin))} as const;\n`,
+    'defaults.ts':
+      `${banner(sources)}\n` +
+      '/** The declared `default` of each optional property, per platform schema that declares any. */\n' +
+      `export const DECLARED_DEFAULTS = ${json(declaredDefaults(platform))} as const;\n\n` +
+      '/** The same for the admin API. */\n' +
+      `export const ADMIN_DEFAULTS = ${json(declaredDefaults(admin))} as const;\n`,
     'openapi-document.ts':
-      `${banner}import type { OpenApiDocument } from '../openapi-document-type.js';\n\n` +
-      `export const openapiDocument: OpenApiDocument = ${JSON.stringify(document, null, 2)};\n`,
+      `${banner('openapi/openapi.yaml')}import type { OpenApiDocument } from '../openapi-document-type.js';\n\n` +
+      `export const openapiDocument: OpenApiDocument = ${json(platform)};\n`,
+    'admin-document.ts':
+      `${banner('openapi/admin.yaml')}import type { OpenApiDocument } from '../openapi-document-type.js';\n\n` +
+      `export const adminDocument: OpenApiDocument = ${json(admin)};\n`,
   };
-}
-
-const HTTP_METHODS = ['get', 'put', 'post', 'patch', 'delete'];
-const json = (value) => JSON.stringify(value, null, 2);
-
-/** A component schema by `$ref`, one hop. */
-function target(document, schema) {
-  const ref = schema?.$ref;
-  return typeof ref === 'string' ? document.components.schemas[ref.split('/').pop()] : schema;
-}
-
-/**
- * The operation table: each operation's method, path, required scope (from its own `security`),
- * path parameters (and whether each is an integer), whether it takes a JSON body and whether it is
- * in-flight limited. Fails when an operation names no scope or one `x-scopes` does not declare.
- */
-function renderOperations(document) {
-  const declared = Object.keys(document.components.securitySchemes.bearerAuth['x-scopes'] ?? {});
-  const operations = {};
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const method of HTTP_METHODS) {
-      const operation = item[method];
-      if (!operation) continue;
-      const scope = operation.security?.[0]?.bearerAuth?.[0];
-      if (!declared.includes(scope)) {
-        throw new Error(
-          `${operation.operationId}: its security must name one scope of x-scopes, got ${scope}`,
-        );
-      }
-      const pathParameters = (operation.parameters ?? [])
-        .filter((parameter) => parameter.in === 'path')
-        .map((parameter) => ({
-          name: parameter.name,
-          integer: target(document, parameter.schema)?.type === 'integer',
-        }));
-      operations[operation.operationId] = {
-        method,
-        path,
-        scope,
-        pathParameters,
-        jsonBody: operation.requestBody?.content?.['application/json'] !== undefined,
-        inFlightLimited: operation['x-in-flight-limited'] === true,
-      };
-    }
-  }
-  return (
-    `${banner}\n` +
-    '/** Every scope a token may carry (`x-scopes` of the bearer scheme); `*` grants them all. */\n' +
-    `export const SCOPES = ${json(declared)} as const;\n\n` +
-    '/** Each operation of the contract: where it lives, the scope it requires, what it takes. */\n' +
-    `export const OPERATIONS = ${json(operations)} as const;\n`
-  );
-}
-
-/** The declared `default` of each property of every object schema (directly or through one `$ref`). */
-function renderDefaults(document) {
-  const defaults = {};
-  for (const [name, schema] of Object.entries(document.components.schemas)) {
-    for (const [property, propertySchema] of Object.entries(schema.properties ?? {})) {
-      const value = propertySchema.default ?? target(document, propertySchema)?.default;
-      if (value === undefined) continue;
-      defaults[name] ??= {};
-      defaults[name][property] = value;
-    }
-  }
-  return (
-    `${banner}\n` +
-    '/** The declared `default` of each optional property, per component schema that declares any. */\n' +
-    `export const DECLARED_DEFAULTS = ${json(defaults)} as const;\n`
-  );
 }
 
 const check = process.argv.includes('--check');
@@ -123,13 +94,13 @@ for (const [name, content] of Object.entries(files)) {
 }
 if (stale.length > 0) {
   console.error(
-    `Generated types are out of date with openapi/openapi.yaml:\n  ${stale.join('\n  ')}\n` +
+    `Generated types are out of date with the contracts in openapi/:\n  ${stale.join('\n  ')}\n` +
       'Run `pnpm generate` and commit the result.',
   );
   process.exit(1);
 }
 console.log(
   check
-    ? 'Generated types match openapi/openapi.yaml.'
-    : 'Generated src/generated/ from openapi/openapi.yaml.',
+    ? 'Generated types match the contracts in openapi/.'
+    : 'Generated src/generated/ from the contracts in openapi/.',
 );

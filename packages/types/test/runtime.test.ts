@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { adminDocument } from '../src/admin.js';
 import {
   bearerToken,
   ConfigError,
@@ -39,9 +40,11 @@ describe('the operation table', () => {
     expect(limited.map(([id]) => id)).toEqual(['chatRequest', 'createEmbeddings']);
   });
 
-  it('lists every scope the bearer scheme declares, and `*` grants them all', () => {
-    const declared = (openapiDocument.components.securitySchemes as any).bearerAuth['x-scopes'];
-    expect(SCOPES).toEqual(Object.keys(declared));
+  it('lists every scope the two bearer schemes declare, and `*` grants them all', () => {
+    const declared = (document: { components: Record<string, any> }) =>
+      Object.keys(document.components.securitySchemes.bearerAuth['x-scopes']);
+    const platform = declared(openapiDocument).filter((scope) => scope !== '*');
+    expect(SCOPES).toEqual([...platform, ...declared(adminDocument), '*']);
     expect(grants(['*'], 'agents:chat')).toBe(true);
     expect(grants(['agents:read'], 'agents:read')).toBe(true);
     expect(grants(['agents:read'], 'agents:write')).toBe(false);

@@ -56,7 +56,9 @@ export function registerContractRoutes(
       // The schemas tell Fastify which parts to validate; the validation itself is the contract's.
       schema: {
         ...(hasParams ? { params: { type: 'object' } } : {}),
-        ...(operation.jsonBody ? { body: contractRef(operationBodySchema(operationId)) as object } : {}),
+        ...(operation.jsonBody
+          ? { body: contractRef(operationBodySchema(validator.contract, operationId)) as object }
+          : {}),
       },
       validatorCompiler: ({ httpPart }) => {
         const found = validations[httpPart as 'params' | 'body'];

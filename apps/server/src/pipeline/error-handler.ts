@@ -69,6 +69,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const mapped = mapError(error);
     if (mapped.status === 500) request.log.error({ err: error }, 'request failed');
     if (mapped.retryAfterSeconds !== undefined) reply.header('retry-after', String(mapped.retryAfterSeconds));
+    // RFC 9110: a 401 names the scheme that would work.
+    if (mapped.status === 401) reply.header('www-authenticate', 'Bearer');
     return reply
       .code(mapped.status)
       .type('application/json; charset=utf-8')

@@ -34,6 +34,7 @@ describe('authentication', () => {
     ]) {
       const res = await call(id, headers as Record<string, string>);
       expect(res.statusCode).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('Bearer');
       expectMatchesContract(id, 401, res.json());
     }
   });

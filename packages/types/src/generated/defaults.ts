@@ -1,6 +1,6 @@
-// Generated from openapi/openapi.yaml by packages/types/scripts/generate.mjs. Do not edit.
+// Generated from openapi/openapi.yaml and openapi/admin.yaml by packages/types/scripts/generate.mjs. Do not edit.
 
-/** The declared `default` of each optional property, per component schema that declares any. */
+/** The declared `default` of each optional property, per platform schema that declares any. */
 export const DECLARED_DEFAULTS = {
   "CreateAgentBody": {
     "description": "",
@@ -20,5 +20,20 @@ export const DECLARED_DEFAULTS = {
   "EmbeddingsBody": {
     "model": "svc-embeddings-v1-20241001",
     "lang": "multi"
+  }
+} as const;
+
+/** The same for the admin API. */
+export const ADMIN_DEFAULTS = {
+  "FaultRuleInput": {
+    "probability": 1
+  },
+  "StateToken": {
+    "name": "seed"
+  },
+  "CreateAgentBody": {
+    "description": "",
+    "intents": [],
+    "tools": []
   }
 } as const;

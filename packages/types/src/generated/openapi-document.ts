@@ -743,6 +743,13 @@ export const openapiDocument: OpenApiDocument = {
           "type": "string"
         }
       },
+      "WwwAuthenticate": {
+        "description": "The authentication scheme to use (RFC 9110 §11.6.1); always `Bearer` on a `401`.",
+        "schema": {
+          "type": "string",
+          "const": "Bearer"
+        }
+      },
       "RetryAfter": {
         "description": "Seconds to wait before retrying.",
         "schema": {
@@ -807,6 +814,9 @@ export const openapiDocument: OpenApiDocument = {
         "headers": {
           "x-request-id": {
             "$ref": "#/components/headers/RequestId"
+          },
+          "WWW-Authenticate": {
+            "$ref": "#/components/headers/WwwAuthenticate"
           }
         },
         "content": {

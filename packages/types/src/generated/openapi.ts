@@ -608,6 +608,7 @@ export interface components {
         Unauthorized: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                 [name: string]: unknown;
             };
             content: {
@@ -664,6 +665,8 @@ export interface components {
     headers: {
         /** @description The request's id, echoed from the request's `x-request-id` or made by the server. */
         RequestId: string;
+        /** @description The authentication scheme to use (RFC 9110 §11.6.1); always `Bearer` on a `401`. */
+        WwwAuthenticate: "Bearer";
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
         /** @description Requests allowed per window for this token. */

@@ -1,16 +1,17 @@
-// Generated from openapi/openapi.yaml by packages/types/scripts/generate.mjs. Do not edit.
+// Generated from openapi/openapi.yaml and openapi/admin.yaml by packages/types/scripts/generate.mjs. Do not edit.
 
-/** Every scope a token may carry (`x-scopes` of the bearer scheme); `*` grants them all. */
+/** Every scope a token may carry (`x-scopes` of both bearer schemes); `*` grants them all. */
 export const SCOPES = [
   "agents:read",
   "agents:write",
   "agents:chat",
   "transcriptions:write",
   "embeddings:create",
+  "admin",
   "*"
 ] as const;
 
-/** Each operation of the contract: where it lives, the scope it requires, what it takes. */
+/** Each platform operation: where it lives, the scope it requires, what it takes. */
 export const OPERATIONS = {
   "createAgent": {
     "method": "post",
@@ -65,5 +66,131 @@ export const OPERATIONS = {
     "pathParameters": [],
     "jsonBody": true,
     "inFlightLimited": true
+  }
+} as const;
+
+/** Each operation of the reference server's admin API, under `/_admin`. */
+export const ADMIN_OPERATIONS = {
+  "listRequests": {
+    "method": "get",
+    "path": "/requests",
+    "scope": "admin",
+    "pathParameters": [],
+    "jsonBody": false,
+    "inFlightLimited": false
+  },
+  "clearRequests": {
+    "method": "delete",
+    "path": "/requests",
+    "scope": "admin",
+    "pathParameters": [],
+    "jsonBody": false,
+    "inFlightLimited": false
+  },
+  "findRequests": {
+    "method": "post",
+    "path": "/requests/find",
+    "scope": "admin",
+    "pathParameters": [],
+    "jsonBody": true,
+    "inFlightLimited": false
+  },
+  "reset": {
+    "method": "post",
+    "path": "/reset",
+    "scope": "admin",
+    "pathParameters": [],
+    "jsonBody": false,
+    "inFlightLimited": false
+  },
+  "exportState": {
+    "method": "get",
+    "path": "/state",
+    "scope": "admin",
+    "pathParameters": [],
+    "jsonBody": false,
+    "inFlightLimited": false
+  },
+  "importState": {
+    "method": "put",
+    "path": "/state",
+    "scope": "admin",
+    "pathParameters": [],
+    "jsonBody": true,
+    "inFlightLimited": false
+  },
+  "listFaults": {
+    "method": "get",
+    "path": "/faults",
+    "scope": "admin",
+    "pathParameters": [],
+    "jsonBody": false,
+    "inFlightLimited": false
+  },
+  "addFault": {
+    "method": "post",
+    "path": "/faults",
+    "scope": "admin",
+    "pathParameters": [],
+    "jsonBody": true,
+    "inFlightLimited": false
+  },
+  "clearFaults": {
+    "method": "delete",
+    "path": "/faults",
+    "scope": "admin",
+    "pathParameters": [],
+    "jsonBody": false,
+    "inFlightLimited": false
+  },
+  "removeFault": {
+    "method": "delete",
+    "path": "/faults/{id}",
+    "scope": "admin",
+    "pathParameters": [
+      {
+        "name": "id",
+        "integer": true
+      }
+    ],
+    "jsonBody": false,
+    "inFlightLimited": false
+  },
+  "listChatFixtures": {
+    "method": "get",
+    "path": "/chat-fixtures",
+    "scope": "admin",
+    "pathParameters": [],
+    "jsonBody": false,
+    "inFlightLimited": false
+  },
+  "addChatFixture": {
+    "method": "post",
+    "path": "/chat-fixtures",
+    "scope": "admin",
+    "pathParameters": [],
+    "jsonBody": true,
+    "inFlightLimited": false
+  },
+  "clearChatFixtures": {
+    "method": "delete",
+    "path": "/chat-fixtures",
+    "scope": "admin",
+    "pathParameters": [],
+    "jsonBody": false,
+    "inFlightLimited": false
+  },
+  "removeChatFixture": {
+    "method": "delete",
+    "path": "/chat-fixtures/{id}",
+    "scope": "admin",
+    "pathParameters": [
+      {
+        "name": "id",
+        "integer": true
+      }
+    ],
+    "jsonBody": false,
+    "inFlightLimited": false
   }
 } as const;

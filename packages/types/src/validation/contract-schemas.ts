@@ -1,15 +1,15 @@
-import { openapiDocument } from '../generated/openapi-document.js';
+import type { OpenApiDocument } from '../openapi-document-type.js';
 
 /** The `$id` under which the contract's component schemas are registered with Ajv. */
 export const CONTRACT_ID = 'contract';
 
 /**
- * The contract's components as one Ajv schema. OpenAPI's `discriminator.mapping` is dropped (Ajv's
+ * A contract's components as one Ajv schema. OpenAPI's `discriminator.mapping` is dropped (Ajv's
  * discriminator support rejects it): each branch already pins `type` with a `const`, so the mapping
  * adds nothing, and Ajv's discriminator then reports errors of the matching branch only.
  */
-export function contractSchema(): Record<string, unknown> {
-  const components = structuredClone(openapiDocument.components) as Record<string, unknown>;
+export function contractSchema(document: OpenApiDocument): Record<string, unknown> {
+  const components = structuredClone(document.components) as Record<string, unknown>;
   const stripMappings = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(stripMappings);
     else if (node !== null && typeof node === 'object') {

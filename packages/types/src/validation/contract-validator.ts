@@ -14,11 +14,13 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { ContractValidationError } from '../errors.js';
 import { openapiDocument } from '../generated/openapi-document.js';
+import { OPERATIONS } from '../generated/operations.js';
+import type { OpenApiDocument } from '../openapi-document-type.js';
 import type { ValidationIssue } from '../schema-types.js';
 import { CONTRACT_ID, contractSchema } from './contract-schemas.js';
 import { MAX_ISSUES, toIssues } from './issues.js';
 import { depthOf, MAX_JSON_DEPTH, parseJsonText } from './json-text.js';
-import { hasLimits, limitIssues } from './limits.js';
+import { type SchemaLimits, schemaLimits } from './limits.js';
 
 type SchemaNode = Record<string, unknown>;
 
@@ -27,7 +29,19 @@ export interface Validated {
   issues: ValidationIssue[];
 }
 
-const components = openapiDocument.components.schemas as Record<string, SchemaNode>;
+/** A contract a validator validates against: its document and its operation table. */
+export interface Contract<OperationId extends string = string> {
+  document: OpenApiDocument;
+  operations: Record<
+    OperationId,
+    { method: string; path: string; pathParameters: readonly { name: string; integer: boolean }[] }
+  >;
+}
+
+/** The platform's contract, openapi/openapi.yaml (the admin API's is `adminContract` of `/admin`). */
+export const platformContract = { document: openapiDocument, operations: OPERATIONS } satisfies Contract<
+  keyof typeof OPERATIONS
+>;
 
 /** A schema of the document whose `$ref`s (`#/components/...`) point at the schema registered with Ajv. */
 export function contractRef(schema: unknown): unknown {
@@ -63,16 +77,16 @@ function withoutPlaces(value: unknown, pointers: readonly string[]): unknown {
 const under = (path: string, places: readonly string[]) =>
   places.some((place) => path === place || path.startsWith(`${place}/`));
 
-function resolve(schema: unknown): SchemaNode | undefined {
+function resolve(schema: unknown, components: Record<string, SchemaNode>): SchemaNode | undefined {
   const ref = (schema as SchemaNode | undefined)?.$ref;
   if (typeof ref === 'string') return components[ref.slice(ref.lastIndexOf('/') + 1)];
   return schema as SchemaNode | undefined;
 }
 
 /** For an object schema: each property that may be sent as a JSON string, with its structured branch. */
-function jsonStringFields(schema: unknown): Map<string, unknown> {
+function jsonStringFields(schema: unknown, components: Record<string, SchemaNode>): Map<string, unknown> {
   const fields = new Map<string, unknown>();
-  const properties = (resolve(schema)?.properties ?? {}) as Record<string, SchemaNode>;
+  const properties = (resolve(schema, components)?.properties ?? {}) as Record<string, SchemaNode>;
   for (const [name, property] of Object.entries(properties)) {
     const branches = Array.isArray(property.oneOf) ? (property.oneOf as SchemaNode[]) : [];
     const stringBranch = branches.find(
@@ -84,15 +98,22 @@ function jsonStringFields(schema: unknown): Map<string, unknown> {
   return fields;
 }
 
-/** Validators compiled from the contract's schemas; one instance per app. */
-export class ContractValidator {
+/** Validators compiled from a contract's schemas (the platform's by default); one instance per app. */
+export class ContractValidator<OperationId extends string = keyof typeof OPERATIONS> {
   private ajv: Ajv2020 | undefined;
+  private readonly components: Record<string, SchemaNode>;
+  private readonly limits: SchemaLimits;
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly stringFields = new Map<string, Map<string, unknown>>();
   private readonly byIdentity = new WeakMap<
     object,
     { validate: ValidateFunction; fields: Map<string, unknown> }
   >();
+
+  constructor(readonly contract: Contract<OperationId> = platformContract as never) {
+    this.components = contract.document.components.schemas as Record<string, SchemaNode>;
+    this.limits = schemaLimits(this.components);
+  }
 
   /** Exact types, no coercion (a JSON number must be a number). Created on first use. */
   private get body(): Ajv2020 {
@@ -101,7 +122,7 @@ export class ContractValidator {
       // validateSchema: false because the contract is linted in CI; checking it again costs start-up time.
       this.ajv = new Ajv2020({ allErrors: true, strict: false, discriminator: true, validateSchema: false });
       addFormats.default(this.ajv);
-      this.ajv.addSchema(contractSchema());
+      this.ajv.addSchema(contractSchema(this.contract.document));
     }
     return this.ajv;
   }
@@ -123,7 +144,7 @@ export class ContractValidator {
     const key = JSON.stringify(schema);
     let fields = this.stringFields.get(key);
     if (!fields) {
-      fields = jsonStringFields(schema);
+      fields = jsonStringFields(schema, this.components);
       this.stringFields.set(key, fields);
     }
     const entry = { validate: this.compile(schema), fields };
@@ -137,7 +158,7 @@ export class ContractValidator {
    */
   validate(schema: unknown, value: unknown, pointer = ''): Validated {
     // Places over a limit are reported as such and hidden from Ajv, which checks the rest.
-    const limits = hasLimits(schema) ? limitIssues(schema, value, pointer) : [];
+    const limits = this.limits.hasLimits(schema) ? this.limits.limitIssues(schema, value, pointer) : [];
     const places = limits.map((issue) => issue.path);
     const checked =
       places.length === 0
@@ -176,7 +197,7 @@ export class ContractValidator {
 
   /** Validates a value against one component schema by name (seed files use it). */
   check(schemaName: string, value: unknown, pointer = ''): Validated {
-    if (!(schemaName in components)) throw new Error(`The contract has no schema ${schemaName}`);
+    if (!(schemaName in this.components)) throw new Error(`The contract has no schema ${schemaName}`);
     return this.validate({ $ref: `#/components/schemas/${schemaName}` }, value, pointer);
   }
 }

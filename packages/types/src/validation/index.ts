@@ -5,10 +5,16 @@
  */
 export { chatBodyChecks, responseBudgetIssues } from './chat-body-checks.js';
 export { CONTRACT_ID, contractSchema } from './contract-schemas.js';
-export { ContractValidator, contractRef, type Validated } from './contract-validator.js';
+export {
+  type Contract,
+  ContractValidator,
+  contractRef,
+  platformContract,
+  type Validated,
+} from './contract-validator.js';
 export { MAX_ISSUES, toIssues } from './issues.js';
 export { depthOf, MAX_JSON_DEPTH, type ParsedJson, parseJsonBody, parseJsonText } from './json-text.js';
-export { hasLimits, limitIssues, subschemaDepth } from './limits.js';
+export { type SchemaLimits, schemaLimits, subschemaDepth } from './limits.js';
 export {
   type BodyCheck,
   type OperationValidation,

@@ -8,14 +8,12 @@
  * and `x-max-depth` (a response schema's JSON size and subschema nesting), which no JSON Schema
  * keyword can say.
  */
-import { openapiDocument } from '../generated/openapi-document.js';
 import type { ValidationIssue } from '../schema-types.js';
 
 type SchemaNode = Record<string, unknown>;
+type Components = Record<string, SchemaNode>;
 
-const components = openapiDocument.components.schemas as Record<string, SchemaNode>;
-
-function resolve(schema: unknown): SchemaNode | undefined {
+function resolve(schema: unknown, components: Components): SchemaNode | undefined {
   let node = schema;
   for (let hops = 0; hops < 32 && typeof (node as SchemaNode)?.$ref === 'string'; hops++) {
     const ref = (node as SchemaNode).$ref as string;
@@ -80,98 +78,107 @@ export function subschemaDepth(schema: unknown): number {
 
 const LIMIT_KEYWORDS = ['maxItems', 'maxProperties', 'x-max-json-bytes', 'x-max-depth'];
 
-/** Whether a schema has a size limit anywhere below it (memoised; a recursive schema has). */
-const limited = new WeakMap<SchemaNode, boolean>();
-export function hasLimits(raw: unknown): boolean {
-  const node = resolve(raw);
-  if (!node) return false;
-  const known = limited.get(node);
-  if (known !== undefined) return known;
-  limited.set(node, true); // while in progress: a cycle back to this node is assumed limited
-  const children: unknown[] = [
-    ...((node.allOf as unknown[]) ?? []),
-    ...((node.oneOf as unknown[]) ?? []),
-    ...((node.anyOf as unknown[]) ?? []),
-    ...Object.values((node.properties as SchemaNode) ?? {}),
-    node.items,
-    typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined,
-  ];
-  const result = LIMIT_KEYWORDS.some((key) => node[key] !== undefined) || children.some(hasLimits);
-  limited.set(node, result);
-  return result;
-}
-
 const escapeKey = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
 
-/**
- * Every place where `value` is over a size limit of `schema` (at most `max`), with Ajv's wording.
- * Below a place over its limit nothing is looked at, nor below a schema without limits.
- */
-export function limitIssues(schema: unknown, value: unknown, pointer = '', max = 50): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  const seen = new Set<string>();
-  const path: string[] = [];
-  const report = (message: string) => {
-    const at = pointer + path.map((segment) => `/${segment}`).join('');
-    const key = `${at}\u0000${message}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    issues.push({ path: at, message });
-  };
-  const walkChild = (raw: unknown, current: unknown, segment: string): void => {
-    path.push(segment);
-    walk(raw, current);
-    path.pop();
-  };
-  const walk = (raw: unknown, current: unknown): void => {
-    if (issues.length >= max || !hasLimits(raw)) return;
-    const node = resolve(raw) as SchemaNode;
-    const maxBytes = node['x-max-json-bytes'];
-    if (typeof maxBytes === 'number' && Buffer.byteLength(JSON.stringify(current) ?? '') > maxBytes) {
-      report(`must NOT be more than ${maxBytes} bytes of JSON`);
-      return;
-    }
-    const maxDepth = node['x-max-depth'];
-    if (typeof maxDepth === 'number' && subschemaDepth(current) > maxDepth) {
-      report(`must NOT nest subschemas more than ${maxDepth} deep`);
-      return;
-    }
-    if (Array.isArray(node.allOf)) for (const member of node.allOf) walk(member, current);
-    for (const key of ['oneOf', 'anyOf']) {
-      const branches = node[key];
-      if (!Array.isArray(branches)) continue;
-      for (const branch of branches) {
-        const resolved = resolve(branch);
-        if (resolved && admits(resolved, current)) walk(resolved, current);
-      }
-    }
-    if (Array.isArray(current)) {
-      if (typeof node.maxItems === 'number' && current.length > node.maxItems) {
-        report(`must NOT have more than ${node.maxItems} items`);
+export interface SchemaLimits {
+  /** Whether a schema has a size limit anywhere below it (memoised; a recursive schema has). */
+  hasLimits(schema: unknown): boolean;
+  /**
+   * Every place where `value` is over a size limit of `schema` (at most `max`), with Ajv's wording.
+   * Below a place over its limit nothing is looked at, nor below a schema without limits.
+   */
+  limitIssues(schema: unknown, value: unknown, pointer?: string, max?: number): ValidationIssue[];
+}
+
+/** The limits of the schemas of one contract, whose `$ref`s point into `components`. */
+export function schemaLimits(components: Components): SchemaLimits {
+  const limited = new WeakMap<SchemaNode, boolean>();
+  function hasLimits(raw: unknown): boolean {
+    const node = resolve(raw, components);
+    if (!node) return false;
+    const known = limited.get(node);
+    if (known !== undefined) return known;
+    limited.set(node, true); // while in progress: a cycle back to this node is assumed limited
+    const children: unknown[] = [
+      ...((node.allOf as unknown[]) ?? []),
+      ...((node.oneOf as unknown[]) ?? []),
+      ...((node.anyOf as unknown[]) ?? []),
+      ...Object.values((node.properties as SchemaNode) ?? {}),
+      node.items,
+      typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined,
+    ];
+    const result = LIMIT_KEYWORDS.some((key) => node[key] !== undefined) || children.some(hasLimits);
+    limited.set(node, result);
+    return result;
+  }
+
+  function limitIssues(schema: unknown, value: unknown, pointer = '', max = 50): ValidationIssue[] {
+    const issues: ValidationIssue[] = [];
+    const seen = new Set<string>();
+    const path: string[] = [];
+    const report = (message: string) => {
+      const at = pointer + path.map((segment) => `/${segment}`).join('');
+      const key = `${at}\u0000${message}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      issues.push({ path: at, message });
+    };
+    const walkChild = (raw: unknown, current: unknown, segment: string): void => {
+      path.push(segment);
+      walk(raw, current);
+      path.pop();
+    };
+    const walk = (raw: unknown, current: unknown): void => {
+      if (issues.length >= max || !hasLimits(raw)) return;
+      const node = resolve(raw, components) as SchemaNode;
+      const maxBytes = node['x-max-json-bytes'];
+      if (typeof maxBytes === 'number' && Buffer.byteLength(JSON.stringify(current) ?? '') > maxBytes) {
+        report(`must NOT be more than ${maxBytes} bytes of JSON`);
         return;
       }
-      if (node.items !== undefined && hasLimits(node.items))
-        for (let i = 0; i < current.length && issues.length < max; i++)
-          walkChild(node.items, current[i], String(i));
-    } else if (current !== null && typeof current === 'object') {
-      const keys = Object.keys(current);
-      if (typeof node.maxProperties === 'number' && keys.length > node.maxProperties) {
-        report(`must NOT have more than ${node.maxProperties} properties`);
+      const maxDepth = node['x-max-depth'];
+      if (typeof maxDepth === 'number' && subschemaDepth(current) > maxDepth) {
+        report(`must NOT nest subschemas more than ${maxDepth} deep`);
         return;
       }
-      const properties = (node.properties ?? {}) as SchemaNode;
-      const extra = node.additionalProperties;
-      for (const key of keys) {
-        if (issues.length >= max) return;
-        const child = Object.hasOwn(properties, key)
-          ? properties[key]
-          : typeof extra === 'object' && extra !== null
-            ? extra
-            : undefined;
-        if (child !== undefined) walkChild(child, (current as SchemaNode)[key], escapeKey(key));
+      if (Array.isArray(node.allOf)) for (const member of node.allOf) walk(member, current);
+      for (const key of ['oneOf', 'anyOf']) {
+        const branches = node[key];
+        if (!Array.isArray(branches)) continue;
+        for (const branch of branches) {
+          const resolved = resolve(branch, components);
+          if (resolved && admits(resolved, current)) walk(resolved, current);
+        }
       }
-    }
-  };
-  walk(schema, value);
-  return issues;
+      if (Array.isArray(current)) {
+        if (typeof node.maxItems === 'number' && current.length > node.maxItems) {
+          report(`must NOT have more than ${node.maxItems} items`);
+          return;
+        }
+        if (node.items !== undefined && hasLimits(node.items))
+          for (let i = 0; i < current.length && issues.length < max; i++)
+            walkChild(node.items, current[i], String(i));
+      } else if (current !== null && typeof current === 'object') {
+        const keys = Object.keys(current);
+        if (typeof node.maxProperties === 'number' && keys.length > node.maxProperties) {
+          report(`must NOT have more than ${node.maxProperties} properties`);
+          return;
+        }
+        const properties = (node.properties ?? {}) as SchemaNode;
+        const extra = node.additionalProperties;
+        for (const key of keys) {
+          if (issues.length >= max) return;
+          const child = Object.hasOwn(properties, key)
+            ? properties[key]
+            : typeof extra === 'object' && extra !== null
+              ? extra
+              : undefined;
+          if (child !== undefined) walkChild(child, (current as SchemaNode)[key], escapeKey(key));
+        }
+      }
+    };
+    walk(schema, value);
+    return issues;
+  }
+  return { hasLimits, limitIssues };
 }

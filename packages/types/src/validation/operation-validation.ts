@@ -6,10 +6,8 @@
  * operation's own checks. A valid input comes back converted (integers, JSON-string fields).
  */
 
-import { openapiDocument } from '../generated/openapi-document.js';
-import { OPERATIONS } from '../generated/operations.js';
-import type { OperationId, ValidationIssue } from '../schema-types.js';
-import type { ContractValidator, Validated } from './contract-validator.js';
+import type { ValidationIssue } from '../schema-types.js';
+import type { Contract, ContractValidator, Validated } from './contract-validator.js';
 import { MAX_ISSUES } from './issues.js';
 
 /** Checks of a body that need more than its schema (e.g. the configured models); run with it. */
@@ -35,29 +33,32 @@ interface OperationObject {
   requestBody?: { content: Record<string, { schema: unknown }> };
 }
 
-function operationObject(operationId: OperationId): OperationObject {
-  const { path, method } = OPERATIONS[operationId];
-  return (openapiDocument.paths[path] as Record<string, OperationObject>)[method] as OperationObject;
+function operationObject<Id extends string>(contract: Contract<Id>, operationId: Id): OperationObject {
+  const { path, method } = contract.operations[operationId];
+  return (contract.document.paths[path] as Record<string, OperationObject>)[method] as OperationObject;
 }
 
-/** The JSON body schema of an operation (a `$ref` into the contract), or undefined. */
-export function operationBodySchema(operationId: OperationId): unknown {
-  return operationObject(operationId).requestBody?.content['application/json']?.schema;
+/** The JSON body schema of an operation (a `$ref` into its contract), or undefined. */
+export function operationBodySchema<Id extends string>(contract: Contract<Id>, operationId: Id): unknown {
+  return operationObject(contract, operationId).requestBody?.content['application/json']?.schema;
 }
 
-export function operationValidation(
-  validator: ContractValidator,
-  operationId: OperationId,
+export function operationValidation<Id extends string>(
+  validator: ContractValidator<Id>,
+  operationId: Id,
   check?: BodyCheck,
 ): OperationValidation {
-  const parameters = (operationObject(operationId).parameters ?? []).filter((p) => p.in === 'path');
+  const { contract } = validator;
+  const parameters = (operationObject(contract, operationId).parameters ?? []).filter((p) => p.in === 'path');
   const paramsSchema = {
     type: 'object',
     required: parameters.filter((p) => p.required).map((p) => p.name),
     properties: Object.fromEntries(parameters.map((p) => [p.name, p.schema])),
   };
-  const integers = OPERATIONS[operationId].pathParameters.filter((p) => p.integer).map((p) => p.name);
-  const bodySchema = operationBodySchema(operationId);
+  const integers = contract.operations[operationId].pathParameters
+    .filter((p) => p.integer)
+    .map((p) => p.name);
+  const bodySchema = operationBodySchema(contract, operationId);
 
   return {
     params(texts) {

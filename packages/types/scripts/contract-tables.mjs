@@ -1,0 +1,66 @@
+// The tables generate.mjs derives from a parsed OpenAPI document: its operations (method, path,
+// scope, path parameters, body, in-flight limit) and its declared defaults.
+
+const HTTP_METHODS = ['get', 'put', 'post', 'patch', 'delete'];
+
+/** A component schema by `$ref`, one hop. */
+function target(document, schema) {
+  const ref = schema?.$ref;
+  return typeof ref === 'string' ? document.components.schemas[ref.split('/').pop()] : schema;
+}
+
+/** The scopes the document's bearer scheme declares (`x-scopes`). */
+export function declaredScopes(document) {
+  return Object.keys(document.components.securitySchemes.bearerAuth['x-scopes'] ?? {});
+}
+
+/**
+ * Each operation's method, path, required scope (from its own `security`), path parameters (and
+ * whether each is an integer), whether it takes a JSON body and whether it is in-flight limited.
+ * Fails when an operation names no scope or one `x-scopes` does not declare.
+ */
+export function operationTable(document) {
+  const declared = declaredScopes(document);
+  const operations = {};
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const scope = operation.security?.[0]?.bearerAuth?.[0];
+      if (!declared.includes(scope)) {
+        throw new Error(
+          `${operation.operationId}: its security must name one scope of x-scopes, got ${scope}`,
+        );
+      }
+      const pathParameters = (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'path')
+        .map((parameter) => ({
+          name: parameter.name,
+          integer: target(document, parameter.schema)?.type === 'integer',
+        }));
+      operations[operation.operationId] = {
+        method,
+        path,
+        scope,
+        pathParameters,
+        jsonBody: operation.requestBody?.content?.['application/json'] !== undefined,
+        inFlightLimited: operation['x-in-flight-limited'] === true,
+      };
+    }
+  }
+  return operations;
+}
+
+/** The declared `default` of each property of every object schema (directly or through one `$ref`). */
+export function declaredDefaults(document) {
+  const defaults = {};
+  for (const [name, schema] of Object.entries(document.components.schemas)) {
+    for (const [property, propertySchema] of Object.entries(schema.properties ?? {})) {
+      const value = propertySchema.default ?? target(document, propertySchema)?.default;
+      if (value === undefined) continue;
+      defaults[name] ??= {};
+      defaults[name][property] = value;
+    }
+  }
+  return defaults;
+}

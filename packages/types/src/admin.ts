@@ -1,0 +1,52 @@
+/**
+ * `@assistant-platform/types/admin`: the reference server's admin API (openapi/admin.yaml), which is
+ * not part of the platform's contract: its types, its operation table, its contract for the
+ * validator, and the envelopes of the statuses only faults answer (408, 502, 503, 504).
+ */
+
+import type { components, operations, paths } from './generated/admin.js';
+import { adminDocument } from './generated/admin-document.js';
+import { ADMIN_OPERATIONS } from './generated/operations.js';
+import type { Contract } from './validation/contract-validator.js';
+
+export { ADMIN_DEFAULTS } from './generated/defaults.js';
+export type { components as adminComponents, operations as adminOperations, paths as adminPaths };
+export { ADMIN_OPERATIONS, adminDocument };
+
+type Schemas = components['schemas'];
+
+export type AdminOperationId = keyof operations;
+export type JournalEntry = Schemas['JournalEntry'];
+export type RequestMatcher = Schemas['RequestMatcher'];
+export type StreamEvent = Schemas['StreamEvent'];
+export type State = Schemas['State'];
+export type StateSummary = Schemas['StateSummary'];
+export type Fault = Schemas['Fault'];
+export type FaultStatus = Schemas['FaultStatus'];
+export type FaultRule = Schemas['FaultRule'];
+export type FaultRuleInput = Schemas['FaultRuleInput'];
+export type AppliedFault = Schemas['AppliedFault'];
+export type ChatFixture = Schemas['ChatFixture'];
+export type ChatFixtureInput = Schemas['ChatFixtureInput'];
+export type FaultErrorEnvelope = Schemas['FaultErrorEnvelope'];
+
+/** The admin API's contract, for a `ContractValidator` of its own. */
+export const adminContract = {
+  document: adminDocument,
+  operations: ADMIN_OPERATIONS,
+} satisfies Contract<AdminOperationId>;
+
+type FaultMessages = {
+  408: Schemas['RequestTimeoutError']['message'];
+  502: Schemas['BadGatewayError']['message'];
+  503: Schemas['ServiceUnavailableError']['message'];
+  504: Schemas['GatewayTimeoutError']['message'];
+};
+
+/** The fixed `message` of the statuses only faults answer (the others are `ERROR_MESSAGES`). */
+export const FAULT_ERROR_MESSAGES = {
+  408: 'Request timed out',
+  502: 'Bad gateway',
+  503: 'Service unavailable',
+  504: 'Gateway timeout',
+} as const satisfies FaultMessages;

@@ -1,0 +1,2463 @@
+// Generated from openapi/admin.yaml by packages/types/scripts/generate.mjs. Do not edit.
+import type { OpenApiDocument } from '../openapi-document-type.js';
+
+export const adminDocument: OpenApiDocument = {
+  "openapi": "3.1.0",
+  "info": {
+    "title": "Assistant Platform reference server, admin API",
+    "version": "1.0.0",
+    "summary": "See, reset, script and break the reference server from tests and tools.",
+    "description": "The reference server's own API, beside the platform's (`openapi.yaml`). It is not part of the\nplatform's contract: the hosted service does not have it, and the SDK and the gateway do not\nexpose it. Tests and tools use it to ask what an app sent, to put the server back to a known\nstate, to make calls slow or failing, and to script what the model answers.\n\nIt uses the platform's envelopes: `{ success: true, message, data }`, and the platform's error\nenvelopes (`400` lists each bad field in `errors`). Every operation requires a token with the\n`admin` scope (`*` includes it). Admin requests are not rate limited per token (failed\nauthentications still are, per address) and are not recorded in the journal.\n\n## Faults on platform requests\nA platform request can ask for a fault itself with the `Prefer` header (RFC 7240: preferences\nseparated by commas, each `name` or `name=value`); a rule added with `POST /faults` applies the\nsame faults to matching requests without any change to the client. Preferences other than those\nbelow are ignored, as RFC 7240 asks; a value these do not accept answers `400` naming\n`header.prefer`, before anything else is done.\n- `code=N`: answer status `N` with its envelope, after authentication. `N` is one of the error\n  statuses the platform declares (`400`, `401`, `403`, `404`, `429`, `500`) or `408`, `502`,\n  `503`, `504`, whose envelopes this document declares (`FaultErrorEnvelope`). `429` and `503`\n  carry `Retry-After: 1`.\n- `delay=MS`: wait `MS` milliseconds (at most 60000) before answering.\n- `reset`: close the connection without an answer.\n- For a streamed chat: `ttft=MS`, the time before the first event (at most 60000); `tps=N`, the\n  events sent per second (0.1 to 10000); `disconnect-after=N`, close the connection after `N`\n  events with no terminal event (a cut stream). They are ignored on other requests.\nWhen a request's own preferences and a rule both set a fault, the request's win.\n\n## Scripted chat answers\nA chat fixture (`POST /chat-fixtures`, or the file named by `CHAT_FIXTURES`) answers chat\nrequests that match it instead of the configured engine: the first matching fixture wins. A\nstreamed answer is cut into the same chunks the engine's would be.\n",
+    "license": {
+      "name": "MIT",
+      "identifier": "MIT"
+    },
+    "contact": {
+      "name": "Assistant Platform team"
+    }
+  },
+  "servers": [
+    {
+      "url": "{origin}/_admin",
+      "description": "The reference server's admin API, beside its platform API at `{origin}/v1`.",
+      "variables": {
+        "origin": {
+          "default": "http://127.0.0.1:4010",
+          "description": "Scheme, host and port of the reference server."
+        }
+      }
+    }
+  ],
+  "security": [
+    {
+      "bearerAuth": [
+        "admin"
+      ]
+    }
+  ],
+  "tags": [
+    {
+      "name": "Journal",
+      "description": "Every platform request the server answered, newest first, kept in memory."
+    },
+    {
+      "name": "State",
+      "description": "The server's data, reset to the start-up seed, exported and imported."
+    },
+    {
+      "name": "Faults",
+      "description": "Rules that make matching platform requests slow or failing."
+    },
+    {
+      "name": "Chat fixtures",
+      "description": "Scripted chat answers."
+    }
+  ],
+  "paths": {
+    "/requests": {
+      "get": {
+        "operationId": "listRequests",
+        "summary": "List recorded requests",
+        "description": "The journal, newest first: at most `JOURNAL_MAX` entries (1000 by default) are kept, the\noldest dropped first. Filters combine with \"and\".\n",
+        "tags": [
+          "Journal"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "method",
+            "in": "query",
+            "description": "Only requests with this HTTP method.",
+            "schema": {
+              "$ref": "#/components/schemas/HttpMethod"
+            }
+          },
+          {
+            "name": "path",
+            "in": "query",
+            "description": "Only requests to this path; a trailing `*` matches every path that starts with what precedes it.",
+            "schema": {
+              "$ref": "#/components/schemas/PathPattern"
+            }
+          },
+          {
+            "name": "status",
+            "in": "query",
+            "description": "Only requests answered with this status.",
+            "schema": {
+              "$ref": "#/components/schemas/HttpStatus"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "description": "At most this many entries.",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 1000,
+              "default": 100
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The matching entries, newest first.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListRequestsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      },
+      "delete": {
+        "operationId": "clearRequests",
+        "summary": "Empty the journal",
+        "tags": [
+          "Journal"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The journal is empty.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ClearedResponse"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/requests/find": {
+      "post": {
+        "operationId": "findRequests",
+        "summary": "Find recorded requests",
+        "description": "The entries matching every field of the matcher, newest first, and how many there are.",
+        "tags": [
+          "Journal"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/RequestMatcher"
+              },
+              "examples": {
+                "failedChats": {
+                  "value": {
+                    "method": "POST",
+                    "path": "/v1/agents/chat/request",
+                    "status": 503
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The count and the matching entries, newest first.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FindRequestsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/reset": {
+      "post": {
+        "operationId": "reset",
+        "summary": "Put the server back to its start-up state",
+        "description": "Replaces all data with what the server had once started (its seed, its dev token), and\nempties the journal, the fault rules and the chat fixtures added since (the fixtures of\n`CHAT_FIXTURES` are loaded again).\n",
+        "tags": [
+          "State"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The data now held.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StateSummaryResponse"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/state": {
+      "get": {
+        "operationId": "exportState",
+        "summary": "Export all data",
+        "description": "All data as a seed document: tokens as `tokenHash` (a token is never stored), every id and\ntimestamp explicit. Imported into a fresh server (`PUT /state`, `state import`, or as its\nseed), it gives the same answers.\n",
+        "tags": [
+          "State"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The state.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ExportStateResponse"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      },
+      "put": {
+        "operationId": "importState",
+        "summary": "Replace all data",
+        "description": "Validates the document, then replaces all data with it in one transaction: an invalid\ndocument (a `400` naming each bad field) or one the database refuses (an unknown account, a\nduplicate id) leaves the data as it was. The journal, fault rules and fixtures are kept.\n",
+        "tags": [
+          "State"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/State"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The data now held.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StateSummaryResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/faults": {
+      "get": {
+        "operationId": "listFaults",
+        "summary": "List fault rules",
+        "tags": [
+          "Faults"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The rules, oldest first (the order they are tried in).",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListFaultsResponse"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      },
+      "post": {
+        "operationId": "addFault",
+        "summary": "Add a fault rule",
+        "description": "From now on, platform requests matching `match` get `fault`, `times` times at most (every\ntime when absent), each with the given `probability`. Chances are drawn from a generator\nseeded by `FAULT_SEED`, so a run repeats. The first matching rule applies; at most 100\nrules are kept.\n",
+        "tags": [
+          "Faults"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/FaultRuleInput"
+              },
+              "examples": {
+                "unavailableChats": {
+                  "value": {
+                    "match": {
+                      "method": "POST",
+                      "path": "/v1/agents/chat/request"
+                    },
+                    "fault": {
+                      "code": 503
+                    },
+                    "times": 2
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The rule, with its id.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FaultRuleResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      },
+      "delete": {
+        "operationId": "clearFaults",
+        "summary": "Remove every fault rule",
+        "tags": [
+          "Faults"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "No rule is left.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ClearedResponse"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/faults/{id}": {
+      "delete": {
+        "operationId": "removeFault",
+        "summary": "Remove one fault rule",
+        "tags": [
+          "Faults"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "The rule's id.",
+            "schema": {
+              "$ref": "#/components/schemas/PositiveId"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The removed rule.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FaultRuleResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/chat-fixtures": {
+      "get": {
+        "operationId": "listChatFixtures",
+        "summary": "List chat fixtures",
+        "tags": [
+          "Chat fixtures"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The fixtures, in the order they are tried.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListChatFixturesResponse"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      },
+      "post": {
+        "operationId": "addChatFixture",
+        "summary": "Add a chat fixture",
+        "description": "Chat requests matching `match` (every field given) are answered with `answer`, `times` times\nat most (every time when absent). At most 1000 fixtures are kept; a chat request's message\nis the text of its `message`'s text blocks.\n",
+        "tags": [
+          "Chat fixtures"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ChatFixtureInput"
+              },
+              "examples": {
+                "parcel": {
+                  "value": {
+                    "match": {
+                      "messageContains": "parcel"
+                    },
+                    "answer": {
+                      "content": "Your parcel left the warehouse this morning."
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The fixture, with its id.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ChatFixtureResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      },
+      "delete": {
+        "operationId": "clearChatFixtures",
+        "summary": "Remove every chat fixture",
+        "tags": [
+          "Chat fixtures"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "No fixture is left.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ClearedResponse"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/chat-fixtures/{id}": {
+      "delete": {
+        "operationId": "removeChatFixture",
+        "summary": "Remove one chat fixture",
+        "tags": [
+          "Chat fixtures"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "The fixture's id.",
+            "schema": {
+              "$ref": "#/components/schemas/PositiveId"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The removed fixture.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ChatFixtureResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    }
+  },
+  "components": {
+    "securitySchemes": {
+      "bearerAuth": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "`Authorization: Bearer <token>`, as on the platform API; the token needs the `admin` scope\n(`*` includes it).\n",
+        "x-scopes": {
+          "admin": "Use the admin API (journal, state, faults, chat fixtures)."
+        }
+      }
+    },
+    "responses": {
+      "BadRequest": {
+        "description": "The request is invalid; `errors` names each bad field.",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/BadRequestError"
+            }
+          }
+        }
+      },
+      "Unauthorized": {
+        "description": "The `Authorization` header is missing or malformed, or the token is unknown or revoked.",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          },
+          "WWW-Authenticate": {
+            "$ref": "#/components/headers/WwwAuthenticate"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/UnauthorizedError"
+            }
+          }
+        }
+      },
+      "Forbidden": {
+        "description": "The token lacks the `admin` scope.",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ForbiddenError"
+            }
+          }
+        }
+      },
+      "NotFound": {
+        "description": "No rule or fixture has this id.",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/NotFoundError"
+            }
+          }
+        }
+      },
+      "InternalError": {
+        "description": "The server failed; the details are in its log.",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/InternalServerError"
+            }
+          }
+        }
+      }
+    },
+    "schemas": {
+      "HttpMethod": {
+        "type": "string",
+        "enum": [
+          "GET",
+          "POST",
+          "PUT",
+          "PATCH",
+          "DELETE",
+          "HEAD",
+          "OPTIONS"
+        ]
+      },
+      "HttpStatus": {
+        "type": "integer",
+        "minimum": 100,
+        "maximum": 599
+      },
+      "PathPattern": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 2048,
+        "pattern": "^/",
+        "description": "A request path (`/v1/agents/view/1`); a trailing `*` matches every path that starts with what precedes it."
+      },
+      "TokenName": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200
+      },
+      "FaultStatus": {
+        "type": "integer",
+        "enum": [
+          400,
+          401,
+          403,
+          404,
+          408,
+          429,
+          500,
+          502,
+          503,
+          504
+        ],
+        "description": "A status a fault may answer, with its envelope (`FaultErrorEnvelope`)."
+      },
+      "RequestTimeoutError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Request timed out"
+          }
+        }
+      },
+      "BadGatewayError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Bad gateway"
+          }
+        }
+      },
+      "ServiceUnavailableError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Service unavailable"
+          }
+        }
+      },
+      "GatewayTimeoutError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Gateway timeout"
+          }
+        }
+      },
+      "FaultErrorEnvelope": {
+        "description": "The answer of a `code` fault: the platform's envelope for the statuses it declares, these\nfour for `408`, `502`, `503` and `504`.\n",
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/BadRequestError"
+          },
+          {
+            "$ref": "#/components/schemas/UnauthorizedError"
+          },
+          {
+            "$ref": "#/components/schemas/ForbiddenError"
+          },
+          {
+            "$ref": "#/components/schemas/NotFoundError"
+          },
+          {
+            "$ref": "#/components/schemas/RateLimitError"
+          },
+          {
+            "$ref": "#/components/schemas/InternalServerError"
+          },
+          {
+            "$ref": "#/components/schemas/RequestTimeoutError"
+          },
+          {
+            "$ref": "#/components/schemas/BadGatewayError"
+          },
+          {
+            "$ref": "#/components/schemas/ServiceUnavailableError"
+          },
+          {
+            "$ref": "#/components/schemas/GatewayTimeoutError"
+          }
+        ]
+      },
+      "Fault": {
+        "type": "object",
+        "description": "What a fault does; at least one field. `code` and `reset` end the request; the others slow it down.",
+        "minProperties": 1,
+        "additionalProperties": false,
+        "properties": {
+          "code": {
+            "$ref": "#/components/schemas/FaultStatus"
+          },
+          "delayMs": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 60000,
+            "description": "Milliseconds to wait before answering."
+          },
+          "ttftMs": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 60000,
+            "description": "A streamed chat's time to its first event, in milliseconds."
+          },
+          "tps": {
+            "type": "number",
+            "minimum": 0.1,
+            "maximum": 10000,
+            "description": "A streamed chat's events per second."
+          },
+          "disconnectAfter": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 100000,
+            "description": "Close a streamed chat's connection after this many events, with no terminal event."
+          },
+          "reset": {
+            "const": true,
+            "description": "Close the connection without an answer."
+          }
+        }
+      },
+      "FaultMatch": {
+        "type": "object",
+        "description": "Which platform requests a rule applies to; every field given must match (none matches every request).",
+        "additionalProperties": false,
+        "properties": {
+          "method": {
+            "$ref": "#/components/schemas/HttpMethod"
+          },
+          "path": {
+            "$ref": "#/components/schemas/PathPattern"
+          },
+          "tokenName": {
+            "$ref": "#/components/schemas/TokenName"
+          }
+        }
+      },
+      "FaultRuleInput": {
+        "type": "object",
+        "required": [
+          "match",
+          "fault"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "match": {
+            "$ref": "#/components/schemas/FaultMatch"
+          },
+          "fault": {
+            "$ref": "#/components/schemas/Fault"
+          },
+          "times": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000000,
+            "description": "How many requests the rule applies to at most; every matching one when absent."
+          },
+          "probability": {
+            "type": "number",
+            "exclusiveMinimum": 0,
+            "maximum": 1,
+            "default": 1,
+            "description": "The chance that a matching request gets the fault."
+          }
+        }
+      },
+      "FaultRule": {
+        "type": "object",
+        "required": [
+          "id",
+          "match",
+          "fault",
+          "times",
+          "probability",
+          "fired",
+          "createdAt"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/PositiveId"
+          },
+          "match": {
+            "$ref": "#/components/schemas/FaultMatch"
+          },
+          "fault": {
+            "$ref": "#/components/schemas/Fault"
+          },
+          "times": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "description": "How many requests the rule applies to at most; `null` for every one."
+          },
+          "probability": {
+            "type": "number"
+          },
+          "fired": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "How many requests the rule has applied to so far."
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/Timestamp"
+          }
+        }
+      },
+      "AppliedFault": {
+        "type": "object",
+        "description": "The fault a recorded request got, and where it came from.",
+        "required": [
+          "source",
+          "ruleId",
+          "fault"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "source": {
+            "type": "string",
+            "enum": [
+              "prefer",
+              "rule"
+            ]
+          },
+          "ruleId": {
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/PositiveId"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "fault": {
+            "$ref": "#/components/schemas/Fault"
+          }
+        }
+      },
+      "ChatFixtureMatch": {
+        "type": "object",
+        "description": "Which chat requests a fixture answers; every field given must match (none matches every chat).",
+        "additionalProperties": false,
+        "properties": {
+          "messageContains": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 1000,
+            "description": "Text the message contains (case-sensitive)."
+          },
+          "messageMatches": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 256,
+            "description": "A regular expression the message matches, in RE2 syntax: it is run in linear time, so\nlookaround and backreferences are refused (`400`).\n"
+          },
+          "agentName": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200,
+            "description": "The request's inline agent `name`."
+          },
+          "intent": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200,
+            "description": "One of the request's `intents`."
+          }
+        }
+      },
+      "ChatFixtureAnswer": {
+        "type": "object",
+        "description": "The answer: `content` (text), or `json` (any JSON value, sent as its text) which must be\nvalid against the request's `response_format` when it has one (`400` otherwise).\n",
+        "additionalProperties": false,
+        "oneOf": [
+          {
+            "required": [
+              "content"
+            ]
+          },
+          {
+            "required": [
+              "json"
+            ]
+          }
+        ],
+        "properties": {
+          "content": {
+            "type": "string",
+            "maxLength": 100000
+          },
+          "json": {
+            "description": "Any JSON value; its text is at most 100,000 characters."
+          },
+          "finishReason": {
+            "$ref": "#/components/schemas/FinishReason"
+          }
+        }
+      },
+      "ChatFixtureInput": {
+        "type": "object",
+        "required": [
+          "match",
+          "answer"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "match": {
+            "$ref": "#/components/schemas/ChatFixtureMatch"
+          },
+          "answer": {
+            "$ref": "#/components/schemas/ChatFixtureAnswer"
+          },
+          "times": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000000,
+            "description": "How many chats the fixture answers at most; every matching one when absent."
+          }
+        }
+      },
+      "ChatFixtures": {
+        "type": "array",
+        "description": "The content of the file `CHAT_FIXTURES` names.",
+        "maxItems": 1000,
+        "items": {
+          "$ref": "#/components/schemas/ChatFixtureInput"
+        }
+      },
+      "ChatFixture": {
+        "type": "object",
+        "required": [
+          "id",
+          "match",
+          "answer",
+          "times",
+          "used",
+          "createdAt"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/PositiveId"
+          },
+          "match": {
+            "$ref": "#/components/schemas/ChatFixtureMatch"
+          },
+          "answer": {
+            "$ref": "#/components/schemas/ChatFixtureAnswer"
+          },
+          "times": {
+            "type": [
+              "integer",
+              "null"
+            ]
+          },
+          "used": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "How many chats the fixture has answered so far."
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/Timestamp"
+          }
+        }
+      },
+      "RequestMatcher": {
+        "type": "object",
+        "description": "Every field given must match.",
+        "additionalProperties": false,
+        "properties": {
+          "method": {
+            "$ref": "#/components/schemas/HttpMethod"
+          },
+          "path": {
+            "$ref": "#/components/schemas/PathPattern"
+          },
+          "status": {
+            "$ref": "#/components/schemas/HttpStatus"
+          },
+          "bodyContains": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 1000,
+            "description": "Text the recorded request body contains (its JSON text, case-sensitive)."
+          }
+        }
+      },
+      "StreamEvent": {
+        "type": "object",
+        "description": "One Server-Sent Event of a streamed answer, as it was written.",
+        "required": [
+          "atMs",
+          "event",
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "atMs": {
+            "type": "number",
+            "minimum": 0,
+            "description": "Milliseconds from the start of the answer to this event."
+          },
+          "event": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The event's type (`error` for the terminal error event), `null` for a plain `data:` event."
+          },
+          "data": {
+            "type": "string"
+          }
+        }
+      },
+      "JournalToken": {
+        "type": "object",
+        "description": "The token a request authenticated with.",
+        "required": [
+          "name",
+          "accountId"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "name": {
+            "type": "string"
+          },
+          "accountId": {
+            "$ref": "#/components/schemas/PositiveId"
+          }
+        }
+      },
+      "Headers": {
+        "type": "object",
+        "description": "Header names (lower case) and values; `authorization` is always `[redacted]`.",
+        "additionalProperties": {
+          "type": "string"
+        }
+      },
+      "JournalEntry": {
+        "type": "object",
+        "description": "One platform request and its answer. Bodies are kept up to `JOURNAL_BODY_MAX_BYTES` (16 KiB\nby default) each: a JSON body as its value, anything else or a cut body as text, with the\nmatching `…Truncated` flag. A streamed answer keeps its events instead of a body.\n",
+        "required": [
+          "id",
+          "requestId",
+          "at",
+          "method",
+          "path",
+          "query",
+          "operationId",
+          "status",
+          "durationMs",
+          "outcome",
+          "token",
+          "requestHeaders",
+          "requestBody",
+          "requestBodyTruncated",
+          "responseHeaders",
+          "responseBody",
+          "responseBodyTruncated",
+          "events",
+          "eventsTruncated",
+          "fault",
+          "chatFixtureId"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/PositiveId"
+          },
+          "requestId": {
+            "type": "string"
+          },
+          "at": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "method": {
+            "type": "string"
+          },
+          "path": {
+            "type": "string"
+          },
+          "query": {
+            "type": "string",
+            "description": "The query string without `?`, empty when there is none."
+          },
+          "operationId": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The platform operation the request reached, `null` when none (an unknown route)."
+          },
+          "status": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "description": "The status answered, `null` when the connection ended without an answer."
+          },
+          "durationMs": {
+            "type": "number",
+            "minimum": 0,
+            "description": "Milliseconds from the request's arrival to the end of its answer."
+          },
+          "outcome": {
+            "type": "string",
+            "enum": [
+              "answered",
+              "client-closed",
+              "reset",
+              "disconnected"
+            ],
+            "description": "How the exchange ended: `answered` (the whole answer was sent), `client-closed` (the\nclient went away first), `reset` (a `reset` fault), `disconnected` (a\n`disconnectAfter` fault cut a stream).\n"
+          },
+          "token": {
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/JournalToken"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "requestHeaders": {
+            "$ref": "#/components/schemas/Headers"
+          },
+          "requestBody": {
+            "description": "The request body (JSON value or text), `null` when there was none."
+          },
+          "requestBodyTruncated": {
+            "type": "boolean"
+          },
+          "responseHeaders": {
+            "$ref": "#/components/schemas/Headers"
+          },
+          "responseBody": {
+            "description": "The answer's body (JSON value or text), `null` for a stream or no answer."
+          },
+          "responseBodyTruncated": {
+            "type": "boolean"
+          },
+          "events": {
+            "description": "A streamed answer's events (at most 1000), `null` for any other answer.",
+            "oneOf": [
+              {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/StreamEvent"
+                }
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "eventsTruncated": {
+            "type": "boolean"
+          },
+          "fault": {
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/AppliedFault"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "chatFixtureId": {
+            "description": "The chat fixture that answered, `null` when none did.",
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/PositiveId"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        }
+      },
+      "StateAccount": {
+        "type": "object",
+        "required": [
+          "id",
+          "name"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/PositiveId"
+          },
+          "name": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/Timestamp"
+          }
+        }
+      },
+      "StateToken": {
+        "type": "object",
+        "description": "A token, as the token itself (a seed written by hand) or as the SHA-256 hex of it (an export).",
+        "required": [
+          "accountId",
+          "scopes"
+        ],
+        "oneOf": [
+          {
+            "required": [
+              "token"
+            ]
+          },
+          {
+            "required": [
+              "tokenHash"
+            ]
+          }
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "token": {
+            "type": "string",
+            "minLength": 8,
+            "maxLength": 512,
+            "pattern": "^[A-Za-z0-9\\-._~+/]+=*$",
+            "description": "The bearer token (RFC 6750 characters)."
+          },
+          "tokenHash": {
+            "type": "string",
+            "pattern": "^[0-9a-f]{64}$",
+            "description": "The SHA-256 of the token, in lower-case hex."
+          },
+          "accountId": {
+            "$ref": "#/components/schemas/PositiveId"
+          },
+          "name": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200,
+            "default": "seed"
+          },
+          "scopes": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 16,
+            "uniqueItems": true,
+            "items": {
+              "$ref": "#/components/schemas/Scope"
+            }
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "revokedAt": {
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/Timestamp"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        }
+      },
+      "Scope": {
+        "type": "string",
+        "enum": [
+          "agents:read",
+          "agents:write",
+          "agents:chat",
+          "transcriptions:write",
+          "embeddings:create",
+          "admin",
+          "*"
+        ],
+        "description": "A scope a token may carry (`x-scopes` of the two documents' bearer schemes)."
+      },
+      "StateWorkspace": {
+        "type": "object",
+        "required": [
+          "id",
+          "accountId",
+          "name"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/PositiveId"
+          },
+          "accountId": {
+            "$ref": "#/components/schemas/PositiveId"
+          },
+          "name": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/Timestamp"
+          }
+        }
+      },
+      "StateTranscription": {
+        "type": "object",
+        "required": [
+          "id",
+          "workspaceId",
+          "fileName",
+          "fileUrl",
+          "fileType",
+          "duration",
+          "transcript"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/PositiveId"
+          },
+          "workspaceId": {
+            "$ref": "#/components/schemas/PositiveId"
+          },
+          "fileName": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 1000
+          },
+          "fileUrl": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 2048
+          },
+          "fileType": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200
+          },
+          "duration": {
+            "type": "number",
+            "minimum": 0
+          },
+          "status": {
+            "$ref": "#/components/schemas/TranscriptionStatus"
+          },
+          "transcript": {
+            "$ref": "#/components/schemas/TranscriptContent"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "updatedAt": {
+            "$ref": "#/components/schemas/Timestamp"
+          }
+        }
+      },
+      "StateAgent": {
+        "description": "A create-agent body (the platform's `CreateAgentBody`, defaults and all) with, optionally,\nthe record's own fields; an export gives them all. An agent without `accountId` belongs to the\naccount with the lowest id.\n",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/CreateAgentBody"
+          },
+          {
+            "type": "object",
+            "properties": {
+              "id": {
+                "$ref": "#/components/schemas/PositiveId"
+              },
+              "accountId": {
+                "$ref": "#/components/schemas/PositiveId"
+              },
+              "agentReferenceId": {
+                "type": "string",
+                "format": "uuid"
+              },
+              "createdAt": {
+                "$ref": "#/components/schemas/Timestamp"
+              },
+              "updatedAt": {
+                "$ref": "#/components/schemas/Timestamp"
+              }
+            }
+          }
+        ]
+      },
+      "State": {
+        "type": "object",
+        "description": "The server's data as a seed document: what `ASSISTANT_SEED` and `--seed` read, what\n`GET /state` answers and `PUT /state` takes. Each list is optional (empty when absent).\n",
+        "additionalProperties": false,
+        "properties": {
+          "$schema": {
+            "type": "string",
+            "maxLength": 2048,
+            "description": "An editor hint; ignored."
+          },
+          "accounts": {
+            "type": "array",
+            "maxItems": 10000,
+            "items": {
+              "$ref": "#/components/schemas/StateAccount"
+            }
+          },
+          "tokens": {
+            "type": "array",
+            "maxItems": 10000,
+            "items": {
+              "$ref": "#/components/schemas/StateToken"
+            }
+          },
+          "workspaces": {
+            "type": "array",
+            "maxItems": 10000,
+            "items": {
+              "$ref": "#/components/schemas/StateWorkspace"
+            }
+          },
+          "transcriptions": {
+            "type": "array",
+            "maxItems": 10000,
+            "items": {
+              "$ref": "#/components/schemas/StateTranscription"
+            }
+          },
+          "agents": {
+            "type": "array",
+            "maxItems": 10000,
+            "items": {
+              "$ref": "#/components/schemas/StateAgent"
+            }
+          }
+        }
+      },
+      "StateSummary": {
+        "type": "object",
+        "description": "How many records of each kind the server now holds.",
+        "required": [
+          "accounts",
+          "tokens",
+          "workspaces",
+          "transcriptions",
+          "agents"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "accounts": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "tokens": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "workspaces": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "transcriptions": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "agents": {
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      },
+      "ListRequestsResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "message",
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": true
+          },
+          "message": {
+            "const": "Requests retrieved successfully"
+          },
+          "data": {
+            "type": "object",
+            "required": [
+              "requests"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "requests": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/JournalEntry"
+                }
+              }
+            }
+          }
+        }
+      },
+      "FindRequestsResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "message",
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": true
+          },
+          "message": {
+            "const": "Requests found successfully"
+          },
+          "data": {
+            "type": "object",
+            "required": [
+              "count",
+              "requests"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "count": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "requests": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/JournalEntry"
+                }
+              }
+            }
+          }
+        }
+      },
+      "ClearedResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "message",
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": true
+          },
+          "message": {
+            "const": "Cleared successfully"
+          },
+          "data": {
+            "type": "object",
+            "required": [
+              "removed"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "removed": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "How many entries, rules or fixtures were removed."
+              }
+            }
+          }
+        }
+      },
+      "StateSummaryResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "message",
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": true
+          },
+          "message": {
+            "const": "State replaced successfully"
+          },
+          "data": {
+            "$ref": "#/components/schemas/StateSummary"
+          }
+        }
+      },
+      "ExportStateResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "message",
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": true
+          },
+          "message": {
+            "const": "State exported successfully"
+          },
+          "data": {
+            "$ref": "#/components/schemas/State"
+          }
+        }
+      },
+      "ListFaultsResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "message",
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": true
+          },
+          "message": {
+            "const": "Faults retrieved successfully"
+          },
+          "data": {
+            "type": "object",
+            "required": [
+              "faults"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "faults": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/FaultRule"
+                }
+              }
+            }
+          }
+        }
+      },
+      "FaultRuleResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "message",
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": true
+          },
+          "message": {
+            "const": "Fault rule saved successfully"
+          },
+          "data": {
+            "$ref": "#/components/schemas/FaultRule"
+          }
+        }
+      },
+      "ListChatFixturesResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "message",
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": true
+          },
+          "message": {
+            "const": "Chat fixtures retrieved successfully"
+          },
+          "data": {
+            "type": "object",
+            "required": [
+              "fixtures"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "fixtures": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/ChatFixture"
+                }
+              }
+            }
+          }
+        }
+      },
+      "ChatFixtureResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "message",
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": true
+          },
+          "message": {
+            "const": "Chat fixture saved successfully"
+          },
+          "data": {
+            "$ref": "#/components/schemas/ChatFixture"
+          }
+        }
+      },
+      "Timestamp": {
+        "type": "string",
+        "format": "date-time",
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$",
+        "description": "ISO 8601 UTC timestamp with milliseconds.",
+        "examples": [
+          "2025-03-18T10:00:00.000Z"
+        ]
+      },
+      "PositiveId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 9007199254740991,
+        "description": "A positive integer id; in a path, written as a canonical decimal (`7`, not `07` or `7.0`)."
+      },
+      "CreateAgentBody": {
+        "type": "object",
+        "required": [
+          "name",
+          "instruction"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "name": {
+            "$ref": "#/components/schemas/AgentName"
+          },
+          "description": {
+            "$ref": "#/components/schemas/AgentDescription",
+            "default": ""
+          },
+          "instruction": {
+            "$ref": "#/components/schemas/AgentInstruction"
+          },
+          "intents": {
+            "$ref": "#/components/schemas/Intents",
+            "default": []
+          },
+          "knowledgeBaseId": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
+            "description": "The knowledge base the agent draws on. Stored as `null` when absent."
+          },
+          "tools": {
+            "description": "At most 64 tools, default `[]`. Also accepted as a JSON-encoded string of the same array\n(the product text calls the field a JSON string); an unparsable or invalid string is `400`.\n",
+            "default": [],
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/Tools"
+              },
+              {
+                "type": "string",
+                "contentMediaType": "application/json",
+                "maxLength": 1000000
+              }
+            ]
+          }
+        }
+      },
+      "Tools": {
+        "type": "array",
+        "maxItems": 64,
+        "items": {
+          "$ref": "#/components/schemas/Tool"
+        }
+      },
+      "Tool": {
+        "description": "A tool the agent may use, discriminated by `type`. Always a JSON object.",
+        "type": "object",
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/FunctionTool"
+          },
+          {
+            "$ref": "#/components/schemas/SvcTool"
+          }
+        ],
+        "discriminator": {
+          "propertyName": "type",
+          "mapping": {
+            "function": "#/components/schemas/FunctionTool",
+            "svc_tool": "#/components/schemas/SvcTool"
+          }
+        }
+      },
+      "SvcTool": {
+        "type": "object",
+        "required": [
+          "type",
+          "svc_tool"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "type": {
+            "const": "svc_tool"
+          },
+          "svc_tool": {
+            "type": "string",
+            "enum": [
+              "web_search_tool"
+            ],
+            "description": "A built-in tool. `web_search_tool` is the only one this version defines."
+          }
+        }
+      },
+      "FunctionTool": {
+        "type": "object",
+        "required": [
+          "type",
+          "function"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "type": {
+            "const": "function"
+          },
+          "function": {
+            "type": "object",
+            "required": [
+              "name",
+              "parameters"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "name": {
+                "type": "string",
+                "pattern": "^[a-zA-Z0-9_-]{1,64}$",
+                "description": "1–64 letters, digits, `_` or `-`."
+              },
+              "description": {
+                "type": "string",
+                "maxLength": 2000,
+                "default": ""
+              },
+              "strict": {
+                "type": "boolean",
+                "default": false
+              },
+              "parameters": {
+                "$ref": "#/components/schemas/FunctionParameters"
+              }
+            }
+          }
+        }
+      },
+      "FunctionParameters": {
+        "type": "object",
+        "description": "A JSON Schema object describing the function's parameters.",
+        "required": [
+          "type",
+          "properties"
+        ],
+        "properties": {
+          "type": {
+            "const": "object"
+          },
+          "properties": {
+            "type": "object",
+            "description": "Each parameter's name mapped to its description and type.",
+            "additionalProperties": {
+              "type": "object",
+              "required": [
+                "type"
+              ],
+              "properties": {
+                "description": {
+                  "type": "string"
+                },
+                "type": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "required": {
+            "type": "array",
+            "description": "Names of the required parameters.",
+            "items": {
+              "type": "string"
+            }
+          },
+          "additionalProperties": {
+            "type": "boolean"
+          }
+        }
+      },
+      "Intents": {
+        "type": "array",
+        "maxItems": 50,
+        "description": "Behaviour hints, at most 50 strings of at most 200 characters.",
+        "items": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200
+        }
+      },
+      "AgentInstruction": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 32000,
+        "description": "What the agent should do, 1–32,000 characters."
+      },
+      "AgentDescription": {
+        "type": "string",
+        "maxLength": 2000,
+        "description": "What the agent is for, at most 2,000 characters."
+      },
+      "AgentName": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200,
+        "description": "The agent's name, 1–200 characters. Names need not be unique."
+      },
+      "TranscriptContent": {
+        "type": "object",
+        "required": [
+          "filename",
+          "transcript"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "filename": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 255,
+            "description": "The file name (lowercase `filename` inside this object)."
+          },
+          "transcript": {
+            "type": "string",
+            "maxLength": 2000000,
+            "description": "The transcript text, at most 2,000,000 characters."
+          }
+        }
+      },
+      "TranscriptionStatus": {
+        "type": "string",
+        "enum": [
+          "PENDING",
+          "PROCESSING",
+          "COMPLETED",
+          "FAILED"
+        ],
+        "description": "`COMPLETED` once transcribed. Editing a transcript does not change the status."
+      },
+      "FinishReason": {
+        "type": "string",
+        "enum": [
+          "stop",
+          "length"
+        ],
+        "description": "`stop` when the answer ended by itself, `length` when it was cut by `max_tokens`."
+      },
+      "InternalServerError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Internal server error"
+          }
+        }
+      },
+      "RateLimitError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Rate limit exceeded. Please try again later."
+          }
+        }
+      },
+      "NotFoundError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Resource does not exist"
+          }
+        }
+      },
+      "ForbiddenError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "You do not have permission to access this resource"
+          }
+        }
+      },
+      "UnauthorizedError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Unauthorized access"
+          }
+        }
+      },
+      "BadRequestError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message",
+          "errors"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Invalid input provided"
+          },
+          "errors": {
+            "type": "array",
+            "description": "Each bad field, in the order found.",
+            "items": {
+              "$ref": "#/components/schemas/ValidationIssue"
+            }
+          }
+        }
+      },
+      "ValidationIssue": {
+        "type": "object",
+        "description": "One bad field of a request.",
+        "required": [
+          "path",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "path": {
+            "type": "string",
+            "description": "Where the problem is: a JSON Pointer into the body (`/message/content/0/text`, `` for the\nwhole body), or `path.<name>` / `header.<name>` for parameters and headers.\n"
+          },
+          "message": {
+            "type": "string",
+            "description": "What is wrong, e.g. `is required` (a missing property), `is not allowed` (an unknown\nproperty) or `must be <= 2` (a value out of range).\n"
+          }
+        }
+      }
+    },
+    "headers": {
+      "RequestId": {
+        "description": "The request's id, echoed from the request's `x-request-id` or made by the server.",
+        "schema": {
+          "type": "string"
+        }
+      },
+      "WwwAuthenticate": {
+        "description": "The authentication scheme to use (RFC 9110 §11.6.1); always `Bearer` on a `401`.",
+        "schema": {
+          "type": "string",
+          "const": "Bearer"
+        }
+      }
+    }
+  }
+};

@@ -1,0 +1,1120 @@
+// Generated from openapi/admin.yaml by packages/types/scripts/generate.mjs. Do not edit.
+/* eslint-disable */
+export interface paths {
+    "/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List recorded requests
+         * @description The journal, newest first: at most `JOURNAL_MAX` entries (1000 by default) are kept, the
+         *     oldest dropped first. Filters combine with "and".
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        /** Empty the journal */
+        delete: operations["clearRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/requests/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find recorded requests
+         * @description The entries matching every field of the matcher, newest first, and how many there are.
+         */
+        post: operations["findRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put the server back to its start-up state
+         * @description Replaces all data with what the server had once started (its seed, its dev token), and
+         *     empties the journal, the fault rules and the chat fixtures added since (the fixtures of
+         *     `CHAT_FIXTURES` are loaded again).
+         */
+        post: operations["reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export all data
+         * @description All data as a seed document: tokens as `tokenHash` (a token is never stored), every id and
+         *     timestamp explicit. Imported into a fresh server (`PUT /state`, `state import`, or as its
+         *     seed), it gives the same answers.
+         */
+        get: operations["exportState"];
+        /**
+         * Replace all data
+         * @description Validates the document, then replaces all data with it in one transaction: an invalid
+         *     document (a `400` naming each bad field) or one the database refuses (an unknown account, a
+         *     duplicate id) leaves the data as it was. The journal, fault rules and fixtures are kept.
+         */
+        put: operations["importState"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List fault rules */
+        get: operations["listFaults"];
+        put?: never;
+        /**
+         * Add a fault rule
+         * @description From now on, platform requests matching `match` get `fault`, `times` times at most (every
+         *     time when absent), each with the given `probability`. Chances are drawn from a generator
+         *     seeded by `FAULT_SEED`, so a run repeats. The first matching rule applies; at most 100
+         *     rules are kept.
+         */
+        post: operations["addFault"];
+        /** Remove every fault rule */
+        delete: operations["clearFaults"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/faults/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one fault rule */
+        delete: operations["removeFault"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chat-fixtures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List chat fixtures */
+        get: operations["listChatFixtures"];
+        put?: never;
+        /**
+         * Add a chat fixture
+         * @description Chat requests matching `match` (every field given) are answered with `answer`, `times` times
+         *     at most (every time when absent). At most 1000 fixtures are kept; a chat request's message
+         *     is the text of its `message`'s text blocks.
+         */
+        post: operations["addChatFixture"];
+        /** Remove every chat fixture */
+        delete: operations["clearChatFixtures"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/chat-fixtures/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one chat fixture */
+        delete: operations["removeChatFixture"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @enum {string} */
+        HttpMethod: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
+        HttpStatus: number;
+        /** @description A request path (`/v1/agents/view/1`); a trailing `*` matches every path that starts with what precedes it. */
+        PathPattern: string;
+        TokenName: string;
+        /**
+         * @description A status a fault may answer, with its envelope (`FaultErrorEnvelope`).
+         * @enum {integer}
+         */
+        FaultStatus: 400 | 401 | 403 | 404 | 408 | 429 | 500 | 502 | 503 | 504;
+        RequestTimeoutError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Request timed out";
+        };
+        BadGatewayError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Bad gateway";
+        };
+        ServiceUnavailableError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Service unavailable";
+        };
+        GatewayTimeoutError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Gateway timeout";
+        };
+        /**
+         * @description The answer of a `code` fault: the platform's envelope for the statuses it declares, these
+         *     four for `408`, `502`, `503` and `504`.
+         */
+        FaultErrorEnvelope: components["schemas"]["BadRequestError"] | components["schemas"]["UnauthorizedError"] | components["schemas"]["ForbiddenError"] | components["schemas"]["NotFoundError"] | components["schemas"]["RateLimitError"] | components["schemas"]["InternalServerError"] | components["schemas"]["RequestTimeoutError"] | components["schemas"]["BadGatewayError"] | components["schemas"]["ServiceUnavailableError"] | components["schemas"]["GatewayTimeoutError"];
+        /** @description What a fault does; at least one field. `code` and `reset` end the request; the others slow it down. */
+        Fault: {
+            code?: components["schemas"]["FaultStatus"];
+            /** @description Milliseconds to wait before answering. */
+            delayMs?: number;
+            /** @description A streamed chat's time to its first event, in milliseconds. */
+            ttftMs?: number;
+            /** @description A streamed chat's events per second. */
+            tps?: number;
+            /** @description Close a streamed chat's connection after this many events, with no terminal event. */
+            disconnectAfter?: number;
+            /**
+             * @description Close the connection without an answer.
+             * @constant
+             */
+            reset?: true;
+        };
+        /** @description Which platform requests a rule applies to; every field given must match (none matches every request). */
+        FaultMatch: {
+            method?: components["schemas"]["HttpMethod"];
+            path?: components["schemas"]["PathPattern"];
+            tokenName?: components["schemas"]["TokenName"];
+        };
+        FaultRuleInput: {
+            match: components["schemas"]["FaultMatch"];
+            fault: components["schemas"]["Fault"];
+            /** @description How many requests the rule applies to at most; every matching one when absent. */
+            times?: number;
+            /**
+             * @description The chance that a matching request gets the fault.
+             * @default 1
+             */
+            probability?: number;
+        };
+        FaultRule: {
+            id: components["schemas"]["PositiveId"];
+            match: components["schemas"]["FaultMatch"];
+            fault: components["schemas"]["Fault"];
+            /** @description How many requests the rule applies to at most; `null` for every one. */
+            times: number | null;
+            probability: number;
+            /** @description How many requests the rule has applied to so far. */
+            fired: number;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        /** @description The fault a recorded request got, and where it came from. */
+        AppliedFault: {
+            /** @enum {string} */
+            source: "prefer" | "rule";
+            ruleId: components["schemas"]["PositiveId"] | null;
+            fault: components["schemas"]["Fault"];
+        };
+        /** @description Which chat requests a fixture answers; every field given must match (none matches every chat). */
+        ChatFixtureMatch: {
+            /** @description Text the message contains (case-sensitive). */
+            messageContains?: string;
+            /**
+             * @description A regular expression the message matches, in RE2 syntax: it is run in linear time, so
+             *     lookaround and backreferences are refused (`400`).
+             */
+            messageMatches?: string;
+            /** @description The request's inline agent `name`. */
+            agentName?: string;
+            /** @description One of the request's `intents`. */
+            intent?: string;
+        };
+        /**
+         * @description The answer: `content` (text), or `json` (any JSON value, sent as its text) which must be
+         *     valid against the request's `response_format` when it has one (`400` otherwise).
+         */
+        ChatFixtureAnswer: {
+            content?: string;
+            /** @description Any JSON value; its text is at most 100,000 characters. */
+            json?: unknown;
+            finishReason?: components["schemas"]["FinishReason"];
+        } & (unknown | unknown);
+        ChatFixtureInput: {
+            match: components["schemas"]["ChatFixtureMatch"];
+            answer: components["schemas"]["ChatFixtureAnswer"];
+            /** @description How many chats the fixture answers at most; every matching one when absent. */
+            times?: number;
+        };
+        /** @description The content of the file `CHAT_FIXTURES` names. */
+        ChatFixtures: components["schemas"]["ChatFixtureInput"][];
+        ChatFixture: {
+            id: components["schemas"]["PositiveId"];
+            match: components["schemas"]["ChatFixtureMatch"];
+            answer: components["schemas"]["ChatFixtureAnswer"];
+            times: number | null;
+            /** @description How many chats the fixture has answered so far. */
+            used: number;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        /** @description Every field given must match. */
+        RequestMatcher: {
+            method?: components["schemas"]["HttpMethod"];
+            path?: components["schemas"]["PathPattern"];
+            status?: components["schemas"]["HttpStatus"];
+            /** @description Text the recorded request body contains (its JSON text, case-sensitive). */
+            bodyContains?: string;
+        };
+        /** @description One Server-Sent Event of a streamed answer, as it was written. */
+        StreamEvent: {
+            /** @description Milliseconds from the start of the answer to this event. */
+            atMs: number;
+            /** @description The event's type (`error` for the terminal error event), `null` for a plain `data:` event. */
+            event: string | null;
+            data: string;
+        };
+        /** @description The token a request authenticated with. */
+        JournalToken: {
+            name: string;
+            accountId: components["schemas"]["PositiveId"];
+        };
+        /** @description Header names (lower case) and values; `authorization` is always `[redacted]`. */
+        Headers: {
+            [key: string]: string;
+        };
+        /**
+         * @description One platform request and its answer. Bodies are kept up to `JOURNAL_BODY_MAX_BYTES` (16 KiB
+         *     by default) each: a JSON body as its value, anything else or a cut body as text, with the
+         *     matching `…Truncated` flag. A streamed answer keeps its events instead of a body.
+         */
+        JournalEntry: {
+            id: components["schemas"]["PositiveId"];
+            requestId: string;
+            at: components["schemas"]["Timestamp"];
+            method: string;
+            path: string;
+            /** @description The query string without `?`, empty when there is none. */
+            query: string;
+            /** @description The platform operation the request reached, `null` when none (an unknown route). */
+            operationId: string | null;
+            /** @description The status answered, `null` when the connection ended without an answer. */
+            status: number | null;
+            /** @description Milliseconds from the request's arrival to the end of its answer. */
+            durationMs: number;
+            /**
+             * @description How the exchange ended: `answered` (the whole answer was sent), `client-closed` (the
+             *     client went away first), `reset` (a `reset` fault), `disconnected` (a
+             *     `disconnectAfter` fault cut a stream).
+             * @enum {string}
+             */
+            outcome: "answered" | "client-closed" | "reset" | "disconnected";
+            token: components["schemas"]["JournalToken"] | null;
+            requestHeaders: components["schemas"]["Headers"];
+            /** @description The request body (JSON value or text), `null` when there was none. */
+            requestBody: unknown;
+            requestBodyTruncated: boolean;
+            responseHeaders: components["schemas"]["Headers"];
+            /** @description The answer's body (JSON value or text), `null` for a stream or no answer. */
+            responseBody: unknown;
+            responseBodyTruncated: boolean;
+            /** @description A streamed answer's events (at most 1000), `null` for any other answer. */
+            events: components["schemas"]["StreamEvent"][] | null;
+            eventsTruncated: boolean;
+            fault: components["schemas"]["AppliedFault"] | null;
+            /** @description The chat fixture that answered, `null` when none did. */
+            chatFixtureId: components["schemas"]["PositiveId"] | null;
+        };
+        StateAccount: {
+            id: components["schemas"]["PositiveId"];
+            name: string;
+            createdAt?: components["schemas"]["Timestamp"];
+        };
+        /** @description A token, as the token itself (a seed written by hand) or as the SHA-256 hex of it (an export). */
+        StateToken: {
+            /** @description The bearer token (RFC 6750 characters). */
+            token?: string;
+            /** @description The SHA-256 of the token, in lower-case hex. */
+            tokenHash?: string;
+            accountId: components["schemas"]["PositiveId"];
+            /** @default seed */
+            name?: string;
+            scopes: components["schemas"]["Scope"][];
+            createdAt?: components["schemas"]["Timestamp"];
+            revokedAt?: components["schemas"]["Timestamp"] | null;
+        } & (unknown | unknown);
+        /**
+         * @description A scope a token may carry (`x-scopes` of the two documents' bearer schemes).
+         * @enum {string}
+         */
+        Scope: "agents:read" | "agents:write" | "agents:chat" | "transcriptions:write" | "embeddings:create" | "admin" | "*";
+        StateWorkspace: {
+            id: components["schemas"]["PositiveId"];
+            accountId: components["schemas"]["PositiveId"];
+            name: string;
+            createdAt?: components["schemas"]["Timestamp"];
+        };
+        StateTranscription: {
+            id: components["schemas"]["PositiveId"];
+            workspaceId: components["schemas"]["PositiveId"];
+            fileName: string;
+            fileUrl: string;
+            fileType: string;
+            duration: number;
+            status?: components["schemas"]["TranscriptionStatus"];
+            transcript: components["schemas"]["TranscriptContent"];
+            createdAt?: components["schemas"]["Timestamp"];
+            updatedAt?: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description A create-agent body (the platform's `CreateAgentBody`, defaults and all) with, optionally,
+         *     the record's own fields; an export gives them all. An agent without `accountId` belongs to the
+         *     account with the lowest id.
+         */
+        StateAgent: components["schemas"]["CreateAgentBody"] & {
+            id?: components["schemas"]["PositiveId"];
+            accountId?: components["schemas"]["PositiveId"];
+            /** Format: uuid */
+            agentReferenceId?: string;
+            createdAt?: components["schemas"]["Timestamp"];
+            updatedAt?: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description The server's data as a seed document: what `ASSISTANT_SEED` and `--seed` read, what
+         *     `GET /state` answers and `PUT /state` takes. Each list is optional (empty when absent).
+         */
+        State: {
+            /** @description An editor hint; ignored. */
+            $schema?: string;
+            accounts?: components["schemas"]["StateAccount"][];
+            tokens?: components["schemas"]["StateToken"][];
+            workspaces?: components["schemas"]["StateWorkspace"][];
+            transcriptions?: components["schemas"]["StateTranscription"][];
+            agents?: components["schemas"]["StateAgent"][];
+        };
+        /** @description How many records of each kind the server now holds. */
+        StateSummary: {
+            accounts: number;
+            tokens: number;
+            workspaces: number;
+            transcriptions: number;
+            agents: number;
+        };
+        ListRequestsResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            message: "Requests retrieved successfully";
+            data: {
+                requests: components["schemas"]["JournalEntry"][];
+            };
+        };
+        FindRequestsResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            message: "Requests found successfully";
+            data: {
+                count: number;
+                requests: components["schemas"]["JournalEntry"][];
+            };
+        };
+        ClearedResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            message: "Cleared successfully";
+            data: {
+                /** @description How many entries, rules or fixtures were removed. */
+                removed: number;
+            };
+        };
+        StateSummaryResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            message: "State replaced successfully";
+            data: components["schemas"]["StateSummary"];
+        };
+        ExportStateResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            message: "State exported successfully";
+            data: components["schemas"]["State"];
+        };
+        ListFaultsResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            message: "Faults retrieved successfully";
+            data: {
+                faults: components["schemas"]["FaultRule"][];
+            };
+        };
+        FaultRuleResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            message: "Fault rule saved successfully";
+            data: components["schemas"]["FaultRule"];
+        };
+        ListChatFixturesResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            message: "Chat fixtures retrieved successfully";
+            data: {
+                fixtures: components["schemas"]["ChatFixture"][];
+            };
+        };
+        ChatFixtureResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            message: "Chat fixture saved successfully";
+            data: components["schemas"]["ChatFixture"];
+        };
+        /**
+         * Format: date-time
+         * @description ISO 8601 UTC timestamp with milliseconds.
+         * @example 2025-03-18T10:00:00.000Z
+         */
+        Timestamp: string;
+        /** @description A positive integer id; in a path, written as a canonical decimal (`7`, not `07` or `7.0`). */
+        PositiveId: number;
+        CreateAgentBody: {
+            name: components["schemas"]["AgentName"];
+            /** @default  */
+            description?: components["schemas"]["AgentDescription"];
+            instruction: components["schemas"]["AgentInstruction"];
+            /** @default [] */
+            intents?: components["schemas"]["Intents"];
+            /** @description The knowledge base the agent draws on. Stored as `null` when absent. */
+            knowledgeBaseId?: number;
+            /**
+             * @description At most 64 tools, default `[]`. Also accepted as a JSON-encoded string of the same array
+             *     (the product text calls the field a JSON string); an unparsable or invalid string is `400`.
+             * @default []
+             */
+            tools?: components["schemas"]["Tools"] | string;
+        };
+        Tools: components["schemas"]["Tool"][];
+        /** @description A tool the agent may use, discriminated by `type`. Always a JSON object. */
+        Tool: components["schemas"]["FunctionTool"] | components["schemas"]["SvcTool"];
+        SvcTool: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "svc_tool";
+            /**
+             * @description A built-in tool. `web_search_tool` is the only one this version defines.
+             * @enum {string}
+             */
+            svc_tool: "web_search_tool";
+        };
+        FunctionTool: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "function";
+            function: {
+                /** @description 1–64 letters, digits, `_` or `-`. */
+                name: string;
+                /** @default  */
+                description?: string;
+                /** @default false */
+                strict?: boolean;
+                parameters: components["schemas"]["FunctionParameters"];
+            };
+        };
+        /** @description A JSON Schema object describing the function's parameters. */
+        FunctionParameters: {
+            /** @constant */
+            type: "object";
+            /** @description Each parameter's name mapped to its description and type. */
+            properties: {
+                [key: string]: {
+                    description?: string;
+                    type: string;
+                };
+            };
+            /** @description Names of the required parameters. */
+            required?: string[];
+            additionalProperties?: boolean;
+        };
+        /** @description Behaviour hints, at most 50 strings of at most 200 characters. */
+        Intents: string[];
+        /** @description What the agent should do, 1–32,000 characters. */
+        AgentInstruction: string;
+        /** @description What the agent is for, at most 2,000 characters. */
+        AgentDescription: string;
+        /** @description The agent's name, 1–200 characters. Names need not be unique. */
+        AgentName: string;
+        TranscriptContent: {
+            /** @description The file name (lowercase `filename` inside this object). */
+            filename: string;
+            /** @description The transcript text, at most 2,000,000 characters. */
+            transcript: string;
+        };
+        /**
+         * @description `COMPLETED` once transcribed. Editing a transcript does not change the status.
+         * @enum {string}
+         */
+        TranscriptionStatus: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
+        /**
+         * @description `stop` when the answer ended by itself, `length` when it was cut by `max_tokens`.
+         * @enum {string}
+         */
+        FinishReason: "stop" | "length";
+        InternalServerError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Internal server error";
+        };
+        RateLimitError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Rate limit exceeded. Please try again later.";
+        };
+        NotFoundError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Resource does not exist";
+        };
+        ForbiddenError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "You do not have permission to access this resource";
+        };
+        UnauthorizedError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Unauthorized access";
+        };
+        BadRequestError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Invalid input provided";
+            /** @description Each bad field, in the order found. */
+            errors: components["schemas"]["ValidationIssue"][];
+        };
+        /** @description One bad field of a request. */
+        ValidationIssue: {
+            /**
+             * @description Where the problem is: a JSON Pointer into the body (`/message/content/0/text`, `` for the
+             *     whole body), or `path.<name>` / `header.<name>` for parameters and headers.
+             */
+            path: string;
+            /**
+             * @description What is wrong, e.g. `is required` (a missing property), `is not allowed` (an unknown
+             *     property) or `must be <= 2` (a value out of range).
+             */
+            message: string;
+        };
+    };
+    responses: {
+        /** @description The request is invalid; `errors` names each bad field. */
+        BadRequest: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BadRequestError"];
+            };
+        };
+        /** @description The `Authorization` header is missing or malformed, or the token is unknown or revoked. */
+        Unauthorized: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["UnauthorizedError"];
+            };
+        };
+        /** @description The token lacks the `admin` scope. */
+        Forbidden: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ForbiddenError"];
+            };
+        };
+        /** @description No rule or fixture has this id. */
+        NotFound: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["NotFoundError"];
+            };
+        };
+        /** @description The server failed; the details are in its log. */
+        InternalError: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["InternalServerError"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description The request's id, echoed from the request's `x-request-id` or made by the server. */
+        RequestId: string;
+        /** @description The authentication scheme to use (RFC 9110 §11.6.1); always `Bearer` on a `401`. */
+        WwwAuthenticate: "Bearer";
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listRequests: {
+        parameters: {
+            query?: {
+                /** @description Only requests with this HTTP method. */
+                method?: components["schemas"]["HttpMethod"];
+                /** @description Only requests to this path; a trailing `*` matches every path that starts with what precedes it. */
+                path?: components["schemas"]["PathPattern"];
+                /** @description Only requests answered with this status. */
+                status?: components["schemas"]["HttpStatus"];
+                /** @description At most this many entries. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching entries, newest first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListRequestsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    clearRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The journal is empty. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClearedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestMatcher"];
+            };
+        };
+        responses: {
+            /** @description The count and the matching entries, newest first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindRequestsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data now held. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StateSummaryResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportStateResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    importState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["State"];
+            };
+        };
+        responses: {
+            /** @description The data now held. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StateSummaryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules, oldest first (the order they are tried in). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListFaultsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaultRuleInput"];
+            };
+        };
+        responses: {
+            /** @description The rule, with its id. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultRuleResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    clearFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No rule is left. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClearedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's id. */
+                id: components["schemas"]["PositiveId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed rule. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultRuleResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listChatFixtures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fixtures, in the order they are tried. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListChatFixturesResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addChatFixture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatFixtureInput"];
+            };
+        };
+        responses: {
+            /** @description The fixture, with its id. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatFixtureResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    clearChatFixtures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No fixture is left. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClearedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeChatFixture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fixture's id. */
+                id: components["schemas"]["PositiveId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed fixture. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatFixtureResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+}

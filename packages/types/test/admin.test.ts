@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_OPERATIONS, adminContract, adminDocument, FAULT_ERROR_MESSAGES } from '../src/admin.js';
+import { openapiDocument } from '../src/openapi-document.js';
+import { ContractValidator, operationValidation } from '../src/validation/index.js';
+
+const validator = new ContractValidator(adminContract);
+
+describe('the admin contract', () => {
+  it('is one self-contained document: the platform components it uses are copied in', () => {
+    expect(JSON.stringify(adminDocument)).not.toContain('openapi.yaml#');
+    expect(adminDocument.components.schemas.ValidationIssue).toEqual(
+      openapiDocument.components.schemas.ValidationIssue,
+    );
+  });
+
+  it('requires the admin scope for every operation', () => {
+    expect(Object.values(ADMIN_OPERATIONS).map((operation) => operation.scope)).toEqual(
+      Object.keys(ADMIN_OPERATIONS).map(() => 'admin'),
+    );
+  });
+
+  it('pins the messages of the statuses only faults answer', () => {
+    const messageOf = (name: string) =>
+      (adminDocument.components.schemas[name] as { properties: { message: { const: string } } }).properties
+        .message.const;
+    expect(FAULT_ERROR_MESSAGES).toEqual({
+      408: messageOf('RequestTimeoutError'),
+      502: messageOf('BadGatewayError'),
+      503: messageOf('ServiceUnavailableError'),
+      504: messageOf('GatewayTimeoutError'),
+    });
+  });
+});
+
+describe('validation against the admin contract', () => {
+  it('accepts a fault rule and names each bad field of another', () => {
+    const { body } = operationValidation(validator, 'addFault');
+    expect(body({ match: { path: '/v1/*' }, fault: { code: 503 }, times: 2 }).issues).toEqual([]);
+    const { issues } = body({ match: { path: 'v1' }, fault: {}, probability: 0 });
+    expect(issues.map((issue) => issue.path).sort()).toEqual(['/fault', '/match/path', '/probability']);
+  });
+
+  it('checks a state document’s size limits before its items', () => {
+    const { body } = operationValidation(validator, 'importState');
+    const accounts = Array.from({ length: 10_001 }, () => ({}));
+    expect(body({ accounts }).issues).toEqual([
+      { path: '/accounts', message: 'must NOT have more than 10000 items' },
+    ]);
+  });
+
+  it('takes a token as the token itself or as its hash, never both', () => {
+    const { body } = operationValidation(validator, 'importState');
+    const token = { accountId: 1, scopes: ['admin'] };
+    expect(body({ tokens: [{ ...token, token: 'secret-token-1' }] }).issues).toEqual([]);
+    expect(body({ tokens: [{ ...token, tokenHash: 'a'.repeat(64) }] }).issues).toEqual([]);
+    expect(
+      body({ tokens: [{ ...token, token: 'secret-token-1', tokenHash: 'a'.repeat(64) }] }).issues,
+    ).not.toEqual([]);
+  });
+});
