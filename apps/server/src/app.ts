@@ -1,4 +1,5 @@
 import { chatModels } from '@assistant-platform/engines/config';
+import { OPERATIONS } from '@assistant-platform/types';
 import { ContractValidator, chatBodyChecks } from '@assistant-platform/types/validation';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config/load-config.js';
@@ -110,7 +111,10 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
             updateTranscription: updateTranscriptionHandler(deps),
             createEmbeddings: createEmbeddingsHandler(deps),
           },
-          { chatRequest: chatBodyChecks(models) },
+          {
+            config: (operationId) => ({ scope: OPERATIONS[operationId].scope, operationId }),
+            checks: { chatRequest: chatBodyChecks(models) },
+          },
         );
       },
       { prefix: '/v1' },

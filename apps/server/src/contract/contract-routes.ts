@@ -1,4 +1,5 @@
-import { OPERATIONS, type OperationId, type ValidationIssue } from '@assistant-platform/types';
+import type { OperationId, Scope, ValidationIssue } from '@assistant-platform/types';
+import type { AdminOperationId } from '@assistant-platform/types/admin';
 import {
   type BodyCheck,
   type ContractValidator,
@@ -20,25 +21,28 @@ export const parseIssues = new WeakMap<object, readonly ValidationIssue[]>();
 const answer = ({ value, issues }: { value: unknown; issues: ValidationIssue[] }) =>
   issues.length === 0 ? { value } : { error: new ApiError(400, issues) };
 
+/** What a route of one contract carries in its Fastify config (see fastify-types.ts). */
+type RouteConfig = { scope: Scope; operationId?: OperationId; adminOperationId?: AdminOperationId };
+
 /**
- * Registers one route per operation of the contract's operation table: method, path, scope and the
- * path-parameter and body validation all come from openapi.yaml; only the handlers are code. An
- * operation without a handler fails start-up, so the server cannot silently miss part of the
- * contract. Validation is the contract runtime's (the gateway runs the same), compiled once.
+ * Registers one route per operation of a contract's operation table (the validator's contract: the
+ * platform's, or the admin API's): method, path, scope and the path-parameter and body validation
+ * all come from the YAML; only the handlers are code. An operation without a handler fails start-up,
+ * so the server cannot silently miss part of a contract. Validation is the contract runtime's (the
+ * gateway runs the same), compiled once.
  */
-export function registerContractRoutes(
+export function registerContractRoutes<Id extends string>(
   app: FastifyInstance,
-  validator: ContractValidator,
-  handlers: Record<OperationId, RouteHandlerMethod>,
-  checks: Partial<Record<OperationId, BodyCheck>> = {},
+  validator: ContractValidator<Id>,
+  handlers: Record<Id, RouteHandlerMethod>,
+  options: { config: (operationId: Id) => RouteConfig; checks?: Partial<Record<Id, BodyCheck>> },
 ): void {
-  for (const [operationId, operation] of Object.entries(OPERATIONS) as [
-    OperationId,
-    (typeof OPERATIONS)[OperationId],
-  ][]) {
+  const operations = validator.contract.operations;
+  for (const operationId of Object.keys(operations) as Id[]) {
+    const operation = operations[operationId];
     const handler = handlers[operationId];
     if (!handler) throw new Error(`No handler for operation ${operationId}`);
-    const validation = operationValidation(validator, operationId, checks[operationId]);
+    const validation = operationValidation(validator, operationId, options.checks?.[operationId]);
     const validations: Partial<Record<'params' | 'body', Validation>> = {
       params: (data) => answer(validation.params(data as Record<string, string>)),
       body: (data) => {
@@ -48,17 +52,15 @@ export function registerContractRoutes(
         return answer(validation.body(data, parseIssues.get(data)));
       },
     };
-    const hasParams = operation.pathParameters.length > 0;
+    const body = operationBodySchema(validator.contract, operationId);
     app.route({
-      method: operation.method.toUpperCase() as 'GET' | 'POST' | 'PATCH',
+      method: operation.method.toUpperCase() as Uppercase<typeof operation.method>,
       url: operation.path.replace(/\{([^}]+)\}/g, ':$1'),
-      config: { scope: operation.scope, operationId },
+      config: options.config(operationId),
       // The schemas tell Fastify which parts to validate; the validation itself is the contract's.
       schema: {
-        ...(hasParams ? { params: { type: 'object' } } : {}),
-        ...(operation.jsonBody
-          ? { body: contractRef(operationBodySchema(validator.contract, operationId)) as object }
-          : {}),
+        ...(operation.pathParameters.length > 0 ? { params: { type: 'object' } } : {}),
+        ...(body === undefined ? {} : { body: contractRef(body) as object }),
       },
       validatorCompiler: ({ httpPart }) => {
         const found = validations[httpPart as 'params' | 'body'];

@@ -1,4 +1,5 @@
 import type { OperationId, Scope } from '@assistant-platform/types';
+import type { AdminOperationId } from '@assistant-platform/types/admin';
 
 /** Who is calling, as resolved from the bearer token. */
 export interface AuthContext {
@@ -22,7 +23,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The scope an API route requires; routes without one (docs, health) need no token. */
     scope?: Scope;
-    /** The contract operation a route serves (see in-flight-limit.ts). */
+    /** The platform operation a route serves (see in-flight-limit.ts and the body parser). */
     operationId?: OperationId;
+    /** The admin operation a route serves: not rate limited per token, not journaled. */
+    adminOperationId?: AdminOperationId;
   }
 }
