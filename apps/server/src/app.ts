@@ -23,7 +23,7 @@ import { createBodyPool } from './pipeline/body/body-pool.js';
 import { registerJsonBodyParser } from './pipeline/body/json-body-parser.js';
 import { registerDrainOnClose } from './pipeline/drain-on-close.js';
 import { registerErrorHandler } from './pipeline/error-handler.js';
-import { registerFaultInjection } from './pipeline/fault-injection.js';
+import { registerFaults } from './pipeline/faults/fault-hook.js';
 import { onFrameworkError } from './pipeline/framework-errors.js';
 import { registerInFlightLimit } from './pipeline/in-flight-limit.js';
 import { registerRateLimit } from './pipeline/rate-limit.js';
@@ -94,7 +94,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerRequestIdHeader(app);
     registerDrainOnClose(app);
     registerAuthHooks(app, repos.tokens, new AuthFailureLimit(config.authFailureLimit));
-    registerFaultInjection(app);
+    registerFaults(app);
     await registerRateLimit(app, config.rateLimit);
     registerInFlightLimit(app, config.maxHeavyRequestsPerToken);
     registerMetaRoutes(app, createHealthCheck(database, app.log.child({ component: 'database' })));

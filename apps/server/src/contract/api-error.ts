@@ -1,20 +1,42 @@
-import { ERROR_MESSAGES, type ErrorStatus, type ValidationIssue } from '@assistant-platform/types';
+import {
+  ERROR_MESSAGES,
+  type ErrorEnvelope,
+  type ErrorStatus,
+  errorEnvelope,
+  type ValidationIssue,
+} from '@assistant-platform/types';
+import { FAULT_ERROR_MESSAGES, type FaultErrorEnvelope } from '@assistant-platform/types/admin';
+
+/** Every status the server answers with an error envelope: the platform's, and those only faults answer. */
+export type AnswerStatus = ErrorStatus | keyof typeof FAULT_ERROR_MESSAGES;
+
+const isPlatformStatus = (status: AnswerStatus): status is ErrorStatus => status in ERROR_MESSAGES;
 
 /**
- * A failure the client should see as one of the contract's error envelopes (their fixed messages
+ * A failure the client should see as one of the contracts' error envelopes (their fixed messages
  * and shapes are the types package's): thrown anywhere in a request, answered by the error handler.
  */
 export class ApiError extends Error {
   constructor(
-    readonly status: ErrorStatus,
+    readonly status: AnswerStatus,
     readonly issues: ValidationIssue[] = [],
     readonly retryAfterSeconds?: number,
   ) {
-    super(ERROR_MESSAGES[status]);
+    super(isPlatformStatus(status) ? ERROR_MESSAGES[status] : FAULT_ERROR_MESSAGES[status]);
     this.name = 'ApiError';
   }
 
   static badRequest(path: string, message: string): ApiError {
     return new ApiError(400, [{ path, message }]);
   }
+}
+
+/** The envelope of any status the server answers; a 400 always carries `errors`. */
+export function envelopeOf(
+  status: AnswerStatus,
+  issues: ValidationIssue[] = [],
+): ErrorEnvelope | FaultErrorEnvelope {
+  return isPlatformStatus(status)
+    ? errorEnvelope(status, issues)
+    : { success: false, message: FAULT_ERROR_MESSAGES[status] };
 }

@@ -1,5 +1,5 @@
 import type { OperationId, Scope } from '@assistant-platform/types';
-import type { AdminOperationId } from '@assistant-platform/types/admin';
+import type { AdminOperationId, AppliedFault } from '@assistant-platform/types/admin';
 
 /** Who is calling, as resolved from the bearer token. */
 export interface AuthContext {
@@ -19,6 +19,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The fault this request gets (see pipeline/faults/), or null. */
+    fault: AppliedFault | null;
   }
   interface FastifyContextConfig {
     /** The scope an API route requires; routes without one (docs, health) need no token. */

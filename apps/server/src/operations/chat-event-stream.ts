@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { type ChatStreamEvent, EngineError } from '@assistant-platform/engines/types';
 import type { ChatStreamChunk } from '@assistant-platform/types';
 import { errorEnvelope } from '@assistant-platform/types';
+import type { Fault } from '@assistant-platform/types/admin';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
@@ -17,6 +19,7 @@ export function toEventStream(
   meta: { created: number; model: string },
   log: FastifyBaseLogger,
   signal: AbortSignal,
+  timing: StreamTiming = {},
 ): Readable {
   const chunk = (choice: ChatStreamChunk['request'][number]): string => {
     const body: ChatStreamChunk = {
@@ -58,7 +61,37 @@ export function toEventStream(
       yield streamErrorEvent(error);
     }
   }
-  return Readable.from(sse(), { objectMode: false });
+  const paced = timing.ttftMs || timing.tps || timing.disconnectAfter !== undefined;
+  return Readable.from(paced ? timed(sse(), timing, signal) : sse(), { objectMode: false });
+}
+
+/** A fault's timing of a stream (see the admin contract), and how to cut its connection. */
+export type StreamTiming = Pick<Fault, 'ttftMs' | 'tps' | 'disconnectAfter'> & {
+  /** Closes the connection; the answer ends without its terminal event. */
+  cut?: () => void;
+};
+
+/** `events` with the first after `ttftMs`, then `tps` a second, cut after `disconnectAfter`. */
+async function* timed(
+  events: AsyncGenerator<string>,
+  { ttftMs, tps, disconnectAfter, cut }: StreamTiming,
+  signal: AbortSignal,
+): AsyncGenerator<string> {
+  let sent = 0;
+  for await (const event of events) {
+    if (sent === disconnectAfter) {
+      // Let the events already given reach the socket, then close it under the stream.
+      await nextTurn();
+      await nextTurn();
+      cut?.();
+      return;
+    }
+    const wait = sent === 0 ? ttftMs : tps ? 1000 / tps : undefined;
+    if (wait) await sleep(wait, undefined, { signal }).catch(() => undefined);
+    if (signal.aborted) return;
+    yield event;
+    sent++;
+  }
 }
 
 /**

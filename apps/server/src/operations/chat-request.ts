@@ -23,7 +23,12 @@ export function chatRequestHandler({ repos, engines: loaded }: OperationDeps) {
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('x-accel-buffering', 'no')
-        .send(toEventStream(events, { created, model: engineRequest.model }, request.log, options.signal));
+        .send(
+          toEventStream(events, { created, model: engineRequest.model }, request.log, options.signal, {
+            ...request.fault?.fault,
+            cut: () => request.raw.socket.end(),
+          }),
+        );
     }
     const completion = await engines.chat.complete(engineRequest, options);
     const response: ChatResponse = {

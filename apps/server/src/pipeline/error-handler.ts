@@ -1,17 +1,13 @@
 import { EngineError } from '@assistant-platform/engines/types';
-import {
-  ContractValidationError,
-  type ErrorStatus,
-  errorEnvelope,
-  type ValidationIssue,
-} from '@assistant-platform/types';
+import { ContractValidationError, errorEnvelope, type ValidationIssue } from '@assistant-platform/types';
 import { toIssues } from '@assistant-platform/types/validation';
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../contract/api-error.js';
+import { type AnswerStatus, ApiError, envelopeOf } from '../contract/api-error.js';
+import { ConnectionReset } from './faults/fault-hook.js';
 
 interface Mapped {
-  status: ErrorStatus;
+  status: AnswerStatus;
   issues?: ValidationIssue[];
   retryAfterSeconds?: number;
 }
@@ -66,6 +62,12 @@ function mapError(error: FastifyError | Error): Mapped {
 /** One handler for every failure: the client sees only the contract's envelopes. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ConnectionReset) {
+      // A `reset` fault: no answer at all, the connection just closes.
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
     const mapped = mapError(error);
     if (mapped.status === 500) request.log.error({ err: error }, 'request failed');
     if (mapped.retryAfterSeconds !== undefined) reply.header('retry-after', String(mapped.retryAfterSeconds));
@@ -74,7 +76,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply
       .code(mapped.status)
       .type('application/json; charset=utf-8')
-      .send(errorEnvelope(mapped.status, mapped.issues));
+      .send(envelopeOf(mapped.status, mapped.issues));
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorEnvelope(404)));
 }
