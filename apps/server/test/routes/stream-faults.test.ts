@@ -94,6 +94,6 @@ describe('stream timing', () => {
   it('stream timing is ignored by a chat answered whole', async () => {
     const response = await chat('disconnect-after=0, ttft=100', false);
     expect(response.status).toBe(200);
-    expect((await response.json()).success).toBe(true);
+    expect(((await response.json()) as { success: boolean }).success).toBe(true);
   });
 });
