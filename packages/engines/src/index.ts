@@ -9,6 +9,7 @@ import { createOpenAIEmbeddingEngine } from './openai/embedding-engine.js';
 import { createEnginePool, type EnginePool } from './pool/engine-pool.js';
 import type { EngineLogger, Engines, EnginesConfig } from './types.js';
 
+export { createScriptedChatEngine, type ScriptedAnswer } from './scripted-chat/scripted-chat-engine.js';
 export * from './types.js';
 
 /**
