@@ -11,7 +11,7 @@ import {
   startFakeUpstream,
 } from '@assistant-platform/engines/testing';
 import { type ReferenceServer, startReferenceServer } from '@assistant-platform/server';
-import { TEST_TOKENS, testSeed } from '@assistant-platform/server/testing';
+import { TEST_TOKENS, testChatBody, testSeed } from '@assistant-platform/server/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 let upstream: FakeUpstream;
@@ -33,13 +33,7 @@ afterAll(async () => {
 
 it('yields the delta the server sent, then throws InternalServerError with the request id', async () => {
   const sdk = createAssistantClient({ baseUrl: server.baseUrl, token: TEST_TOKENS.all, maxRetries: 0 });
-  const stream = await sdk.agents.chatStream({
-    name: 'Support triage',
-    description: 'Answers first-line support questions.',
-    instruction: 'Answer politely.',
-    intents: ['delivery status'],
-    message: { role: 'user', content: [{ type: 'text', text: 'Where is my parcel?' }] },
-  });
+  const stream = await sdk.agents.chatStream(testChatBody());
   const deltas: string[] = [];
   const error = await (async () => {
     for await (const chunk of stream) deltas.push(chunk.request[0]?.delta.content ?? '');

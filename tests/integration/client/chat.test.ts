@@ -9,19 +9,13 @@ import {
   PermissionDeniedError,
 } from '@assistant-platform/client';
 import type { ReferenceServer } from '@assistant-platform/server';
-import { TEST_TOKENS } from '@assistant-platform/server/testing';
+import { TEST_TOKENS, testChatBody } from '@assistant-platform/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSeededServer } from './reference-server.js';
 
 let server: ReferenceServer;
 let sdk: AssistantClient;
-const body: ChatInput = {
-  name: 'Support triage',
-  description: 'Answers first-line support questions.',
-  instruction: 'Answer politely.',
-  intents: ['delivery status'],
-  message: { role: 'user', content: [{ type: 'text', text: 'Where is my parcel? It was due on Monday.' }] },
-};
+const body: ChatInput = testChatBody();
 
 beforeAll(async () => {
   server = await startSeededServer();
