@@ -2,7 +2,13 @@
  * The gateway's configuration, read from the environment once at start-up and validated with one
  * schema; everything below receives the parsed object instead of reading `process.env` itself.
  */
-import { LOG_LEVELS, type LogLevel, readEnvironment } from '@assistant-platform/types';
+import {
+  type CorsOrigins,
+  LOG_LEVELS,
+  type LogLevel,
+  parseCorsOrigins,
+  readEnvironment,
+} from '@assistant-platform/types';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -24,6 +30,17 @@ const envSchema = z.object({
   AGENT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   AGENT_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  CORS_ORIGINS: z
+    .string()
+    .default('*')
+    .transform((value, context) => {
+      try {
+        return parseCorsOrigins(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 export interface GatewayConfig {
@@ -36,6 +53,8 @@ export interface GatewayConfig {
   agentCacheTtlMs: number;
   agentCacheMaxEntries: number;
   logLevel: LogLevel;
+  /** Browser origins allowed to call the gateway (CORS): `*` or a list. */
+  corsOrigins: CorsOrigins;
 }
 
 /** Parses the environment; throws a ConfigError naming every bad variable. */
@@ -50,6 +69,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     agentCacheTtlMs: c.AGENT_CACHE_TTL_MS,
     agentCacheMaxEntries: c.AGENT_CACHE_MAX_ENTRIES,
     logLevel: c.LOG_LEVEL,
+    corsOrigins: c.CORS_ORIGINS,
   };
 }
 

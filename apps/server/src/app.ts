@@ -21,6 +21,7 @@ import { registerAuthHooks } from './pipeline/auth.js';
 import { AuthFailureLimit } from './pipeline/auth-failure-limit.js';
 import { createBodyPool } from './pipeline/body/body-pool.js';
 import { registerJsonBodyParser } from './pipeline/body/json-body-parser.js';
+import { registerCors } from './pipeline/cors.js';
 import { registerDrainOnClose } from './pipeline/drain-on-close.js';
 import { registerErrorHandler } from './pipeline/error-handler.js';
 import { registerFaultInjection } from './pipeline/fault-injection.js';
@@ -93,6 +94,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerJsonBodyParser(app, bodies);
     registerRequestIdHeader(app);
     registerDrainOnClose(app);
+    await registerCors(app, config.corsOrigins);
     registerAuthHooks(app, repos.tokens, new AuthFailureLimit(config.authFailureLimit));
     registerFaultInjection(app);
     await registerRateLimit(app, config.rateLimit);

@@ -10,6 +10,7 @@ import { createContextFactory } from '../trpc/context.js';
 import { AgentCache } from '../upstream/agent-cache.js';
 import { createPlatformClientFactory } from '../upstream/platform-client.js';
 import { createUpstreamFetch, type UpstreamFetch } from '../upstream/upstream-fetch.js';
+import { registerCors } from './cors.js';
 import { registerHealthz } from './healthz.js';
 import { requestIdOf } from './request-id.js';
 
@@ -42,6 +43,7 @@ export async function buildGateway(
     reply.header('x-request-id', request.id);
     done();
   });
+  await registerCors(app, config.corsOrigins);
 
   const upstreamFetch = options.fetch ?? createUpstreamFetch();
   if (!options.fetch) app.addHook('onClose', () => (upstreamFetch as UpstreamFetch).close());
