@@ -21,7 +21,11 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/ })
     .default('http://127.0.0.1:4010/v1')
     // The SDK joins paths onto the base URL, so a trailing slash would double up.
-    .transform((url) => url.replace(/\/+$/, '')),
+    .transform((url) => url.replace(/\/+$/, ''))
+    // Without /v1 every call would answer 404 "Resource does not exist", like a missing agent.
+    .refine((url) => url.endsWith('/v1'), {
+      message: "must be the platform's API root, ending in /v1, e.g. http://127.0.0.1:4010/v1",
+    }),
   // A non-streamed chat sends its headers only once the whole answer is ready: allow for long answers.
   UPSTREAM_TIMEOUT_MS: positiveMs.default(60_000),
   // Retries belong to the caller (tRPC has a retryLink); the gateway passes failures straight back

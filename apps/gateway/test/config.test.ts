@@ -43,6 +43,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses an UPSTREAM_BASE_URL not ending in /v1, saying what to write', () => {
+    expect(() => loadConfig({ UPSTREAM_BASE_URL: 'http://127.0.0.1:4010' })).toThrow(
+      "UPSTREAM_BASE_URL: must be the platform's API root, ending in /v1, e.g. http://127.0.0.1:4010/v1",
+    );
+  });
+
   it('names every bad variable in one error', () => {
     const load = () =>
       loadConfig({ GATEWAY_PORT: 'eighty', UPSTREAM_BASE_URL: 'ftp://x', UPSTREAM_TIMEOUT_MS: '-1' });
