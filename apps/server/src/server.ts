@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { build } from './app.js';
 import type { ServerConfig } from './config/load-config.js';
@@ -33,6 +34,7 @@ export async function serve(
   const lines = [
     `Assistant Platform reference server listening on ${origin}/v1`,
     `API reference: ${origin}/docs  (contract: ${origin}/openapi.yaml)`,
+    `Database: ${config.databaseUrl === ':memory:' ? 'in memory (gone when the server stops)' : resolve(config.databaseUrl)}`,
   ];
   if (token !== undefined) {
     const label =
