@@ -51,4 +51,6 @@ export function closeOnSignals(gateway: RunningGateway): void {
   process.once('SIGTERM', onSignal);
   process.once('SIGHUP', onSignal);
   process.once('disconnect', () => onSignal('disconnect'));
+  // A parent gone during start-up, before that listener existed, told nobody.
+  if (process.send !== undefined && !process.connected) onSignal('disconnect');
 }

@@ -70,6 +70,8 @@ export async function serve(
   // Started with an IPC channel (`pnpm start` does): its end means the parent is gone, even when it
   // was killed with SIGKILL and could forward nothing. Without a channel this never fires.
   process.once('disconnect', () => shutdown('parent process gone'));
+  // A parent gone during start-up, before that listener existed, told nobody.
+  if (process.send !== undefined && !process.connected) shutdown('parent process gone');
   return app;
 }
 
