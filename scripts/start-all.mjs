@@ -19,12 +19,18 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const STOP_GRACE_MS = 15_000;
 const children = new Map();
 let stopping = false;
+// The children write to pipes, not to a terminal: when a person watches this one, ask them for the
+// readable log lines (in colour, unless NO_COLOR) they would print there.
+const watched =
+  process.stdout.isTTY && process.env.LOG_FORMAT === undefined
+    ? { LOG_FORMAT: 'pretty', ...(process.env.NO_COLOR === undefined ? { FORCE_COLOR: '1' } : {}) }
+    : {};
 
 /** Runs a built CLI, echoes its output with a prefix, resolves with the first match of `pattern`. */
 function start(name, cli, args, env, pattern) {
   const child = spawn(process.execPath, [join(root, cli), ...args], {
     cwd: root,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...watched, ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   children.set(name, child);

@@ -34,6 +34,7 @@ const envSchema = z.object({
   AGENT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   AGENT_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   CORS_ORIGINS: z
     .string()
     .default('*')
@@ -59,6 +60,8 @@ export interface GatewayConfig {
   logLevel: LogLevel;
   /** Browser origins allowed to call the gateway (CORS): `*` or a list. */
   corsOrigins: CorsOrigins;
+  /** `pretty` or `json` logs; unset, pretty when stdout is a terminal. */
+  logFormat?: 'pretty' | 'json';
 }
 
 /** Parses the environment; throws a ConfigError naming every bad variable. */
@@ -74,6 +77,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     agentCacheMaxEntries: c.AGENT_CACHE_MAX_ENTRIES,
     logLevel: c.LOG_LEVEL,
     corsOrigins: c.CORS_ORIGINS,
+    ...(c.LOG_FORMAT === undefined ? {} : { logFormat: c.LOG_FORMAT }),
   };
 }
 

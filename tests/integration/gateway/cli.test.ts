@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { type ReferenceServer, startReferenceServer } from '@assistant-platform/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -142,6 +143,34 @@ describe('assistant-gateway', { timeout: 30_000 }, () => {
       const child = run({ LOG_LEVEL: 'silent' }, [], { cwd: dir });
       try {
         expect(await listeningUrl(child)).toBe(`http://127.0.0.1:${port}`);
+      } finally {
+        child.kill();
+      }
+    });
+
+    it('logs one readable line per request with LOG_FORMAT=pretty', async () => {
+      const child = run({ GATEWAY_PORT: '0', UPSTREAM_BASE_URL: server.baseUrl, LOG_FORMAT: 'pretty' });
+      let output = '';
+      child.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      try {
+        const url = await new Promise<string>((resolve) => {
+          child.stdout?.on('data', () => {
+            const found = /listening on (\S+) \(tRPC/.exec(stripVTControlCharacters(output))?.[1];
+            if (found) resolve(found);
+          });
+        });
+        const input = encodeURIComponent(JSON.stringify({ id: '1' }));
+        await fetch(`${url}/trpc/agents.get?input=${input}`, { headers: { 'x-request-id': 'trace-me' } });
+        await expect.poll(() => stripVTControlCharacters(output), { timeout: 5000 }).toMatch(/GET \/trpc/);
+        const lines = stripVTControlCharacters(output)
+          .split('\n')
+          .filter((line) => line.includes('GET /trpc'));
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(
+          /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: GET \/trpc\/agents\.get 401 \d+ ms \(trace-me\)$/,
+        );
       } finally {
         child.kill();
       }

@@ -18,6 +18,7 @@ Configuration comes from the environment (and a .env file in the working directo
   AGENT_CACHE_MAX_ENTRIES  most cached agents (default 10000)
   CORS_ORIGINS           browser origins allowed to call it, comma-separated, or * (default *)
   LOG_LEVEL              pino level (default info)
+  LOG_FORMAT             pretty or json (default: pretty on a terminal, json otherwise)
 `;
 
 interface Flags {

@@ -12,6 +12,7 @@ import { createPlatformClientFactory } from '../upstream/platform-client.js';
 import { createUpstreamFetch, type UpstreamFetch } from '../upstream/upstream-fetch.js';
 import { registerCors } from './cors.js';
 import { registerHealthz } from './healthz.js';
+import { logOutput } from './log-format.js';
 import { requestIdOf } from './request-id.js';
 
 export interface BuildOptions {
@@ -29,8 +30,10 @@ export async function buildGateway(
   config: GatewayConfig,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  const logs = await logOutput(config.logFormat);
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...logs.loggerOptions },
+    ...logs.serverOptions,
     genReqId: requestIdOf,
     requestIdLogLabel: 'requestId',
     bodyLimit: BODY_LIMIT,
@@ -43,6 +46,7 @@ export async function buildGateway(
     reply.header('x-request-id', request.id);
     done();
   });
+  logs.register(app);
   await registerCors(app, config.corsOrigins);
 
   const upstreamFetch = options.fetch ?? createUpstreamFetch();

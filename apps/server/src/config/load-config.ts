@@ -32,6 +32,8 @@ export interface ServerConfig {
   maxHeavyRequestsPerToken: number;
   /** Browser origins allowed to call the server (CORS): `*` or a list. */
   corsOrigins: CorsOrigins;
+  /** `pretty` or `json` logs; unset, pretty when stdout is a terminal. */
+  logFormat?: 'pretty' | 'json';
 }
 
 const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -63,6 +65,7 @@ const serverEnvSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   AUTH_FAILURE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
@@ -106,5 +109,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authFailureLimit: { max: e.AUTH_FAILURE_LIMIT_MAX, windowMs: e.AUTH_FAILURE_LIMIT_WINDOW_MS },
     maxHeavyRequestsPerToken: e.MAX_HEAVY_REQUESTS_PER_TOKEN,
     corsOrigins: e.CORS_ORIGINS,
+    ...(e.LOG_FORMAT === undefined ? {} : { logFormat: e.LOG_FORMAT }),
   };
 }

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, exited, runCli, startCli, stopAllServers } from '../helpers/cli-process.js';
 
@@ -66,6 +67,29 @@ describe('the CLI in a development loop', { timeout: 60_000 }, () => {
     } finally {
       blocker.close();
     }
+  });
+
+  it('logs one readable line per request with LOG_FORMAT=pretty, JSON lines with LOG_FORMAT=json', async () => {
+    const pretty = await startCli([], { DATABASE_URL: ':memory:', LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' });
+    await fetch(`${pretty.origin}/v1/agents/view/1?verbose=1`, { headers: { 'x-request-id': 'trace-me' } });
+    const line = /^.*GET \/v1\/agents\/view\/1 .*$/m;
+    await expect.poll(() => stripVTControlCharacters(pretty.output()), { timeout: 5000 }).toMatch(line);
+    const requestLines = stripVTControlCharacters(pretty.output())
+      .split('\n')
+      .filter((text) => text.includes('/v1/agents/view/1'));
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).toMatch(
+      /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: GET \/v1\/agents\/view\/1 401 \d+ ms \(trace-me\)$/,
+    );
+
+    const json = await startCli([], { DATABASE_URL: ':memory:', LOG_LEVEL: 'info', LOG_FORMAT: 'json' });
+    await fetch(`${json.origin}/v1/agents/view/1`);
+    await expect.poll(() => json.output(), { timeout: 5000 }).toContain('"request completed"');
+    const entry = json
+      .output()
+      .split('\n')
+      .find((text) => text.includes('"request completed"'));
+    expect(JSON.parse(entry as string)).toMatchObject({ level: 30, res: { statusCode: 401 } });
   });
 
   it('stops when its terminal closes (SIGHUP)', async () => {
