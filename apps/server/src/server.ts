@@ -46,8 +46,15 @@ export async function serve(
         `-d '{"name":"Hello","instruction":"Answer politely."}' ${origin}/v1/agents/create`,
     );
   }
+  // Before the banner: whoever reads it may stop the server at once.
+  stopOnSignals(app);
   // One write, so whoever reads the output sees the URL and the token together.
   print(lines.join('\n'));
+  return app;
+}
+
+/** Closes gracefully, then exits, on the first of the ways a server is told to stop. */
+function stopOnSignals(app: FastifyInstance): void {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -72,7 +79,6 @@ export async function serve(
   process.once('disconnect', () => shutdown('parent process gone'));
   // A parent gone during start-up, before that listener existed, told nobody.
   if (process.send !== undefined && !process.connected) shutdown('parent process gone');
-  return app;
 }
 
 /** A busy port, said so the user knows which port and what to do, instead of `EADDRINUSE`. */
