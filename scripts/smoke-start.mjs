@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Proves the README's first command: `pnpm start` builds, serves the reference server and the gateway,
-// and both answer. CI runs it after the tests; it stops everything it started, and exits 1 on failure.
+// Proves the README's first command: `pnpm start` builds (saying so), serves the reference server and
+// the gateway, and both answer. CI runs it after the tests; it stops everything it started, and exits 1 on failure.
 import { spawn } from 'node:child_process';
 
 const TIMEOUT_MS = 180_000;
@@ -28,6 +28,9 @@ async function expectStatus(url, init, status) {
 let failed = false;
 try {
   const { server, gateway } = await ready;
+  // A silent first build of about a minute looked like a hang.
+  if (!/Building (the packages|what changed)/.test(output))
+    throw new Error('the build step did not announce itself');
   const auth = { headers: { authorization: 'Bearer dev-token' } };
   await expectStatus(server.replace(/\/v1$/, '/healthz'), {}, 200);
   const agent = await (await expectStatus(`${server}/agents/view/1`, auth, 200)).json();

@@ -1,79 +1,100 @@
 #!/usr/bin/env node
 /**
- * `pnpm start`: the reference server (with seed/dev.json) and the gateway in front of it, both from
- * their built CLIs. Prints both URLs; Ctrl-C (or SIGTERM) stops both. Run after `turbo run build`.
+ * `pnpm start` (after its build step): the reference server (with seed/dev.json) and the gateway in
+ * front of it, from their built CLIs, run from the repository root, so the database is
+ * `.data/assistant.sqlite` there, the one `pnpm cli` uses, and the root's `.env` applies.
+ *
+ * No process outlives it. Each child has an IPC channel to this process and stops when the channel
+ * ends, which happens however this process ends: Ctrl-C, SIGTERM, its terminal closing (SIGHUP), a
+ * crash, or SIGKILL, which no signal handler sees. A child that stops on its own stops the other, and
+ * this exits 1 saying which one stopped.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
-const root = new URL('../', import.meta.url);
-const path = (relative) => new URL(relative, root).pathname;
-const children = [];
+const root = fileURLToPath(new URL('../', import.meta.url));
+// Both CLIs finish their in-flight requests first (the server gives up on them after 10 s).
+const STOP_GRACE_MS = 15_000;
+const children = new Map();
+let stopping = false;
+// The children write to pipes, not to a terminal: when a person watches this one, ask them for the
+// readable log lines (in colour, unless NO_COLOR) they would print there.
+const watched =
+  process.stdout.isTTY && process.env.LOG_FORMAT === undefined
+    ? { LOG_FORMAT: 'pretty', ...(process.env.NO_COLOR === undefined ? { FORCE_COLOR: '1' } : {}) }
+    : {};
 
-/** Spawns a child, echoes its output with a prefix, resolves with the first match of `pattern`. */
-function start(name, command, args, env, pattern) {
-  // Own process group: `pnpm run` puts a shell and then node under the child, and a signal to the
-  // group reaches all of them (a signal to pnpm alone would orphan the server).
-  const child = spawn(command, args, {
-    cwd: path('.'),
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+/** Runs a built CLI, echoes its output with a prefix, resolves with the first match of `pattern`. */
+function start(name, cli, args, env, pattern) {
+  const child = spawn(process.execPath, [join(root, cli), ...args], {
+    cwd: root,
+    env: { ...process.env, ...watched, ...env },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
-  children.push(child);
+  children.set(name, child);
   createInterface({ input: child.stderr }).on('line', (line) => console.error(`[${name}] ${line}`));
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
+    let ready = false;
     createInterface({ input: child.stdout }).on('line', (line) => {
       console.log(`[${name}] ${line}`);
-      const match = pattern.exec(line);
-      if (match) resolve(match[1]);
+      const match = ready ? null : pattern.exec(line);
+      if (match) {
+        ready = true;
+        resolve(match[1]);
+      }
     });
-    child.once('exit', (code) => {
-      reject(new Error(`${name} exited with code ${code}`));
-      stop(code ?? 1);
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+      const others = [...children.keys()].filter((other) => other !== name);
+      stop(
+        1,
+        `pnpm start: the ${name} ${how}${ready ? '' : ' before it was ready'}` +
+          (others.length ? `; stopping the ${others.join(' and the ')}.` : '.'),
+      );
     });
   });
 }
 
-let stopping = false;
-function stop(exitCode) {
+function stop(exitCode, message) {
   if (stopping) return;
   stopping = true;
-  const alive = children.filter((child) => child.exitCode === null);
-  for (const child of alive) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      child.kill('SIGTERM'); // the group is already gone; make sure the child is too
-    }
-  }
+  if (message) console.error(message);
+  const alive = [...children.values()].filter(
+    (child) => child.exitCode === null && child.signalCode === null,
+  );
+  // Ending the channel is the stop request both CLIs obey; Ctrl-C also reached them directly, as they
+  // share this process's group, and a second request does not hurry them.
+  for (const child of alive) if (child.connected) child.disconnect();
+  setTimeout(() => {
+    for (const child of alive) child.kill('SIGKILL');
+  }, STOP_GRACE_MS).unref();
   Promise.all(alive.map((child) => new Promise((done) => child.once('exit', done)))).then(() =>
     process.exit(exitCode),
   );
 }
-process.once('SIGINT', () => stop(0));
-process.once('SIGTERM', () => stop(0));
 
-// The server package may define how it runs for development; otherwise run its CLI with the dev seed.
-const serverScripts = JSON.parse(readFileSync(path('apps/server/package.json'), 'utf8')).scripts ?? {};
-const server = serverScripts['start:dev']
-  ? ['pnpm', ['--silent', '--filter', '@assistant-platform/server', 'run', 'start:dev']]
-  : [process.execPath, [path('apps/server/dist/cli.js'), 'serve', '--seed', path('seed/dev.json')]];
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => stop(0));
+// Once the terminal is gone, echoing the children's last lines fails: keep stopping them regardless.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => stop(0));
 
-try {
-  const upstream = await start('server', server[0], server[1], {}, /listening on (\S+\/v1)\b/);
-  const gateway = await start(
-    'gateway',
-    process.execPath,
-    [path('apps/gateway/dist/cli.js')],
-    { UPSTREAM_BASE_URL: upstream },
-    /listening on (\S+)/,
-  );
-  console.log(`\nReference server: ${upstream}  (docs: ${upstream.replace(/\/v1$/, '/docs')})`);
-  console.log(`Gateway (tRPC):   ${gateway}/trpc  (health: ${gateway}/healthz)`);
-  console.log('Dev token from seed/dev.json: dev-token. Press Ctrl-C to stop both.\n');
-} catch (error) {
-  console.error(String(error));
-  stop(1);
-}
+const upstream = await start(
+  'server',
+  'apps/server/dist/cli.js',
+  ['serve', '--seed', join(root, 'seed/dev.json'), '--dev-token', 'dev-token'],
+  {},
+  /listening on (\S+\/v1)\b/,
+);
+const gateway = await start(
+  'gateway',
+  'apps/gateway/dist/cli.js',
+  [],
+  { UPSTREAM_BASE_URL: upstream },
+  /listening on (\S+)/,
+);
+console.log(`\nReference server: ${upstream}  (docs: ${upstream.replace(/\/v1$/, '/docs')})`);
+console.log(`Gateway (tRPC):   ${gateway}/trpc  (health: ${gateway}/healthz)`);
+console.log('CLI on the same database: pnpm cli token list, pnpm cli token create --account 1');
+console.log('Dev token from seed/dev.json: dev-token. Press Ctrl-C to stop both.\n');

@@ -2,7 +2,13 @@
  * The gateway's configuration, read from the environment once at start-up and validated with one
  * schema; everything below receives the parsed object instead of reading `process.env` itself.
  */
-import { LOG_LEVELS, type LogLevel, readEnvironment } from '@assistant-platform/types';
+import {
+  type CorsOrigins,
+  LOG_LEVELS,
+  type LogLevel,
+  parseCorsOrigins,
+  readEnvironment,
+} from '@assistant-platform/types';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -15,7 +21,11 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/ })
     .default('http://127.0.0.1:4010/v1')
     // The SDK joins paths onto the base URL, so a trailing slash would double up.
-    .transform((url) => url.replace(/\/+$/, '')),
+    .transform((url) => url.replace(/\/+$/, ''))
+    // Without /v1 every call would answer 404 "Resource does not exist", like a missing agent.
+    .refine((url) => url.endsWith('/v1'), {
+      message: "must be the platform's API root, ending in /v1, e.g. http://127.0.0.1:4010/v1",
+    }),
   // A non-streamed chat sends its headers only once the whole answer is ready: allow for long answers.
   UPSTREAM_TIMEOUT_MS: positiveMs.default(60_000),
   // Retries belong to the caller (tRPC has a retryLink); the gateway passes failures straight back
@@ -24,6 +34,18 @@ const envSchema = z.object({
   AGENT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   AGENT_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  CORS_ORIGINS: z
+    .string()
+    .default('*')
+    .transform((value, context) => {
+      try {
+        return parseCorsOrigins(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 export interface GatewayConfig {
@@ -36,6 +58,10 @@ export interface GatewayConfig {
   agentCacheTtlMs: number;
   agentCacheMaxEntries: number;
   logLevel: LogLevel;
+  /** Browser origins allowed to call the gateway (CORS): `*` or a list. */
+  corsOrigins: CorsOrigins;
+  /** `pretty` or `json` logs; unset, pretty when stdout is a terminal. */
+  logFormat?: 'pretty' | 'json';
 }
 
 /** Parses the environment; throws a ConfigError naming every bad variable. */
@@ -50,6 +76,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     agentCacheTtlMs: c.AGENT_CACHE_TTL_MS,
     agentCacheMaxEntries: c.AGENT_CACHE_MAX_ENTRIES,
     logLevel: c.LOG_LEVEL,
+    corsOrigins: c.CORS_ORIGINS,
+    ...(c.LOG_FORMAT === undefined ? {} : { logFormat: c.LOG_FORMAT }),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
- * Runs the gateway: build, listen, and on SIGINT/SIGTERM stop accepting, let calls in flight finish
- * and exit. Returns the running app and its URL so embedders (and `pnpm start`) can print it.
+ * Runs the gateway: build, listen, and on a signal (or its parent's end) stop accepting, let calls in
+ * flight finish and exit. Returns the running app and its URL so embedders (and `pnpm start`) can print it.
  */
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from './config.js';
@@ -25,11 +25,18 @@ export async function startGateway(
   return { app, url: `http://${host}:${port}`, close: () => app.close() };
 }
 
-/** Closes the gateway on the first SIGINT/SIGTERM; a second signal exits at once. */
+/**
+ * Closes the gateway on the first SIGINT, SIGTERM or SIGHUP (the terminal closed), or when the parent
+ * that started it with an IPC channel goes away (`pnpm start` does: even killed with SIGKILL, its
+ * channel ends); a second signal exits at once.
+ */
 export function closeOnSignals(gateway: RunningGateway): void {
   let closing = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (closing) process.exit(1);
+  const onSignal = (signal: NodeJS.Signals | 'disconnect') => {
+    if (closing) {
+      if (signal !== 'disconnect') process.exit(1);
+      return;
+    }
     closing = true;
     gateway.app.log.info({ signal }, 'shutting down');
     gateway.close().then(
@@ -42,4 +49,8 @@ export function closeOnSignals(gateway: RunningGateway): void {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  process.once('SIGHUP', onSignal);
+  process.once('disconnect', () => onSignal('disconnect'));
+  // A parent gone during start-up, before that listener existed, told nobody.
+  if (process.send !== undefined && !process.connected) onSignal('disconnect');
 }

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       agentCacheTtlMs: 5_000,
       agentCacheMaxEntries: 10_000,
       logLevel: 'info',
+      corsOrigins: '*',
     });
   });
 
@@ -31,6 +32,21 @@ describe('loadConfig', () => {
       upstreamTimeoutMs: 1500,
       agentCacheTtlMs: 0,
     });
+  });
+
+  it('reads CORS_ORIGINS as the listed origins; a non-origin stops start-up', () => {
+    expect(loadConfig({ CORS_ORIGINS: 'http://localhost:5173' }).corsOrigins).toEqual([
+      'http://localhost:5173',
+    ]);
+    expect(() => loadConfig({ CORS_ORIGINS: 'http://localhost:5173/app' })).toThrow(
+      /CORS_ORIGINS: .*not an origin/,
+    );
+  });
+
+  it('refuses an UPSTREAM_BASE_URL not ending in /v1, saying what to write', () => {
+    expect(() => loadConfig({ UPSTREAM_BASE_URL: 'http://127.0.0.1:4010' })).toThrow(
+      "UPSTREAM_BASE_URL: must be the platform's API root, ending in /v1, e.g. http://127.0.0.1:4010/v1",
+    );
   });
 
   it('names every bad variable in one error', () => {

@@ -21,11 +21,13 @@ import { registerAuthHooks } from './pipeline/auth.js';
 import { AuthFailureLimit } from './pipeline/auth-failure-limit.js';
 import { createBodyPool } from './pipeline/body/body-pool.js';
 import { registerJsonBodyParser } from './pipeline/body/json-body-parser.js';
+import { registerCors } from './pipeline/cors.js';
 import { registerDrainOnClose } from './pipeline/drain-on-close.js';
 import { registerErrorHandler } from './pipeline/error-handler.js';
 import { registerFaults } from './pipeline/faults/fault-hook.js';
 import { onFrameworkError } from './pipeline/framework-errors.js';
 import { registerInFlightLimit } from './pipeline/in-flight-limit.js';
+import { logOutput } from './pipeline/log-format.js';
 import { registerRateLimit } from './pipeline/rate-limit.js';
 import { receiveTimeouts } from './pipeline/receive-timeouts.js';
 import { registerRequestIdHeader, requestIdOf } from './pipeline/request-id.js';
@@ -53,11 +55,13 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       createFirstToken: options.createFirstToken,
     });
     const receiving = receiveTimeouts(config.timeouts);
+    const logs = await logOutput(config.logFormat);
     app = Fastify({
       logger: {
         level: config.logLevel,
         // Tokens never reach a log line, whatever a future serializer logs.
         redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
+        ...logs.loggerOptions,
       },
       bodyLimit: config.bodyLimit,
       // Long enough that an over-long id reaches validation (400 naming it) instead of missing the route.
@@ -73,8 +77,10 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       // drain-on-close.ts) rather than answered with Fastify's own 503 body, which is not an envelope.
       return503OnClosing: false,
       ...receiving.serverOptions,
+      ...logs.serverOptions,
     });
     receiving.watch(app);
+    logs.register(app);
     const engines = loadEngines(config.engines, app.log.child({ component: 'engines' }));
     const enginesReady = engines.then(() => undefined);
     enginesReady.catch(() => undefined);
@@ -93,6 +99,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerJsonBodyParser(app, bodies);
     registerRequestIdHeader(app);
     registerDrainOnClose(app);
+    await registerCors(app, config.corsOrigins);
     registerAuthHooks(app, repos.tokens, new AuthFailureLimit(config.authFailureLimit));
     registerFaults(app);
     await registerRateLimit(app, config.rateLimit);

@@ -1,7 +1,17 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import { loadDotEnv } from './cli/load-dot-env.js';
 import { createProgram } from './cli/program.js';
 
+// Before the configuration is read: the environment, completed by a .env of the working directory.
+loadDotEnv();
+// This file runs as dist/cli.js, beside the package's package.json.
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
 createProgram(process.env)
+  .version(version, '-v, --version', 'print the version')
   .parseAsync(process.argv)
   .catch((error: unknown) => {
     // Configuration, seed and argument problems are the user's to fix: their message is enough.

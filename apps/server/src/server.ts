@@ -1,16 +1,26 @@
+import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { build } from './app.js';
 import type { ServerConfig } from './config/load-config.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** Listens, prints where to find the server, and closes gracefully on SIGTERM/SIGINT. */
+/**
+ * Listens, prints where to find the server, and closes gracefully on SIGTERM, SIGINT or SIGHUP, or
+ * when the parent that started it with an IPC channel goes away.
+ */
 export async function serve(
   config: ServerConfig,
   print: (line: string) => void = console.log,
 ): Promise<FastifyInstance> {
   const app = await build(config, { createFirstToken: true });
-  const address = await app.listen({ port: config.port, host: config.host });
+  let address: string;
+  try {
+    address = await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    throw explainListenError(error, config);
+  }
   try {
     // Listening already (health checks and agent routes answer); the banner waits for the engines
     // so a bad engine configuration stops start-up before anyone is told the server is ready.
@@ -24,6 +34,7 @@ export async function serve(
   const lines = [
     `Assistant Platform reference server listening on ${origin}/v1`,
     `API reference: ${origin}/docs  (contract: ${origin}/openapi.yaml)`,
+    `Database: ${config.databaseUrl === ':memory:' ? 'in memory (gone when the server stops)' : resolve(config.databaseUrl)}`,
   ];
   if (token !== undefined) {
     const label =
@@ -35,8 +46,15 @@ export async function serve(
         `-d '{"name":"Hello","instruction":"Answer politely."}' ${origin}/v1/agents/create`,
     );
   }
+  // Before the banner: whoever reads it may stop the server at once.
+  stopOnSignals(app);
   // One write, so whoever reads the output sees the URL and the token together.
   print(lines.join('\n'));
+  return app;
+}
+
+/** Closes gracefully, then exits, on the first of the ways a server is told to stop. */
+function stopOnSignals(app: FastifyInstance): void {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -54,5 +72,20 @@ export async function serve(
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
-  return app;
+  // The terminal closed (its foreground processes get SIGHUP).
+  process.once('SIGHUP', () => shutdown('SIGHUP'));
+  // Started with an IPC channel (`pnpm start` does): its end means the parent is gone, even when it
+  // was killed with SIGKILL and could forward nothing. Without a channel this never fires.
+  process.once('disconnect', () => shutdown('parent process gone'));
+  // A parent gone during start-up, before that listener existed, told nobody.
+  if (process.send !== undefined && !process.connected) shutdown('parent process gone');
+}
+
+/** A busy port, said so the user knows which port and what to do, instead of `EADDRINUSE`. */
+function explainListenError(error: unknown, config: ServerConfig): unknown {
+  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') return error;
+  return new Error(
+    `port ${config.port} on ${config.host} is in use — is another \`pnpm start\` or assistant-server running? ` +
+      'Stop it, or choose another port with --port or PORT=…',
+  );
 }

@@ -56,6 +56,11 @@ export interface AssistantClient {
 
 export function createAssistantClient(options: ClientOptions): AssistantClient {
   if (!options.baseUrl) throw new TypeError('baseUrl is required, e.g. http://127.0.0.1:4010/v1');
+  // Without /v1 every call would answer 404 "Resource does not exist", like a missing agent.
+  if (!/\/v1\/?$/.test(options.baseUrl))
+    throw new TypeError(
+      `baseUrl must be the API root, ending in /v1 (e.g. http://127.0.0.1:4010/v1), not ${options.baseUrl}`,
+    );
   if (options.token === undefined && typeof options.getToken !== 'function') {
     throw new TypeError('token or getToken is required');
   }

@@ -91,6 +91,17 @@ describe('client options', () => {
     expect(() => createAssistantClient({ baseUrl: 'http://x/v1' } as never)).toThrow(/token/);
   });
 
+  it('rejects a baseUrl that is not the API root (ending in /v1), naming the expected form', () => {
+    for (const baseUrl of ['http://127.0.0.1:4010', 'http://127.0.0.1:4010/', 'https://api.example/v2'])
+      expect(() => createAssistantClient({ baseUrl, token: 't' }), baseUrl).toThrow(
+        new TypeError(
+          `baseUrl must be the API root, ending in /v1 (e.g. http://127.0.0.1:4010/v1), not ${baseUrl}`,
+        ),
+      );
+    for (const baseUrl of ['http://127.0.0.1:4010/v1', 'http://127.0.0.1:4010/v1/', '/api/v1'])
+      expect(() => createAssistantClient({ baseUrl, token: 't' }), baseUrl).not.toThrow();
+  });
+
   it('rejects nonsensical retry and timeout settings', () => {
     expect(() => createAssistantClient({ baseUrl: 'http://x/v1', token: 't', maxRetries: -1 })).toThrow(
       /maxRetries/,

@@ -26,23 +26,40 @@ describe('GET /healthz', () => {
     }
   });
 
-  it('answers 503 when only a proxy answers, with a 5xx, in front of the platform', async () => {
-    const proxy = createServer((_request, response) => response.writeHead(502).end('Bad Gateway'));
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const { port } = proxy.address() as AddressInfo;
+  /** Probes through a gateway whose upstream is a server answering every request with `status` and `body`. */
+  async function probeThrough(status: number, body: string) {
+    const other = createServer((_request, response) => response.writeHead(status).end(body));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const { port } = other.address() as AddressInfo;
     const gateway = await startGateway(
       defineConfig({ port: 0, logLevel: 'silent', upstreamBaseUrl: `http://127.0.0.1:${port}/v1` }),
     );
     try {
       const health = await fetch(`${gateway.url}/healthz`);
-      expect(health.status).toBe(503);
-      expect(await health.json()).toMatchObject({
-        status: 'degraded',
-        upstream: { reachable: true, status: 502 },
-      });
+      return { status: health.status, report: await health.json() };
     } finally {
       await gateway.close();
-      await new Promise((resolve) => proxy.close(resolve));
+      await new Promise((resolve) => other.close(resolve));
+    }
+  }
+
+  it('answers 503 when only a proxy answers, with a 5xx, in front of the platform', async () => {
+    const { status, report } = await probeThrough(502, 'Bad Gateway');
+    expect(status).toBe(503);
+    expect(report).toMatchObject({ status: 'degraded', upstream: { reachable: true, status: 502 } });
+  });
+
+  it("answers 503 when the upstream is some other server, whose /healthz is not the platform's", async () => {
+    for (const [code, body] of [
+      [404, '{"message":"Resource does not exist"}'],
+      [200, '<!doctype html><title>Some app</title>'],
+    ] as const) {
+      const { status, report } = await probeThrough(code, body);
+      expect(status, body).toBe(503);
+      expect(report, body).toMatchObject({
+        status: 'degraded',
+        upstream: { reachable: true, status: code, detail: expect.stringContaining('UPSTREAM_BASE_URL') },
+      });
     }
   });
 });

@@ -10,7 +10,9 @@ import { createContextFactory } from '../trpc/context.js';
 import { AgentCache } from '../upstream/agent-cache.js';
 import { createPlatformClientFactory } from '../upstream/platform-client.js';
 import { createUpstreamFetch, type UpstreamFetch } from '../upstream/upstream-fetch.js';
+import { registerCors } from './cors.js';
 import { registerHealthz } from './healthz.js';
+import { logOutput } from './log-format.js';
 import { requestIdOf } from './request-id.js';
 
 export interface BuildOptions {
@@ -28,8 +30,10 @@ export async function buildGateway(
   config: GatewayConfig,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  const logs = await logOutput(config.logFormat);
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...logs.loggerOptions },
+    ...logs.serverOptions,
     genReqId: requestIdOf,
     requestIdLogLabel: 'requestId',
     bodyLimit: BODY_LIMIT,
@@ -42,6 +46,8 @@ export async function buildGateway(
     reply.header('x-request-id', request.id);
     done();
   });
+  logs.register(app);
+  await registerCors(app, config.corsOrigins);
 
   const upstreamFetch = options.fetch ?? createUpstreamFetch();
   if (!options.fetch) app.addHook('onClose', () => (upstreamFetch as UpstreamFetch).close());

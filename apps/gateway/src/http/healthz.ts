@@ -1,8 +1,9 @@
 /**
- * `GET /healthz`: 200 when the gateway runs and the platform answers, 503 when it does not. Any
- * answer below 500 counts (the hosted service may have no /healthz, and a 404 still proves it is up);
- * a 5xx (e.g. a proxy's 502 in front of a dead platform) or a refused, broken or slow connection
- * does not.
+ * `GET /healthz`: 200 when the gateway runs and the platform answers its own health check, 503 when it
+ * does not. Only the platform's answer counts (200 with `{"status":"ok"}`): a 404 or any other page
+ * means UPSTREAM_BASE_URL names some other server, every call through which would fail; a 5xx (a
+ * proxy's 502 in front of a dead platform, or the platform's own 503 when its storage fails) or a
+ * refused, broken or slow connection means the platform cannot serve.
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -10,7 +11,23 @@ const PROBE_TIMEOUT_MS = 2_000;
 
 export interface HealthReport {
   status: 'ok' | 'degraded';
-  upstream: { url: string; reachable: boolean; status?: number; latencyMs?: number };
+  upstream: {
+    url: string;
+    reachable: boolean;
+    status?: number;
+    latencyMs?: number;
+    /** Why a reachable upstream does not count as healthy. */
+    detail?: string;
+  };
+}
+
+async function isPlatformHealthy(response: Response): Promise<boolean> {
+  if (response.status !== 200) {
+    await response.body?.cancel();
+    return false;
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  return typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'ok';
 }
 
 export function registerHealthz(
@@ -25,14 +42,16 @@ export function registerHealthz(
     const started = performance.now();
     try {
       const response = await fetchImpl(probeUrl, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-      await response.body?.cancel();
+      const healthy = await isPlatformHealthy(response);
       const latencyMs = Math.round(performance.now() - started);
-      const healthy = response.status < 500;
-      if (!healthy) reply.code(503);
-      return {
-        status: healthy ? 'ok' : 'degraded',
-        upstream: { url: probeUrl, reachable: true, status: response.status, latencyMs },
-      };
+      const upstream = { url: probeUrl, reachable: true, status: response.status, latencyMs };
+      if (healthy) return { status: 'ok', upstream };
+      reply.code(503);
+      const detail =
+        response.status >= 500
+          ? 'the platform cannot serve right now'
+          : `not the platform's health answer (200 {"status":"ok"}): does UPSTREAM_BASE_URL name the platform's API root?`;
+      return { status: 'degraded', upstream: { ...upstream, detail } };
     } catch (error) {
       request.log.warn({ err: error, probeUrl }, 'upstream health probe failed');
       reply.code(503);

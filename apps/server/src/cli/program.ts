@@ -6,7 +6,7 @@ import { createRepositories } from '../db/repositories.js';
 import { applySeed } from '../seed/apply-seed.js';
 import { readSeedFile } from '../seed/seed-file.js';
 import { registerTokenCommands } from './token-commands.js';
-import { withDatabase } from './with-database.js';
+import { withExistingDatabase } from './with-database.js';
 
 interface ServeOptions {
   port?: string;
@@ -77,7 +77,7 @@ export function createProgram(env: NodeJS.ProcessEnv, print: (line: string) => v
 
   registerTokenCommands(
     program,
-    withDatabase(() => config()),
+    withExistingDatabase(() => config()),
     print,
   );
   return program;

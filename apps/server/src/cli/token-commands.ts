@@ -32,7 +32,12 @@ export function registerTokenCommands(
     .command('create')
     .description('create a token and print it once (only its SHA-256 hash is stored)')
     .requiredOption('--account <id>', 'account that owns the token', positiveInt)
-    .requiredOption('--scopes <list>', 'comma-separated scopes, e.g. agents:read,agents:chat or *', scopeList)
+    .option(
+      '--scopes <list>',
+      'comma-separated scopes, e.g. agents:read,agents:chat, or * for all',
+      scopeList,
+      ['*'],
+    )
     .option('--name <name>', 'a label for the token', 'cli')
     .action((options: { account: number; scopes: string[]; name: string }) =>
       withRepos((repos) => {

@@ -1,6 +1,12 @@
 import { enginesEnvSchema, toEnginesConfig } from '@assistant-platform/engines/config';
 import type { EnginesConfig } from '@assistant-platform/engines/types';
-import { LOG_LEVELS, type LogLevel, readEnvironment } from '@assistant-platform/types';
+import {
+  type CorsOrigins,
+  LOG_LEVELS,
+  type LogLevel,
+  parseCorsOrigins,
+  readEnvironment,
+} from '@assistant-platform/types';
 import { z } from 'zod';
 import { databasePathOf } from './database-url.js';
 
@@ -24,6 +30,10 @@ export interface ServerConfig {
   authFailureLimit: { max: number; windowMs: number };
   /** Chat and embeddings requests one token may have in flight at once. */
   maxHeavyRequestsPerToken: number;
+  /** Browser origins allowed to call the server (CORS): `*` or a list. */
+  corsOrigins: CorsOrigins;
+  /** `pretty` or `json` logs; unset, pretty when stdout is a terminal. */
+  logFormat?: 'pretty' | 'json';
 }
 
 const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -55,11 +65,23 @@ const serverEnvSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   AUTH_FAILURE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
   AUTH_FAILURE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
   MAX_HEAVY_REQUESTS_PER_TOKEN: z.coerce.number().int().min(1).default(4),
+  CORS_ORIGINS: z
+    .string()
+    .default('*')
+    .transform((value, context) => {
+      try {
+        return parseCorsOrigins(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 const envSchema = z
@@ -86,5 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
     authFailureLimit: { max: e.AUTH_FAILURE_LIMIT_MAX, windowMs: e.AUTH_FAILURE_LIMIT_WINDOW_MS },
     maxHeavyRequestsPerToken: e.MAX_HEAVY_REQUESTS_PER_TOKEN,
+    corsOrigins: e.CORS_ORIGINS,
+    ...(e.LOG_FORMAT === undefined ? {} : { logFormat: e.LOG_FORMAT }),
   };
 }

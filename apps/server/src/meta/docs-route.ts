@@ -26,22 +26,34 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-// Relative to the page's origin, so "Try it out" calls this very server under /v1.
-const INIT = `window.ui = SwaggerUIBundle({
-  url: '/openapi.json',
-  dom_id: '#swagger-ui',
-  deepLinking: true,
-  persistAuthorization: true,
-  presets: [SwaggerUIBundle.presets.apis],
-});
+// "Try it out" must call the server that serves this page, under whatever host name and port the
+// browser opened it with (localhost, 127.0.0.1, another PORT, a tunnel): the contract's `servers`
+// entry names the default address, so the page replaces it with its own origin before rendering.
+const INIT = `fetch('/openapi.json')
+  .then((response) => response.json())
+  .then((spec) => {
+    spec.servers = [{ url: window.location.origin + '/v1', description: 'This server' }];
+    window.ui = SwaggerUIBundle({
+      spec,
+      dom_id: '#swagger-ui',
+      deepLinking: true,
+      persistAuthorization: true,
+      presets: [SwaggerUIBundle.presets.apis],
+    });
+  })
+  .catch((error) => {
+    document.getElementById('swagger-ui').textContent = 'Could not load /openapi.json: ' + error;
+  });
 `;
 
-/** `GET /docs`: an interactive API reference (Swagger UI) over `/openapi.json`. */
+/** `GET /docs`: an interactive API reference (Swagger UI) over `/openapi.json`; `/` leads there. */
 export function registerDocsRoute(app: FastifyInstance): void {
   // Resolved on first use, so start-up does not pay for the look-up.
   let distDir: string | undefined;
   const cache = new Map<string, Buffer>();
   const noLimit = { rateLimit: false } as const;
+  // A browser opened at the bare address (as the banner's origin invites) lands on the reference.
+  app.get('/', { config: noLimit }, (_request, reply) => reply.redirect('/docs', 302));
   app.get('/docs', { config: noLimit }, (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(PAGE),
   );

@@ -27,17 +27,19 @@ export async function stopAllServers(): Promise<void> {
 
 /**
  * Spawns `assistant-server serve` and resolves once it prints its URL. It listens on a free port
- * (`--port 0`) unless `portFromEnv` leaves the port to the environment.
+ * (`--port 0`) unless `portFromEnv` leaves the port to the environment; `ipc` gives it an IPC channel
+ * to its parent, as `pnpm start` does; `cwd` is where it runs (this process's by default).
  */
 export function startCli(
   args: string[],
   env: Record<string, string>,
-  { portFromEnv = false } = {},
+  { portFromEnv = false, ipc = false, cwd }: { portFromEnv?: boolean; ipc?: boolean; cwd?: string } = {},
 ): Promise<RunningServer> {
   const portArgs = portFromEnv ? [] : ['--port', '0'];
   const child = spawn(process.execPath, [CLI, 'serve', ...portArgs, ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? (['ipc'] as const) : [])],
+    ...(cwd === undefined ? {} : { cwd }),
   });
   started.add(child);
   let output = '';
@@ -53,11 +55,12 @@ export function startCli(
   });
 }
 
-/** Runs a one-shot CLI command and returns its output. */
-export function runCli(args: string[], env: Record<string, string>) {
+/** Runs a one-shot CLI command (in `cwd`, by default this process's) and returns its output. */
+export function runCli(args: string[], env: Record<string, string>, cwd?: string) {
   const result = spawnSync(process.execPath, [CLI, ...args], {
     env: { ...process.env, ...env },
     encoding: 'utf8',
+    ...(cwd === undefined ? {} : { cwd }),
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

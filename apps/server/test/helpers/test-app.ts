@@ -23,3 +23,20 @@ export function useTestApp(env: Record<string, string> = {}): () => FastifyInsta
     return app;
   };
 }
+
+/** As useTestApp, listening on 127.0.0.1 and a free port: `get()` returns its origin. */
+export function useListeningTestApp(env: Record<string, string> = {}): () => string {
+  let app: FastifyInstance | undefined;
+  let origin: string | undefined;
+  beforeAll(async () => {
+    app = await buildTestApp(env);
+    origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return () => {
+    if (!origin) throw new Error('app not listening yet');
+    return origin;
+  };
+}

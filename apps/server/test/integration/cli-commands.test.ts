@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, exited, runCli, startCli, stopAllServers } from '../helpers/cli-process.js';
 
@@ -79,6 +79,27 @@ describe('CLI commands', { timeout: 60_000 }, () => {
       headers: { authorization: 'Bearer env-dev-token' },
     });
     expect(view.status).toBe(404); // authenticated (not 401): the token came from the environment
+    server.child.kill('SIGTERM');
+    await exited(server.child);
+  });
+
+  it('token commands where there is no database say so, naming its path, and create none', () => {
+    const missing = join(dir, 'never-created', 'assistant.sqlite');
+    for (const args of [
+      ['token', 'list'],
+      ['token', 'create', '--account', '1', '--scopes', '*'],
+      ['token', 'revoke', '1'],
+    ]) {
+      const result = runCli(args, { DATABASE_URL: missing });
+      expect(result.status, args.join(' ')).toBe(1);
+      expect(result.stderr, args.join(' ')).toContain(`there is no database at ${missing}`);
+    }
+    expect(existsSync(join(dir, 'never-created'))).toBe(false);
+  });
+
+  it('prints the database it serves, as an absolute path', async () => {
+    const server = await startCli([], { DATABASE_URL: relative(process.cwd(), join(dir, 'banner.sqlite')) });
+    expect(server.output()).toContain(`Database: ${join(dir, 'banner.sqlite')}`);
     server.child.kill('SIGTERM');
     await exited(server.child);
   });

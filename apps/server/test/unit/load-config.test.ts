@@ -73,6 +73,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: ':memory:' }).databaseUrl).toBe(':memory:');
   });
 
+  it('reads CORS_ORIGINS: any origin by default, or the listed ones; a non-origin stops start-up', () => {
+    expect(loadConfig({}).corsOrigins).toBe('*');
+    expect(
+      loadConfig({ CORS_ORIGINS: 'http://localhost:5173,https://app.example.com/' }).corsOrigins,
+    ).toEqual(['http://localhost:5173', 'https://app.example.com']);
+    expect(() => loadConfig({ CORS_ORIGINS: 'localhost:5173' })).toThrow(/CORS_ORIGINS: "localhost:5173"/);
+  });
+
   it('stops with a message naming every bad variable', () => {
     const attempt = () =>
       loadConfig({
