@@ -4,8 +4,8 @@
  * A bad value stops start-up with a message naming it.
  */
 import { readFileSync } from 'node:fs';
+import { loadDotEnv } from '@assistant-platform/service-kit';
 import { ConfigError } from '@assistant-platform/types';
-import { loadDotEnv } from './cli/load-dot-env.js';
 import { createProgram } from './cli/program.js';
 
 // Before the configuration is read: the environment, completed by a .env of the working directory.

@@ -2,13 +2,8 @@
  * The gateway's configuration, read from the environment once at start-up and validated with one
  * schema; everything below receives the parsed object instead of reading `process.env` itself.
  */
-import {
-  type CorsOrigins,
-  LOG_LEVELS,
-  type LogLevel,
-  parseCorsOrigins,
-  readEnvironment,
-} from '@assistant-platform/types';
+import { type CorsOrigins, parseCorsOrigins } from '@assistant-platform/service-kit';
+import { LOG_LEVELS, type LogLevel, readEnvironment } from '@assistant-platform/types';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);

@@ -1,4 +1,5 @@
 import { chatModels } from '@assistant-platform/engines/config';
+import { logOutput, registerCors, requestIdOf } from '@assistant-platform/service-kit';
 import { OPERATIONS } from '@assistant-platform/types';
 import { ContractValidator, chatBodyChecks } from '@assistant-platform/types/validation';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -21,16 +22,14 @@ import { registerAuthHooks } from './pipeline/auth.js';
 import { AuthFailureLimit } from './pipeline/auth-failure-limit.js';
 import { createBodyPool } from './pipeline/body/body-pool.js';
 import { registerJsonBodyParser } from './pipeline/body/json-body-parser.js';
-import { registerCors } from './pipeline/cors.js';
 import { registerDrainOnClose } from './pipeline/drain-on-close.js';
 import { registerErrorHandler } from './pipeline/error-handler.js';
 import { registerFaults } from './pipeline/faults/fault-hook.js';
 import { onFrameworkError } from './pipeline/framework-errors.js';
 import { registerInFlightLimit } from './pipeline/in-flight-limit.js';
-import { logOutput } from './pipeline/log-format.js';
 import { registerRateLimit } from './pipeline/rate-limit.js';
 import { receiveTimeouts } from './pipeline/receive-timeouts.js';
-import { registerRequestIdHeader, requestIdOf } from './pipeline/request-id.js';
+import { registerRequestIdHeader } from './pipeline/request-id.js';
 import { applyStartupData, type SeedInput } from './seed/apply-startup-data.js';
 
 export interface BuildOptions {
@@ -99,7 +98,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerJsonBodyParser(app, bodies);
     registerRequestIdHeader(app);
     registerDrainOnClose(app);
-    await registerCors(app, config.corsOrigins);
+    await registerCors(app, config.corsOrigins, ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
     registerAuthHooks(app, repos.tokens, new AuthFailureLimit(config.authFailureLimit));
     registerFaults(app);
     await registerRateLimit(app, config.rateLimit);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
-import { loadDotEnv } from './cli/load-dot-env.js';
+import { loadDotEnv } from '@assistant-platform/service-kit';
 import { createProgram } from './cli/program.js';
 
 // Before the configuration is read: the environment, completed by a .env of the working directory.

@@ -12,7 +12,6 @@ export {
   type LogLevel,
   readEnvironment,
 } from './configuration.js';
-export { CORS_EXPOSED_HEADERS, type CorsOrigins, parseCorsOrigins } from './cors.js';
 export {
   ContractValidationError,
   ERROR_MESSAGES,

@@ -2,6 +2,7 @@
  * Builds the gateway as a Fastify app (not listening): tRPC at `/trpc`, `/healthz`, request ids.
  * Listening, signals and shutdown live in server.ts, so tests can build and close apps freely.
  */
+import { logOutput, registerCors, requestIdOf } from '@assistant-platform/service-kit';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.js';
@@ -10,10 +11,7 @@ import { createContextFactory } from '../trpc/context.js';
 import { AgentCache } from '../upstream/agent-cache.js';
 import { createPlatformClientFactory } from '../upstream/platform-client.js';
 import { createUpstreamFetch, type UpstreamFetch } from '../upstream/upstream-fetch.js';
-import { registerCors } from './cors.js';
 import { registerHealthz } from './healthz.js';
-import { logOutput } from './log-format.js';
-import { requestIdOf } from './request-id.js';
 
 export interface BuildOptions {
   /** The `fetch` used for platform calls; by default one over undici's `request()` (upstream-fetch.ts). */
@@ -47,7 +45,8 @@ export async function buildGateway(
     done();
   });
   logs.register(app);
-  await registerCors(app, config.corsOrigins);
+  // tRPC queries and subscriptions are GETs, mutations POSTs.
+  await registerCors(app, config.corsOrigins, ['GET', 'HEAD', 'POST']);
 
   const upstreamFetch = options.fetch ?? createUpstreamFetch();
   if (!options.fetch) app.addHook('onClose', () => (upstreamFetch as UpstreamFetch).close());

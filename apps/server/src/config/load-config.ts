@@ -1,12 +1,7 @@
 import { enginesEnvSchema, toEnginesConfig } from '@assistant-platform/engines/config';
 import type { EnginesConfig } from '@assistant-platform/engines/types';
-import {
-  type CorsOrigins,
-  LOG_LEVELS,
-  type LogLevel,
-  parseCorsOrigins,
-  readEnvironment,
-} from '@assistant-platform/types';
+import { type CorsOrigins, parseCorsOrigins } from '@assistant-platform/service-kit';
+import { LOG_LEVELS, type LogLevel, readEnvironment } from '@assistant-platform/types';
 import { z } from 'zod';
 import { databasePathOf } from './database-url.js';
 

@@ -38,8 +38,9 @@ describe('the scripted chat engine', () => {
   });
 
   it('keeps the finish reason the script gives', async () => {
-    const engine = createScriptedChatEngine({ content: 'Calling a tool.', finishReason: 'tool_calls' });
-    expect((await engine.complete(engineRequest(), options)).finishReason).toBe('tool_calls');
+    const engine = createScriptedChatEngine({ content: 'A short answer', finishReason: 'length' });
+    const answer = await engine.complete(engineRequest(), options);
+    expect(answer).toMatchObject({ content: 'A short answer', finishReason: 'length', matchedStop: -1 });
   });
 
   const schema = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCorsOrigins } from '../src/index.js';
+import { parseCorsOrigins } from '../src/cors-origins.js';
 
 describe('parseCorsOrigins', () => {
   it('reads any origin, or a comma-separated list as browsers send them', () => {

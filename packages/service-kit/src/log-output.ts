@@ -13,11 +13,11 @@ export interface LogOutput {
 }
 
 /**
- * Where and how the server logs. JSON lines (pino's own, two per request) for machines, the default
+ * Where and how a service logs. JSON lines (pino's own, two per request) for machines, the default
  * when stdout is not a terminal; for a person at a terminal (or `LOG_FORMAT=pretty`), one readable
  * line per request, `GET /v1/agents/view/1 200 3 ms`, through pino-pretty. pino-pretty runs as a
  * stream in this process, not as pino's worker transport, which loads its target from a file path
- * the bundled CLI does not have; it is loaded only when used.
+ * the server's bundled CLI does not have; it is loaded only when used.
  */
 export async function logOutput(format: LogFormat | undefined): Promise<LogOutput> {
   const pretty = format === 'pretty' || (format === undefined && process.stdout.isTTY === true);
@@ -38,7 +38,7 @@ export async function logOutput(format: LogFormat | undefined): Promise<LogOutpu
     serverOptions: { disableRequestLogging: true },
     register(app) {
       app.addHook('onResponse', async (request, reply) => {
-        // Without the query: a long one would hide the rest of the line.
+        // Without the query: a long one (a streamed chat's input, on the gateway) would hide the line.
         const path = request.url.split('?')[0];
         const line = `${request.method} ${path} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
         if (reply.statusCode >= 500) request.log.error(line);
