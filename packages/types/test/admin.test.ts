@@ -57,4 +57,24 @@ describe('validation against the admin contract', () => {
       body({ tokens: [{ ...token, token: 'secret-token-1', tokenHash: 'a'.repeat(64) }] }).issues,
     ).not.toEqual([]);
   });
+
+  it('takes an exported agent: the create-agent body with its record’s own fields', () => {
+    const { body } = operationValidation(validator, 'importState');
+    const agent = {
+      id: 3,
+      accountId: 1,
+      agentReferenceId: '11111111-2222-4333-8444-555555555555',
+      name: 'Support',
+      description: '',
+      instruction: 'Answer politely.',
+      intents: [],
+      tools: [],
+      createdAt: '2025-01-02T03:04:05.000Z',
+      updatedAt: '2025-01-02T03:04:05.000Z',
+    };
+    expect(body({ agents: [agent] }).issues).toEqual([]);
+    expect(body({ agents: [{ ...agent, owner: 1 }] }).issues).toEqual([
+      { path: '/agents/0/owner', message: 'is not allowed' },
+    ]);
+  });
 });
