@@ -40,6 +40,24 @@ describe('validation against the admin contract', () => {
     expect(issues.map((issue) => issue.path).sort()).toEqual(['/fault', '/match/path', '/probability']);
   });
 
+  it('validates query parameters as the URL’s text, naming them query.<name>', () => {
+    const { query } = operationValidation(validator, 'listRequests');
+    expect(query({ status: '503', limit: '20', method: 'POST', other: 'ignored' })).toEqual({
+      value: { status: 503, limit: 20, method: 'POST' },
+      issues: [],
+    });
+    const { issues } = query({ status: '5e2', limit: '0', method: 'FETCH', path: 'v1' });
+    expect(issues.map((issue) => issue.path).sort()).toEqual([
+      'query.limit',
+      'query.method',
+      'query.path',
+      'query.status',
+    ]);
+    expect(query({ limit: ['1', '2'] }).issues).toEqual([
+      { path: 'query.limit', message: 'must be integer' },
+    ]);
+  });
+
   it('checks a state document’s size limits before its items', () => {
     const { body } = operationValidation(validator, 'importState');
     const accounts = Array.from({ length: 10_001 }, () => ({}));
