@@ -24,6 +24,12 @@ export interface ServerConfig {
   authFailureLimit: { max: number; windowMs: number };
   /** Chat and embeddings requests one token may have in flight at once. */
   maxHeavyRequestsPerToken: number;
+  /** The journal of platform requests: entries kept (0: none recorded), bytes kept of each body. */
+  journal: { max: number; bodyMaxBytes: number };
+  /** The seed of the generator that draws fault rules' chances, so a run repeats. */
+  faultSeed: number;
+  /** A JSON file of chat fixtures loaded at start-up (and again by a reset). */
+  chatFixturesPath?: string;
 }
 
 const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -60,6 +66,15 @@ const serverEnvSchema = z.object({
   AUTH_FAILURE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
   AUTH_FAILURE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
   MAX_HEAVY_REQUESTS_PER_TOKEN: z.coerce.number().int().min(1).default(4),
+  JOURNAL_MAX: z.coerce.number().int().min(0).max(100_000).default(1000),
+  JOURNAL_BODY_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 1024 * 1024)
+    .default(16_384),
+  FAULT_SEED: z.coerce.number().int().min(0).max(0xffff_ffff).default(1),
+  CHAT_FIXTURES: optionalText,
 });
 
 const envSchema = z
@@ -86,5 +101,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
     authFailureLimit: { max: e.AUTH_FAILURE_LIMIT_MAX, windowMs: e.AUTH_FAILURE_LIMIT_WINDOW_MS },
     maxHeavyRequestsPerToken: e.MAX_HEAVY_REQUESTS_PER_TOKEN,
+    journal: { max: e.JOURNAL_MAX, bodyMaxBytes: e.JOURNAL_BODY_MAX_BYTES },
+    faultSeed: e.FAULT_SEED,
+    ...(e.CHAT_FIXTURES === undefined ? {} : { chatFixturesPath: e.CHAT_FIXTURES }),
   };
 }
