@@ -48,7 +48,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
   let app: FastifyInstance | undefined;
   try {
     const validator = new ContractValidator();
-    const { firstToken } = applyStartupData(repos, validator, config, {
+    const { firstToken } = applyStartupData(repos, config, {
       extraSeed: options.seed,
       createFirstToken: options.createFirstToken,
     });

@@ -1,4 +1,3 @@
-import { ContractValidator } from '@assistant-platform/types/validation';
 import { Command } from 'commander';
 import { loadConfig, type ServerConfig } from '../config/load-config.js';
 import { openDatabase } from '../db/open-database.js';
@@ -68,7 +67,7 @@ export function createProgram(env: NodeJS.ProcessEnv, print: (line: string) => v
       const seed = readSeedFile(file);
       const database = openDatabase(config().databaseUrl);
       try {
-        applySeed(createRepositories(database), new ContractValidator(), seed);
+        applySeed(createRepositories(database), seed);
       } finally {
         database.close();
       }
