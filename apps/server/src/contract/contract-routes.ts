@@ -22,7 +22,13 @@ const answer = ({ value, issues }: { value: unknown; issues: ValidationIssue[] }
   issues.length === 0 ? { value } : { error: new ApiError(400, issues) };
 
 /** What a route of one contract carries in its Fastify config (see fastify-types.ts). */
-type RouteConfig = { scope: Scope; operationId?: OperationId; adminOperationId?: AdminOperationId };
+type RouteConfig = {
+  scope: Scope;
+  operationId?: OperationId;
+  adminOperationId?: AdminOperationId;
+  /** `false` opts the route out of the per-token rate limit (@fastify/rate-limit's route option). */
+  rateLimit?: false;
+};
 
 /**
  * Registers one route per operation of a contract's operation table (the validator's contract: the

@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
   'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
+  // The standalone layout's top bar holds the selector between the two documents.
+  'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
   'favicon-32x32.png': 'image/png',
 };
 
@@ -21,22 +23,30 @@ const PAGE = `<!doctype html>
 <body>
   <div id="swagger-ui"></div>
   <script src="/docs/swagger-ui-bundle.js"></script>
+  <script src="/docs/swagger-ui-standalone-preset.js"></script>
   <script src="/docs/init.js"></script>
 </body>
 </html>
 `;
 
-// Relative to the page's origin, so "Try it out" calls this very server under /v1.
+// Relative to the page's origin, so "Try it out" calls this very server under /v1. The admin API's
+// document is the second entry of the page's selector; the platform's comes first and opens first.
 const INIT = `window.ui = SwaggerUIBundle({
-  url: '/openapi.json',
+  urls: [
+    { url: '/openapi.json', name: 'Platform API' },
+    { url: '/_admin/openapi.json', name: 'Admin API (reference server)' },
+  ],
+  'urls.primaryName': 'Platform API',
   dom_id: '#swagger-ui',
   deepLinking: true,
   persistAuthorization: true,
-  presets: [SwaggerUIBundle.presets.apis],
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  plugins: [SwaggerUIBundle.plugins.DownloadUrl],
+  layout: 'StandaloneLayout',
 });
 `;
 
-/** `GET /docs`: an interactive API reference (Swagger UI) over `/openapi.json`. */
+/** `GET /docs`: an interactive API reference (Swagger UI) over `/openapi.json` and `/_admin/openapi.json`. */
 export function registerDocsRoute(app: FastifyInstance): void {
   // Resolved on first use, so start-up does not pay for the look-up.
   let distDir: string | undefined;

@@ -7,11 +7,12 @@ const PREFER_CODE = /(?:^|[\s,;])code=(\d{3})(?:$|[\s,;])/;
 /**
  * `Prefer: code=429` (or 400/401/403/404/500) on an API route answers that status with its exact
  * envelope, after authentication, so client developers can exercise their error handling.
- * Registered after the auth hooks, so a bad token still answers 401.
+ * Registered after the auth hooks, so a bad token still answers 401. Platform routes only: the
+ * admin API (also scoped) must keep working while clients are being broken.
  */
 export function registerFaultInjection(app: FastifyInstance): void {
   app.addHook('preParsing', async (request) => {
-    if (!request.routeOptions.config.scope) return;
+    if (!request.routeOptions.config.operationId) return;
     const prefer = request.headers.prefer;
     if (typeof prefer !== 'string') return;
     const code = Number(PREFER_CODE.exec(prefer)?.[1]);

@@ -121,7 +121,7 @@ describe('loadConfig', () => {
       ['JOURNAL_MAX', 'many'],
       ['JOURNAL_BODY_MAX_BYTES', '1.5'],
       ['FAULT_SEED', '-3'],
-    ])
+    ] as const)
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(`${name}: `));
   });
 });
