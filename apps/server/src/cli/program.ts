@@ -4,6 +4,7 @@ import { openDatabase } from '../db/open-database.js';
 import { createRepositories } from '../db/repositories.js';
 import { applySeed } from '../seed/apply-seed.js';
 import { readSeedFile } from '../seed/seed-file.js';
+import { registerStateCommands } from './state-commands.js';
 import { registerTokenCommands } from './token-commands.js';
 import { withDatabase } from './with-database.js';
 
@@ -74,10 +75,8 @@ export function createProgram(env: NodeJS.ProcessEnv, print: (line: string) => v
       print(`Applied seed ${file}.`);
     });
 
-  registerTokenCommands(
-    program,
-    withDatabase(() => config()),
-    print,
-  );
+  const withRepos = withDatabase(() => config());
+  registerTokenCommands(program, withRepos, print);
+  registerStateCommands(program, withRepos, print);
   return program;
 }
