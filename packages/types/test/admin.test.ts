@@ -74,6 +74,12 @@ describe('validation against the admin contract', () => {
     expect(
       body({ tokens: [{ ...token, token: 'secret-token-1', tokenHash: 'a'.repeat(64) }] }).issues,
     ).not.toEqual([]);
+    // Named even beside another bad field: the `oneOf` summary is the only issue at its place.
+    const both = body({
+      tokens: [{ ...token, token: 'secret-token-1', tokenHash: 'a'.repeat(64) }],
+      extra: 1,
+    });
+    expect(both.issues.map((issue) => issue.path)).toEqual(['/extra', '/tokens/0']);
   });
 
   it('takes an exported agent: the create-agent body with its record’s own fields', () => {
