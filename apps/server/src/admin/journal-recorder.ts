@@ -2,9 +2,11 @@
  * Records every platform request in the journal: the routes of the platform's operations and any
  * unknown path under `/v1` (never `/_admin`, `/docs`, `/healthz` or the contract), each once its
  * answer has ended or its connection closed. Registered before authentication, so requests that
- * fail it are recorded too. Its hooks take callbacks rather than promises, and do no more than
- * keep references (see journal-recording.ts), because they run on every platform request.
- * `JOURNAL_MAX=0` registers no hook at all.
+ * fail it are recorded too. `JOURNAL_MAX=0` registers no hook at all.
+ *
+ * These hooks run on every platform request, and the journal may cost GET agent at most a tenth of
+ * its throughput, so they do little: callbacks rather than promises, a small recording that holds
+ * references, and the copying into the journal's slots once the exchange is over.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Journal } from './journal.js';
@@ -20,25 +22,13 @@ const isStream = (payload: unknown) =>
 export function registerJournalRecorder(app: FastifyInstance, journal: Journal): void {
   app.decorateRequest('journal', null);
   if (journal.options.max === 0) return;
-  const { bodyMaxBytes } = journal.options;
   app.addHook('onRequest', (request, reply, done) => {
-    const { operationId } = request.routeOptions.config;
-    if (operationId === undefined && !(request.is404 && isPlatformPath(request.url))) return done();
-    const recording = new JournalRecording(
-      request.id,
-      request.method,
-      request.url,
-      operationId ?? null,
-      request.headers,
-    );
+    const operationId = request.routeOptions.config.operationId ?? null;
+    if (operationId === null && !(request.is404 && isPlatformPath(request.url))) return done();
+    const recording = new JournalRecording();
     request.journal = recording;
     // `close` comes once per response: after its last byte, or when the connection goes first.
-    reply.raw.once('close', () => {
-      const { auth } = request;
-      const token = auth ? { name: auth.tokenName, accountId: auth.accountId } : null;
-      recording.finished(reply.raw, reply.getHeaders(), token, bodyMaxBytes);
-      journal.record(recording);
-    });
+    reply.raw.on('close', () => journal.record(recording, request, reply, operationId));
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -1,56 +1,69 @@
 /**
- * The journal: the last `JOURNAL_MAX` platform requests, kept in memory in a ring (the oldest
- * dropped first, no array shifting on the request path), read newest first. Entries are recorded
- * by journal-recorder.ts and formatted only when read (journal-entry.ts), so reading the whole
- * journal costs what formatting it costs, and recording stays cheap.
+ * The journal: the last `JOURNAL_MAX` platform requests, in a ring of reusable slots (see
+ * journal-slot.ts for why), the oldest dropped first, read newest first. Requests are recorded by
+ * journal-recorder.ts; entries are formatted only when read (journal-entry.ts).
  */
 import type { JournalEntry, RequestMatcher } from '@assistant-platform/types/admin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { JournalStore } from '../contract/fastify-types.js';
 import { journalEntryOf } from './journal-entry.js';
 import type { JournalRecording } from './journal-recording.js';
+import { JournalSlot } from './journal-slot.js';
 import { matchesPath } from './path-pattern.js';
 
-function bodyContains(recording: JournalRecording, text: string): boolean {
-  const body = recording.requestBody;
+function bodyContains(slot: JournalSlot, text: string): boolean {
+  const body = slot.requestBody;
   if (body === undefined) return false;
   return Buffer.from(body.buffer, body.byteOffset, body.length).includes(text);
 }
 
-function matches(recording: JournalRecording, matcher: RequestMatcher): boolean {
-  if (matcher.method !== undefined && matcher.method !== recording.method) return false;
-  if (matcher.status !== undefined && matcher.status !== recording.status) return false;
+function matches(slot: JournalSlot, matcher: RequestMatcher): boolean {
+  if (matcher.method !== undefined && matcher.method !== slot.method) return false;
+  if (matcher.status !== undefined && matcher.status !== slot.status) return false;
   if (matcher.path !== undefined) {
-    const query = recording.url.indexOf('?');
-    if (!matchesPath(matcher.path, query < 0 ? recording.url : recording.url.slice(0, query))) return false;
+    const { url } = slot;
+    const query = url.indexOf('?');
+    if (!matchesPath(matcher.path, query < 0 ? url : url.slice(0, query))) return false;
   }
-  return matcher.bodyContains === undefined || bodyContains(recording, matcher.bodyContains);
+  return matcher.bodyContains === undefined || bodyContains(slot, matcher.bodyContains);
 }
 
 export class Journal implements JournalStore {
-  private ring: (JournalRecording | undefined)[];
-  /** The slot the next recording goes to. */
+  /** Made as the ring first fills, then reused. */
+  private readonly slots: JournalSlot[] = [];
+  /** The slot the next entry goes to. */
   private next = 0;
   private size = 0;
   private nextId = 1;
 
-  constructor(readonly options: { max: number; bodyMaxBytes: number }) {
-    this.ring = new Array(options.max);
+  constructor(readonly options: { max: number; bodyMaxBytes: number }) {}
+
+  /** Keeps a finished exchange, in place of the oldest entry once the journal is full. */
+  record(
+    recording: JournalRecording,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    operationId: string | null,
+  ): void {
+    const { max, bodyMaxBytes } = this.options;
+    if (max === 0) return;
+    let slot = this.slots[this.next];
+    if (slot === undefined) {
+      slot = new JournalSlot();
+      this.slots[this.next] = slot;
+    }
+    slot.fill(this.nextId++, recording, request, reply, operationId, bodyMaxBytes);
+    this.next = (this.next + 1) % max;
+    if (this.size < max) this.size++;
   }
 
-  record(recording: JournalRecording): void {
-    if (this.options.max === 0) return;
-    recording.id = this.nextId++;
-    this.ring[this.next] = recording;
-    this.next = (this.next + 1) % this.options.max;
-    this.size = Math.min(this.size + 1, this.options.max);
-  }
-
-  /** The recordings matching every field given, newest first. */
-  private matching(matcher: RequestMatcher): JournalRecording[] {
-    const found: JournalRecording[] = [];
+  /** The entries matching every field given, newest first. */
+  private matching(matcher: RequestMatcher): JournalSlot[] {
+    const { max } = this.options;
+    const found: JournalSlot[] = [];
     for (let i = 1; i <= this.size; i++) {
-      const recording = this.ring[(this.next - i + this.options.max) % this.options.max];
-      if (recording && matches(recording, matcher)) found.push(recording);
+      const slot = this.slots[(this.next - i + max) % max];
+      if (slot && matches(slot, matcher)) found.push(slot);
     }
     return found;
   }
@@ -65,10 +78,9 @@ export class Journal implements JournalStore {
     return { count: found.length, requests: found.map(journalEntryOf) };
   }
 
-  /** Empties the journal; ids start from 1 again, as after start-up. */
+  /** Empties the journal; ids start from 1 again, as after start-up. Slots are kept for reuse. */
   clear(): number {
     const removed = this.size;
-    this.ring = new Array(this.options.max);
     this.next = 0;
     this.size = 0;
     this.nextId = 1;

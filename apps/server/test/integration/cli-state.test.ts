@@ -58,7 +58,7 @@ describe('CLI state commands', { timeout: 60_000 }, () => {
         headers: { authorization: `Bearer ${TEST_TOKENS.all}` },
       });
       expect(res.status).toBe(200);
-      expect((await res.json()).data.name).toBe('Support triage');
+      expect(((await res.json()) as { data: { name: string } }).data.name).toBe('Support triage');
     } finally {
       server.child.kill('SIGTERM');
       await exited(server.child);
