@@ -3,7 +3,13 @@ import { logOutput, registerCors, requestIdOf } from '@assistant-platform/servic
 import { OPERATIONS } from '@assistant-platform/types';
 import { ContractValidator, chatBodyChecks } from '@assistant-platform/types/validation';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAdminRoutes } from './admin/admin-routes.js';
+import { ChatFixtures } from './admin/chat-fixtures.js';
+import { FaultRules } from './admin/fault-rules.js';
+import { Journal } from './admin/journal.js';
+import { registerJournalRecorder } from './admin/journal-recorder.js';
 import type { ServerConfig } from './config/load-config.js';
+import { adminValidator } from './contract/admin-validator.js';
 import { registerContractRoutes } from './contract/contract-routes.js';
 import './contract/fastify-types.js';
 import { createHealthCheck } from './db/database-health.js';
@@ -31,6 +37,7 @@ import { registerRateLimit } from './pipeline/rate-limit.js';
 import { receiveTimeouts } from './pipeline/receive-timeouts.js';
 import { registerRequestIdHeader } from './pipeline/request-id.js';
 import { applyStartupData, type SeedInput } from './seed/apply-startup-data.js';
+import { exportState } from './seed/export-state.js';
 
 export interface BuildOptions {
   /** A seed applied after `config.seedPath` (tests pass fixtures here). */
@@ -49,10 +56,16 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
   let app: FastifyInstance | undefined;
   try {
     const validator = new ContractValidator();
-    const { firstToken } = applyStartupData(repos, validator, config, {
+    const { firstToken } = applyStartupData(repos, config, {
       extraSeed: options.seed,
       createFirstToken: options.createFirstToken,
     });
+    // What `POST /_admin/reset` goes back to.
+    const startupState = exportState(repos);
+    const journal = new Journal(config.journal);
+    const faultRules = new FaultRules(config.faultSeed);
+    const chatFixtures = new ChatFixtures(adminValidator());
+    if (config.chatFixturesPath !== undefined) chatFixtures.load(config.chatFixturesPath);
     const receiving = receiveTimeouts(config.timeouts);
     const logs = await logOutput(config.logFormat);
     app = Fastify({
@@ -85,6 +98,9 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     enginesReady.catch(() => undefined);
     app.decorate('enginesReady', enginesReady);
     app.decorate('firstToken', firstToken);
+    app.decorate('journal', journal);
+    app.decorate('faultRules', faultRules);
+    app.decorate('chatFixtures', chatFixtures);
     const deps: OperationDeps = { repos, engines: () => engines };
     const models = chatModels(config.engines);
     const bodies = createBodyPool(models, (error) => app?.log.error({ err: error }, 'body worker failed'));
@@ -95,6 +111,8 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       database.close();
     });
     registerErrorHandler(app);
+    // Before authentication, so requests that fail it are journaled too.
+    registerJournalRecorder(app, journal);
     registerJsonBodyParser(app, bodies);
     registerRequestIdHeader(app);
     registerDrainOnClose(app);
@@ -125,6 +143,15 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       },
       { prefix: '/v1' },
     );
+    await registerAdminRoutes(app, {
+      repos,
+      validator: adminValidator(),
+      journal,
+      faultRules,
+      chatFixtures,
+      startupState,
+      chatFixturesPath: config.chatFixturesPath,
+    });
     await app.ready();
     return app;
   } catch (error) {

@@ -7,7 +7,7 @@
 import type { ChatRequestBody } from '@assistant-platform/types';
 import type { SeedFile } from './seed/seed-file.js';
 
-/** Tokens of the fixture seed: one per scope and a `*` token per account. */
+/** Tokens of the fixture seed: one per scope (the admin API's included) and a `*` token per account. */
 export const TEST_TOKENS = {
   all: 'token-acme-all',
   other: 'token-globex-all',
@@ -16,6 +16,7 @@ export const TEST_TOKENS = {
   chat: 'token-acme-agents-chat',
   transcriptions: 'token-acme-transcriptions',
   embeddings: 'token-acme-embeddings',
+  admin: 'token-acme-admin',
 } as const;
 
 export const TEST_AGENT_REFERENCE_ID = '11111111-2222-4333-8444-555555555555';
@@ -34,6 +35,7 @@ export const testSeed: SeedFile = {
     { token: TEST_TOKENS.chat, accountId: 1, name: 'chat', scopes: ['agents:chat'] },
     { token: TEST_TOKENS.transcriptions, accountId: 1, name: 'tr', scopes: ['transcriptions:write'] },
     { token: TEST_TOKENS.embeddings, accountId: 1, name: 'emb', scopes: ['embeddings:create'] },
+    { token: TEST_TOKENS.admin, accountId: 1, name: 'admin', scopes: ['admin'] },
   ],
   workspaces: [
     { id: 7, accountId: 1, name: 'Support' },

@@ -40,6 +40,24 @@ describe('validation against the admin contract', () => {
     expect(issues.map((issue) => issue.path).sort()).toEqual(['/fault', '/match/path', '/probability']);
   });
 
+  it('validates query parameters as the URL’s text, naming them query.<name>', () => {
+    const { query } = operationValidation(validator, 'listRequests');
+    expect(query({ status: '503', limit: '20', method: 'POST', other: 'ignored' })).toEqual({
+      value: { status: 503, limit: 20, method: 'POST' },
+      issues: [],
+    });
+    const { issues } = query({ status: '5e2', limit: '0', method: 'FETCH', path: 'v1' });
+    expect(issues.map((issue) => issue.path).sort()).toEqual([
+      'query.limit',
+      'query.method',
+      'query.path',
+      'query.status',
+    ]);
+    expect(query({ limit: ['1', '2'] }).issues).toEqual([
+      { path: 'query.limit', message: 'must be integer' },
+    ]);
+  });
+
   it('checks a state document’s size limits before its items', () => {
     const { body } = operationValidation(validator, 'importState');
     const accounts = Array.from({ length: 10_001 }, () => ({}));
@@ -56,5 +74,31 @@ describe('validation against the admin contract', () => {
     expect(
       body({ tokens: [{ ...token, token: 'secret-token-1', tokenHash: 'a'.repeat(64) }] }).issues,
     ).not.toEqual([]);
+    // Named even beside another bad field: the `oneOf` summary is the only issue at its place.
+    const both = body({
+      tokens: [{ ...token, token: 'secret-token-1', tokenHash: 'a'.repeat(64) }],
+      extra: 1,
+    });
+    expect(both.issues.map((issue) => issue.path)).toEqual(['/extra', '/tokens/0']);
+  });
+
+  it('takes an exported agent: the create-agent body with its record’s own fields', () => {
+    const { body } = operationValidation(validator, 'importState');
+    const agent = {
+      id: 3,
+      accountId: 1,
+      agentReferenceId: '11111111-2222-4333-8444-555555555555',
+      name: 'Support',
+      description: '',
+      instruction: 'Answer politely.',
+      intents: [],
+      tools: [],
+      createdAt: '2025-01-02T03:04:05.000Z',
+      updatedAt: '2025-01-02T03:04:05.000Z',
+    };
+    expect(body({ agents: [agent] }).issues).toEqual([]);
+    expect(body({ agents: [{ ...agent, owner: 1 }] }).issues).toEqual([
+      { path: '/agents/0/owner', message: 'is not allowed' },
+    ]);
   });
 });

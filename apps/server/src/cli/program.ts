@@ -1,12 +1,12 @@
-import { ContractValidator } from '@assistant-platform/types/validation';
 import { Command } from 'commander';
 import { loadConfig, type ServerConfig } from '../config/load-config.js';
 import { openDatabase } from '../db/open-database.js';
 import { createRepositories } from '../db/repositories.js';
 import { applySeed } from '../seed/apply-seed.js';
 import { readSeedFile } from '../seed/seed-file.js';
+import { registerStateCommands } from './state-commands.js';
 import { registerTokenCommands } from './token-commands.js';
-import { withExistingDatabase } from './with-database.js';
+import { withDatabase, withExistingDatabase } from './with-database.js';
 
 interface ServeOptions {
   port?: string;
@@ -68,17 +68,15 @@ export function createProgram(env: NodeJS.ProcessEnv, print: (line: string) => v
       const seed = readSeedFile(file);
       const database = openDatabase(config().databaseUrl);
       try {
-        applySeed(createRepositories(database), new ContractValidator(), seed);
+        applySeed(createRepositories(database), seed);
       } finally {
         database.close();
       }
       print(`Applied seed ${file}.`);
     });
 
-  registerTokenCommands(
-    program,
-    withExistingDatabase(() => config()),
-    print,
-  );
+  const existing = withExistingDatabase(() => config());
+  registerTokenCommands(program, existing, print);
+  registerStateCommands(program, { existing, created: withDatabase(() => config()) }, print);
   return program;
 }

@@ -1,7 +1,7 @@
 import { isScope } from '@assistant-platform/types';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { generateToken } from '../db/tokens-repo.js';
+import { generateToken, hashToken } from '../db/tokens-repo.js';
 import type { WithRepos } from './with-database.js';
 
 function positiveInt(value: string): number {
@@ -45,7 +45,7 @@ export function registerTokenCommands(
           throw new Error(`account ${options.account} does not exist`);
         const value = generateToken();
         const id = repos.tokens.ensure({
-          token: value,
+          tokenHash: hashToken(value),
           accountId: options.account,
           name: options.name,
           scopes: options.scopes,

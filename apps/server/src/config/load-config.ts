@@ -29,6 +29,12 @@ export interface ServerConfig {
   corsOrigins: CorsOrigins;
   /** `pretty` or `json` logs; unset, pretty when stdout is a terminal. */
   logFormat?: 'pretty' | 'json';
+  /** The journal of platform requests: entries kept (0: none recorded), bytes kept of each body. */
+  journal: { max: number; bodyMaxBytes: number };
+  /** The seed of the generator that draws fault rules' chances, so a run repeats. */
+  faultSeed: number;
+  /** A JSON file of chat fixtures loaded at start-up (and again by a reset). */
+  chatFixturesPath?: string;
 }
 
 const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -77,6 +83,15 @@ const serverEnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  JOURNAL_MAX: z.coerce.number().int().min(0).max(100_000).default(1000),
+  JOURNAL_BODY_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 1024 * 1024)
+    .default(16_384),
+  FAULT_SEED: z.coerce.number().int().min(0).max(0xffff_ffff).default(1),
+  CHAT_FIXTURES: optionalText,
 });
 
 const envSchema = z
@@ -105,5 +120,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxHeavyRequestsPerToken: e.MAX_HEAVY_REQUESTS_PER_TOKEN,
     corsOrigins: e.CORS_ORIGINS,
     ...(e.LOG_FORMAT === undefined ? {} : { logFormat: e.LOG_FORMAT }),
+    journal: { max: e.JOURNAL_MAX, bodyMaxBytes: e.JOURNAL_BODY_MAX_BYTES },
+    faultSeed: e.FAULT_SEED,
+    ...(e.CHAT_FIXTURES === undefined ? {} : { chatFixturesPath: e.CHAT_FIXTURES }),
   };
 }

@@ -22,12 +22,18 @@ const answer = ({ value, issues }: { value: unknown; issues: ValidationIssue[] }
   issues.length === 0 ? { value } : { error: new ApiError(400, issues) };
 
 /** What a route of one contract carries in its Fastify config (see fastify-types.ts). */
-type RouteConfig = { scope: Scope; operationId?: OperationId; adminOperationId?: AdminOperationId };
+type RouteConfig = {
+  scope: Scope;
+  operationId?: OperationId;
+  adminOperationId?: AdminOperationId;
+  /** `false` opts the route out of the per-token rate limit (@fastify/rate-limit's route option). */
+  rateLimit?: false;
+};
 
 /**
  * Registers one route per operation of a contract's operation table (the validator's contract: the
- * platform's, or the admin API's): method, path, scope and the path-parameter and body validation
- * all come from the YAML; only the handlers are code. An operation without a handler fails start-up,
+ * platform's, or the admin API's): method, path, scope and the path-parameter, query and body
+ * validation all come from the YAML; only the handlers are code. An operation without a handler fails start-up,
  * so the server cannot silently miss part of a contract. Validation is the contract runtime's (the
  * gateway runs the same), compiled once.
  */
@@ -43,8 +49,9 @@ export function registerContractRoutes<Id extends string>(
     const handler = handlers[operationId];
     if (!handler) throw new Error(`No handler for operation ${operationId}`);
     const validation = operationValidation(validator, operationId, options.checks?.[operationId]);
-    const validations: Partial<Record<'params' | 'body', Validation>> = {
+    const validations: Partial<Record<'params' | 'querystring' | 'body', Validation>> = {
       params: (data) => answer(validation.params(data as Record<string, string>)),
+      querystring: (data) => answer(validation.query(data as Record<string, unknown>)),
       body: (data) => {
         if (data === null || typeof data !== 'object') return answer(validation.body(data));
         // A large body was validated, checks and all, on a body worker.
@@ -60,10 +67,11 @@ export function registerContractRoutes<Id extends string>(
       // The schemas tell Fastify which parts to validate; the validation itself is the contract's.
       schema: {
         ...(operation.pathParameters.length > 0 ? { params: { type: 'object' } } : {}),
+        ...(validation.hasQuery ? { querystring: { type: 'object' } } : {}),
         ...(body === undefined ? {} : { body: contractRef(body) as object }),
       },
       validatorCompiler: ({ httpPart }) => {
-        const found = validations[httpPart as 'params' | 'body'];
+        const found = validations[httpPart as 'params' | 'querystring' | 'body'];
         if (!found) throw new Error(`No validation for ${httpPart} of ${operationId}`);
         return found as never;
       },

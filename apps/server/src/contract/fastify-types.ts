@@ -1,13 +1,84 @@
 import type { OperationId, Scope } from '@assistant-platform/types';
-import type { AdminOperationId, AppliedFault } from '@assistant-platform/types/admin';
+import type {
+  AdminOperationId,
+  AppliedFault,
+  ChatFixture,
+  ChatFixtureInput,
+  FaultRule,
+  FaultRuleInput,
+  JournalEntry,
+  RequestMatcher,
+} from '@assistant-platform/types/admin';
 
 /** Who is calling, as resolved from the bearer token. */
 export interface AuthContext {
   tokenId: number;
   accountId: number;
+  /** The token's label (what the journal shows and fault rules match on); never the token. */
+  tokenName: string;
   /** SHA-256 of the token: the rate limiter's key, safe to hold in memory and logs. */
   tokenHash: string;
   scopes: readonly string[];
+}
+
+/**
+ * What the journal keeps of one platform request while it runs (`request.journal`, null on
+ * requests it does not record: admin, docs, health, or every request when `JOURNAL_MAX=0`). The
+ * stages that know something the journal cannot see set it here.
+ */
+export interface RequestJournal {
+  /** The fault the request got; the pipeline sets it when it applies one. */
+  fault: AppliedFault | null;
+  /** The chat fixture that answered; the chat operation sets it. */
+  chatFixtureId: number | null;
+  /** How a fault ended the exchange; left undefined, the journal tells `answered` from `client-closed`. */
+  outcome: 'reset' | 'disconnected' | undefined;
+  /** The request body as received; the body parser sets it. */
+  requestBody: Uint8Array | undefined;
+}
+
+/** The journal of platform requests (admin/journal.ts), newest first. */
+export interface JournalStore {
+  list(filter?: RequestMatcher & { limit?: number }): JournalEntry[];
+  clear(): number;
+}
+
+/** A platform request as fault rules see it. */
+export interface FaultRequest {
+  method: string;
+  /** Without the query string. */
+  path: string;
+  /** The authenticated token's name, undefined before authentication or without a token. */
+  tokenName: string | undefined;
+}
+
+/** The fault rules of `/_admin/faults` (admin/fault-rules.ts). */
+export interface FaultRulesStore {
+  add(input: FaultRuleInput): FaultRule;
+  list(): FaultRule[];
+  remove(id: number): FaultRule | undefined;
+  clear(): number;
+  /** The rule whose fault this request gets, counted as fired; undefined when none. */
+  pick(request: FaultRequest): FaultRule | undefined;
+}
+
+/** A chat request as chat fixtures see it. */
+export interface FixtureChat {
+  /** The text of the request's `message` text blocks. */
+  message: string;
+  /** The request's inline agent `name`. */
+  agentName: string;
+  intents: readonly string[];
+}
+
+/** The chat fixtures of `/_admin/chat-fixtures` and `CHAT_FIXTURES` (admin/chat-fixtures.ts). */
+export interface ChatFixturesStore {
+  add(input: ChatFixtureInput): ChatFixture;
+  list(): ChatFixture[];
+  remove(id: number): ChatFixture | undefined;
+  clear(): number;
+  /** The fixture that answers this chat, counted as used; undefined when none. */
+  pick(chat: FixtureChat): ChatFixture | undefined;
 }
 
 declare module 'fastify' {
@@ -16,11 +87,18 @@ declare module 'fastify' {
     enginesReady: Promise<void>;
     /** The token created at start-up on a database that had none, to print once; else undefined. */
     firstToken: string | undefined;
+    /** This app's journal of platform requests. */
+    journal: JournalStore;
+    /** This app's fault rules: the pipeline asks `pick` which fault a platform request gets. */
+    faultRules: FaultRulesStore;
+    /** This app's chat fixtures: the chat operation asks `pick` whether one answers. */
+    chatFixtures: ChatFixturesStore;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
     /** The fault this request gets (see pipeline/faults/), or null. */
     fault: AppliedFault | null;
+    journal: RequestJournal | null;
   }
   interface FastifyContextConfig {
     /** The scope an API route requires; routes without one (docs, health) need no token. */

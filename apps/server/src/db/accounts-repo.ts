@@ -1,11 +1,27 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from './open-database.js';
 import { accounts } from './schema.js';
 import { nowIso } from './time.js';
 
+export type AccountRecord = typeof accounts.$inferSelect;
+
 /** Accounts own tokens, workspaces and agents; the API never shows them, seeds and the CLI make them. */
 export function createAccountsRepo(db: Db) {
   return {
+    listAll(): AccountRecord[] {
+      return db.select().from(accounts).orderBy(accounts.id).all();
+    },
+    count(): number {
+      return db.select({ n: count() }).from(accounts).get()?.n ?? 0;
+    },
+    /** Inserts one account; a duplicate id throws (a state import reports it). */
+    insert(row: AccountRecord): void {
+      db.insert(accounts).values(row).run();
+    },
+    /** Deletes every account: their tokens, workspaces and agents must be deleted first. */
+    deleteAll(): void {
+      db.delete(accounts).run();
+    },
     exists(id: number): boolean {
       return db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, id)).get() !== undefined;
     },

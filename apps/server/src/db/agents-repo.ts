@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Agent, CreateAgentBody, Tool } from '@assistant-platform/types';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { watchForeignCommits } from './change-watch.js';
 import type { Db } from './open-database.js';
 import { agents } from './schema.js';
 import { nowIso } from './time.js';
@@ -69,8 +70,11 @@ export function createAgentsRepo(db: Db) {
     .prepare();
 
   // Agents never change once stored (the API has no update or delete, seeds only insert), so found
-  // agents are cached for GET, bounded to the most recent lookups. Misses are never cached.
+  // agents are cached for GET, bounded to the most recent lookups. Misses are never cached. Only a
+  // state import replaces them: this process's clears the cache, another's (the CLI) is noticed as
+  // a foreign commit, as the tokens' cache notices a revoke.
   const cache = new Map<string, StoredAgent>();
+  const foreignCommit = watchForeignCommits(db);
   const remember = (key: string, stored: StoredAgent) => {
     if (cache.size >= AGENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     cache.set(key, stored);
@@ -120,6 +124,7 @@ export function createAgentsRepo(db: Db) {
     find(lookup: string | number): StoredAgent | undefined {
       const numeric = typeof lookup === 'number' || /^[0-9]+$/.test(lookup);
       const key = numeric ? `#${Number(lookup)}` : String(lookup).toLowerCase();
+      if (foreignCommit()) cache.clear();
       const cached = cache.get(key);
       if (cached) return cached;
       const row = numeric ? byId.get({ id: Number(lookup) }) : byRef.get({ ref: key });
@@ -136,6 +141,22 @@ export function createAgentsRepo(db: Db) {
         .where(inArray(agents.id, ids))
         .all()
         .map((row) => ({ accountId: row.accountId, agent: toAgent(row) }));
+    },
+    /** Every agent with its owner, by id (a state export). */
+    listAll(): StoredAgent[] {
+      return db
+        .select()
+        .from(agents)
+        .orderBy(agents.id)
+        .all()
+        .map((row) => ({ accountId: row.accountId, agent: toAgent(row) }));
+    },
+    count(): number {
+      return db.select({ n: count() }).from(agents).get()?.n ?? 0;
+    },
+    deleteAll(): void {
+      db.delete(agents).run();
+      cache.clear();
     },
     existsByName(accountId: number, name: string): boolean {
       const row = db

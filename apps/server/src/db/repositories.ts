@@ -10,11 +10,16 @@ import { createWorkspacesRepo } from './workspaces-repo.js';
 export function createRepositories({ db, assertDurable }: Pick<OpenDatabase, 'db' | 'assertDurable'>) {
   const durable = guardWrites(assertDurable);
   return {
-    accounts: durable(createAccountsRepo(db), ['ensure', 'defaultId']),
-    tokens: durable(createTokensRepo(db), ['ensure', 'revoke']),
-    workspaces: durable(createWorkspacesRepo(db), ['ensure']),
-    transcriptions: durable(createTranscriptionsRepo(db), ['ensure', 'replaceTranscript']),
-    agents: durable(createAgentsRepo(db), ['create']),
+    accounts: durable(createAccountsRepo(db), ['ensure', 'defaultId', 'insert', 'deleteAll']),
+    tokens: durable(createTokensRepo(db), ['ensure', 'revoke', 'insert', 'deleteAll']),
+    workspaces: durable(createWorkspacesRepo(db), ['ensure', 'insert', 'deleteAll']),
+    transcriptions: durable(createTranscriptionsRepo(db), [
+      'ensure',
+      'replaceTranscript',
+      'insert',
+      'deleteAll',
+    ]),
+    agents: durable(createAgentsRepo(db), ['create', 'deleteAll']),
     /** Runs `fn` in one transaction (better-sqlite3 is synchronous, so the repos above join it). */
     transaction<T>(fn: () => T): T {
       const result = db.transaction(() => fn());

@@ -1,10 +1,13 @@
 import type { TranscriptContent, Transcription, TranscriptionStatus } from '@assistant-platform/types';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from './open-database.js';
 import { transcriptions } from './schema.js';
 import { nowIso } from './time.js';
 
 type TranscriptionRow = typeof transcriptions.$inferSelect;
+
+/** A stored transcription: its API fields and its workspace. */
+export type TranscriptionRecord = Transcription & { workspaceId: number };
 
 function toTranscription(row: TranscriptionRow): Transcription {
   return {
@@ -35,6 +38,24 @@ export interface NewTranscription {
 
 export function createTranscriptionsRepo(db: Db) {
   return {
+    listAll(): TranscriptionRecord[] {
+      return db
+        .select()
+        .from(transcriptions)
+        .orderBy(transcriptions.id)
+        .all()
+        .map((row) => ({ ...toTranscription(row), workspaceId: row.workspaceId }));
+    },
+    count(): number {
+      return db.select({ n: count() }).from(transcriptions).get()?.n ?? 0;
+    },
+    /** Inserts one transcription; a duplicate id or an unknown workspace throws. */
+    insert(row: TranscriptionRecord): void {
+      db.insert(transcriptions).values(row).run();
+    },
+    deleteAll(): void {
+      db.delete(transcriptions).run();
+    },
     find(id: number): { workspaceId: number; transcription: Transcription } | undefined {
       const row = db.select().from(transcriptions).where(eq(transcriptions.id, id)).get();
       return row ? { workspaceId: row.workspaceId, transcription: toTranscription(row) } : undefined;

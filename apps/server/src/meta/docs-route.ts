@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
   'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
+  // The standalone layout's top bar holds the selector between the two documents.
+  'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
   'favicon-32x32.png': 'image/png',
 };
 
@@ -21,32 +23,50 @@ const PAGE = `<!doctype html>
 <body>
   <div id="swagger-ui"></div>
   <script src="/docs/swagger-ui-bundle.js"></script>
+  <script src="/docs/swagger-ui-standalone-preset.js"></script>
   <script src="/docs/init.js"></script>
 </body>
 </html>
 `;
 
 // "Try it out" must call the server that serves this page, under whatever host name and port the
-// browser opened it with (localhost, 127.0.0.1, another PORT, a tunnel): the contract's `servers`
-// entry names the default address, so the page replaces it with its own origin before rendering.
-const INIT = `fetch('/openapi.json')
-  .then((response) => response.json())
-  .then((spec) => {
-    spec.servers = [{ url: window.location.origin + '/v1', description: 'This server' }];
+// browser opened it with (localhost, 127.0.0.1, another PORT, a tunnel): each contract's `servers`
+// entry names a default address, so the page replaces it with its own origin and hands Swagger UI
+// the documents so edited. The platform's document comes first in the selector and opens first; the
+// admin API's is the second.
+const INIT = `const documents = [
+  { url: '/openapi.json', name: 'Platform API', base: '/v1' },
+  { url: '/_admin/openapi.json', name: 'Admin API (reference server)', base: '/_admin' },
+];
+Promise.all(
+  documents.map(({ url, name, base }) =>
+    fetch(url)
+      .then((response) => response.json())
+      .then((spec) => {
+        spec.servers = [{ url: window.location.origin + base, description: 'This server' }];
+        const blob = new Blob([JSON.stringify(spec)], { type: 'application/json' });
+        return { url: URL.createObjectURL(blob), name };
+      }),
+  ),
+)
+  .then((urls) => {
     window.ui = SwaggerUIBundle({
-      spec,
+      urls,
+      'urls.primaryName': 'Platform API',
       dom_id: '#swagger-ui',
       deepLinking: true,
       persistAuthorization: true,
-      presets: [SwaggerUIBundle.presets.apis],
+      presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+      plugins: [SwaggerUIBundle.plugins.DownloadUrl],
+      layout: 'StandaloneLayout',
     });
   })
   .catch((error) => {
-    document.getElementById('swagger-ui').textContent = 'Could not load /openapi.json: ' + error;
+    document.getElementById('swagger-ui').textContent = 'Could not load the API documents: ' + error;
   });
 `;
 
-/** `GET /docs`: an interactive API reference (Swagger UI) over `/openapi.json`; `/` leads there. */
+/** `GET /docs`: an interactive API reference (Swagger UI) over `/openapi.json` and `/_admin/openapi.json`; `/` leads there. */
 export function registerDocsRoute(app: FastifyInstance): void {
   // Resolved on first use, so start-up does not pay for the look-up.
   let distDir: string | undefined;

@@ -1,3 +1,4 @@
+import { adminDocument } from '@assistant-platform/types/admin';
 import { openapiDocument } from '@assistant-platform/types/openapi-document';
 import type { FastifyInstance } from 'fastify';
 
@@ -10,15 +11,22 @@ function lazy(render: () => Promise<string>): () => Promise<string> {
   };
 }
 
-/** The canonical contract in both notations, and a liveness probe. None of these need a token. */
+/**
+ * The canonical contract in both notations, the admin API's contract (as JSON, which the docs page
+ * reads), and a liveness probe. None of these need a token.
+ */
 export function registerMetaRoutes(app: FastifyInstance, isReady: () => boolean): void {
   const json = lazy(async () => JSON.stringify(openapiDocument));
+  const adminJson = lazy(async () => JSON.stringify(adminDocument));
   // yaml is CommonJS: Node and the bundle both expose its exports as the namespace's `default`
   // (the bundle has no named exports at all, so `.stringify` on the namespace is undefined there).
   const yaml = lazy(async () => (await import('yaml')).default.stringify(openapiDocument, { lineWidth: 0 }));
   const noLimit = { rateLimit: false } as const;
   app.get('/openapi.json', { config: noLimit }, async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(await json()),
+  );
+  app.get('/_admin/openapi.json', { config: noLimit }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await adminJson()),
   );
   app.get('/openapi.yaml', { config: noLimit }, async (_request, reply) =>
     reply.type('application/yaml; charset=utf-8').send(await yaml()),

@@ -12,7 +12,7 @@ function authenticate(request: FastifyRequest, tokens: TokensRepo): AuthContext 
   const tokenHash = hashToken(token);
   const row = tokens.findActiveByHash(tokenHash);
   if (!row) throw new ApiError(401);
-  return { tokenId: row.id, accountId: row.accountId, tokenHash, scopes: row.scopes };
+  return { tokenId: row.id, accountId: row.accountId, tokenName: row.name, tokenHash, scopes: row.scopes };
 }
 
 /**

@@ -1,7 +1,6 @@
-import type { ContractValidator } from '@assistant-platform/types/validation';
 import type { ServerConfig } from '../config/load-config.js';
 import type { Repositories } from '../db/repositories.js';
-import { generateToken } from '../db/tokens-repo.js';
+import { generateToken, hashToken } from '../db/tokens-repo.js';
 import { applySeed } from './apply-seed.js';
 import { type ParsedSeed, parseSeed, readSeedFile, type SeedFile } from './seed-file.js';
 
@@ -20,24 +19,23 @@ function resolveSeed(input: SeedInput): ParsedSeed {
  */
 export function applyStartupData(
   repos: Repositories,
-  validator: ContractValidator,
   config: ServerConfig,
   options: { extraSeed?: SeedInput | undefined; createFirstToken?: boolean | undefined } = {},
 ): { firstToken?: string } {
   const seeds = [config.seedPath, options.extraSeed]
     .filter((s): s is SeedInput => s !== undefined)
     .map(resolveSeed);
-  for (const seed of seeds) applySeed(repos, validator, seed);
+  for (const seed of seeds) applySeed(repos, seed);
   if (config.devToken !== undefined) {
     const accountId = repos.accounts.defaultId();
-    repos.tokens.ensure({ token: config.devToken, accountId, name: 'dev', scopes: ['*'] });
+    repos.tokens.ensure({ tokenHash: hashToken(config.devToken), accountId, name: 'dev', scopes: ['*'] });
   }
   if (!options.createFirstToken || repos.tokens.count() > 0) return {};
   const firstToken = generateToken();
   repos.transaction(() => {
     const accountId = repos.accounts.defaultId();
     repos.workspaces.ensure({ accountId, name: 'Default workspace' });
-    repos.tokens.ensure({ token: firstToken, accountId, name: 'bootstrap', scopes: ['*'] });
+    repos.tokens.ensure({ tokenHash: hashToken(firstToken), accountId, name: 'bootstrap', scopes: ['*'] });
   });
   return { firstToken };
 }

@@ -1,61 +1,32 @@
-import { readFileSync } from 'node:fs';
-import { SCOPES } from '@assistant-platform/types';
-import { z } from 'zod';
-
-const id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const timestamp = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, 'must be like 2025-01-02T03:04:05.000Z');
-
 /**
- * The seed file: fixtures for local development and tests. Agents are create-agent bodies (checked
- * against the contract separately) plus an optional `id`, `accountId` and `agentReferenceId`.
+ * The seed file: fixtures for local development and tests, in the admin contract's `State` format
+ * (what `GET /_admin/state` exports, so an export is a seed). It is validated against the admin
+ * contract (`check('State', …)`), every problem named by its entry (`agents[0].instruction: is
+ * required`), and comes back with its lists present and the defaults the contract declares
+ * applied. Agents' own defaults and a `tools` JSON string are seen to when they are stored.
  */
-export const seedFileSchema = z.strictObject({
-  $schema: z.string().optional(),
-  accounts: z
-    .array(z.strictObject({ id, name: z.string().min(1), createdAt: timestamp.optional() }))
-    .default([]),
-  tokens: z
-    .array(
-      z.strictObject({
-        token: z
-          .string()
-          .regex(/^[A-Za-z0-9\-._~+/]+=*$/, 'must be a bearer token (RFC 6750 characters)')
-          .min(8),
-        accountId: id,
-        name: z.string().min(1).default('seed'),
-        scopes: z.array(z.enum(SCOPES)).min(1),
-      }),
-    )
-    .default([]),
-  workspaces: z
-    .array(z.strictObject({ id, accountId: id, name: z.string().min(1), createdAt: timestamp.optional() }))
-    .default([]),
-  transcriptions: z
-    .array(
-      z.strictObject({
-        id,
-        workspaceId: id,
-        fileName: z.string().min(1),
-        fileUrl: z.string().min(1),
-        fileType: z.string().min(1),
-        duration: z.number().min(0),
-        status: z.enum(['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED']).default('COMPLETED'),
-        transcript: z.strictObject({
-          filename: z.string().min(1).max(255),
-          transcript: z.string().max(2_000_000),
-        }),
-        createdAt: timestamp.optional(),
-        updatedAt: timestamp.optional(),
-      }),
-    )
-    .default([]),
-  agents: z.array(z.record(z.string(), z.unknown())).default([]),
-});
+import { readFileSync } from 'node:fs';
+import type { TranscriptionStatus } from '@assistant-platform/types';
+import { ADMIN_DEFAULTS, type adminComponents, type State } from '@assistant-platform/types/admin';
+import { adminValidator } from '../contract/admin-validator.js';
+import { entryName } from './entry-name.js';
 
-export type SeedFile = z.input<typeof seedFileSchema>;
-export type ParsedSeed = z.output<typeof seedFileSchema>;
+type Schemas = adminComponents['schemas'];
+
+/** A seed or state document as written. */
+export type SeedFile = State;
+
+/** A seed after validation: every list present, declared defaults applied. */
+export interface ParsedSeed {
+  accounts: Schemas['StateAccount'][];
+  tokens: (Schemas['StateToken'] & { name: string })[];
+  workspaces: Schemas['StateWorkspace'][];
+  transcriptions: (Schemas['StateTranscription'] & { status: TranscriptionStatus })[];
+  agents: Schemas['StateAgent'][];
+}
+
+/** A transcription without `status` is a finished one (the state schema declares no default). */
+const DEFAULT_TRANSCRIPTION_STATUS: TranscriptionStatus = 'COMPLETED';
 
 /** Thrown for an unreadable or invalid seed; the message names the bad entry. */
 export class SeedError extends Error {
@@ -63,10 +34,26 @@ export class SeedError extends Error {
 }
 
 export function parseSeed(value: unknown, source = 'seed'): ParsedSeed {
-  const parsed = seedFileSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((issue) => `  ${formatPath(issue.path)}: ${issue.message}`);
-  throw new SeedError(`Invalid seed file ${source}:\n${lines.join('\n')}`);
+  const { issues } = adminValidator().check('State', value);
+  if (issues.length > 0) {
+    const lines = issues.map((issue) => `  ${entryName(issue.path)}: ${issue.message}`);
+    throw new SeedError(`Invalid seed file ${source}:\n${lines.join('\n')}`);
+  }
+  return seedOf(value as State);
+}
+
+/** A state document already validated against the contract, with its lists and defaults filled in. */
+export function seedOf(state: State): ParsedSeed {
+  return {
+    accounts: state.accounts ?? [],
+    tokens: (state.tokens ?? []).map((token) => ({ name: ADMIN_DEFAULTS.StateToken.name, ...token })),
+    workspaces: state.workspaces ?? [],
+    transcriptions: (state.transcriptions ?? []).map((row) => ({
+      status: DEFAULT_TRANSCRIPTION_STATUS,
+      ...row,
+    })),
+    agents: state.agents ?? [],
+  };
 }
 
 export function readSeedFile(path: string): ParsedSeed {
@@ -83,11 +70,4 @@ export function readSeedFile(path: string): ParsedSeed {
     throw new SeedError(`Seed file ${path} is not valid JSON: ${(error as Error).message}`);
   }
   return parseSeed(json, path);
-}
-
-/** `agents[2].name`, as a person would name the entry. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`))
-    .join('');
 }

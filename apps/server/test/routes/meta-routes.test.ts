@@ -1,3 +1,4 @@
+import { adminDocument } from '@assistant-platform/types/admin';
 import { openapiDocument } from '@assistant-platform/types/openapi-document';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -35,6 +36,16 @@ describe('contract, docs, health and housekeeping', () => {
       expect(res.rawPayload.length).toBeGreaterThan(10);
     }
     expect((await app().inject({ url: '/docs/init.js' })).body).toContain('/openapi.json');
+  });
+
+  it('serves the admin API’s document as JSON without a token, and lists it on the docs page', async () => {
+    const res = await app().inject({ url: '/_admin/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.json()).toEqual(adminDocument);
+    const init = (await app().inject({ url: '/docs/init.js' })).body;
+    expect(init).toContain("url: '/openapi.json'");
+    expect(init).toContain("url: '/_admin/openapi.json'");
   });
 
   it('answers /healthz', async () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { hashToken } from '../../src/db/tokens-repo.js';
 import { build, loadConfig, type SeedFile } from '../../src/index.js';
 import { auth, TEST_TOKENS, testSeed } from '../helpers/fixtures.js';
 
@@ -74,8 +75,34 @@ describe('seed files', () => {
       /tokens\[0\]\.scopes/,
     ],
     [{ agents: [{ name: 'a', instruction: 'b', tools: '[{' }] }, /agents\[0\].*tools/],
+    [{ tokens: [{ tokenHash: 'not-hex', accountId: 1, scopes: ['*'] }] }, /tokens\[0\]\.tokenHash/],
   ] as [SeedFile, RegExp][])('stops start-up naming the bad entry (%#)', async (seed, message) => {
     await expect(start(':memory:', seed)).rejects.toThrow(message);
+  });
+
+  it('is a State document: tokens by their hash, with ids and a revocation', async () => {
+    const app = await start(':memory:', {
+      accounts: [{ id: 3, name: 'Hooli', createdAt: '2025-01-01T00:00:00.000Z' }],
+      tokens: [
+        { id: 11, tokenHash: hashToken('hashed-token-123'), accountId: 3, name: 'ci', scopes: ['*'] },
+        {
+          tokenHash: hashToken('revoked-token-123'),
+          accountId: 3,
+          scopes: ['*'],
+          revokedAt: '2025-02-01T00:00:00.000Z',
+        },
+      ],
+      agents: [{ id: 9, accountId: 3, name: 'Hooli bot', instruction: 'x' }],
+    });
+    const ok = await app.inject({ url: '/v1/agents/view/9', headers: auth('hashed-token-123') });
+    expect(ok.statusCode).toBe(200);
+    const revoked = await app.inject({ url: '/v1/agents/view/9', headers: auth('revoked-token-123') });
+    expect(revoked.statusCode).toBe(401);
+    const state = (await app.inject({ url: '/_admin/state', headers: auth('hashed-token-123') })).json().data;
+    expect(state.tokens).toMatchObject([
+      { id: 11, name: 'ci' },
+      { id: 12, name: 'seed', revokedAt: '2025-02-01T00:00:00.000Z' },
+    ]);
   });
 
   it('reports an unreadable or non-JSON seed file', async () => {

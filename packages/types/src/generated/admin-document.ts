@@ -1560,7 +1560,7 @@ export const adminDocument: OpenApiDocument = {
       },
       "StateToken": {
         "type": "object",
-        "description": "A token, as the token itself (a seed written by hand) or as the SHA-256 hex of it (an export).",
+        "description": "A token, as the token itself (a seed written by hand) or as the SHA-256 hex of it (an export),\nwith its id when it should keep one (an export gives it; `token revoke` takes it).\n",
         "required": [
           "accountId",
           "scopes"
@@ -1579,6 +1579,9 @@ export const adminDocument: OpenApiDocument = {
         ],
         "additionalProperties": false,
         "properties": {
+          "id": {
+            "$ref": "#/components/schemas/PositiveId"
+          },
           "token": {
             "type": "string",
             "minLength": 8,
@@ -1715,33 +1718,65 @@ export const adminDocument: OpenApiDocument = {
         }
       },
       "StateAgent": {
-        "description": "A create-agent body (the platform's `CreateAgentBody`, defaults and all) with, optionally,\nthe record's own fields; an export gives them all. An agent without `accountId` belongs to the\naccount with the lowest id.\n",
-        "allOf": [
-          {
-            "$ref": "#/components/schemas/CreateAgentBody"
+        "type": "object",
+        "description": "A create-agent body (the platform's `CreateAgentBody`: the same fields, limits and defaults,\n`tools` also as a JSON string) with, optionally, the record's own fields; an export gives them\nall. An agent without `accountId` belongs to the account with the lowest id. Its fields are\nlisted here rather than combined with `allOf`, because `CreateAgentBody` allows no other\nproperty.\n",
+        "required": [
+          "name",
+          "instruction"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/PositiveId"
           },
-          {
-            "type": "object",
-            "properties": {
-              "id": {
-                "$ref": "#/components/schemas/PositiveId"
+          "accountId": {
+            "$ref": "#/components/schemas/PositiveId"
+          },
+          "agentReferenceId": {
+            "type": "string",
+            "format": "uuid"
+          },
+          "name": {
+            "$ref": "#/components/schemas/AgentName"
+          },
+          "description": {
+            "$ref": "#/components/schemas/AgentDescription",
+            "default": ""
+          },
+          "instruction": {
+            "$ref": "#/components/schemas/AgentInstruction"
+          },
+          "intents": {
+            "$ref": "#/components/schemas/Intents",
+            "default": []
+          },
+          "knowledgeBaseId": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991,
+            "description": "The knowledge base the agent draws on; absent when it has none."
+          },
+          "tools": {
+            "description": "At most 64 tools, default `[]`; also accepted as a JSON-encoded string of the same array.",
+            "default": [],
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/Tools"
               },
-              "accountId": {
-                "$ref": "#/components/schemas/PositiveId"
-              },
-              "agentReferenceId": {
+              {
                 "type": "string",
-                "format": "uuid"
-              },
-              "createdAt": {
-                "$ref": "#/components/schemas/Timestamp"
-              },
-              "updatedAt": {
-                "$ref": "#/components/schemas/Timestamp"
+                "contentMediaType": "application/json",
+                "maxLength": 1000000
               }
-            }
+            ]
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "updatedAt": {
+            "$ref": "#/components/schemas/Timestamp"
           }
-        ]
+        }
       },
       "State": {
         "type": "object",
@@ -2077,56 +2112,6 @@ export const adminDocument: OpenApiDocument = {
           "2025-03-18T10:00:00.000Z"
         ]
       },
-      "PositiveId": {
-        "type": "integer",
-        "minimum": 1,
-        "maximum": 9007199254740991,
-        "description": "A positive integer id; in a path, written as a canonical decimal (`7`, not `07` or `7.0`)."
-      },
-      "CreateAgentBody": {
-        "type": "object",
-        "required": [
-          "name",
-          "instruction"
-        ],
-        "additionalProperties": false,
-        "properties": {
-          "name": {
-            "$ref": "#/components/schemas/AgentName"
-          },
-          "description": {
-            "$ref": "#/components/schemas/AgentDescription",
-            "default": ""
-          },
-          "instruction": {
-            "$ref": "#/components/schemas/AgentInstruction"
-          },
-          "intents": {
-            "$ref": "#/components/schemas/Intents",
-            "default": []
-          },
-          "knowledgeBaseId": {
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 9007199254740991,
-            "description": "The knowledge base the agent draws on. Stored as `null` when absent."
-          },
-          "tools": {
-            "description": "At most 64 tools, default `[]`. Also accepted as a JSON-encoded string of the same array\n(the product text calls the field a JSON string); an unparsable or invalid string is `400`.\n",
-            "default": [],
-            "oneOf": [
-              {
-                "$ref": "#/components/schemas/Tools"
-              },
-              {
-                "type": "string",
-                "contentMediaType": "application/json",
-                "maxLength": 1000000
-              }
-            ]
-          }
-        }
-      },
       "Tools": {
         "type": "array",
         "maxItems": 64,
@@ -2280,6 +2265,12 @@ export const adminDocument: OpenApiDocument = {
         "minLength": 1,
         "maxLength": 200,
         "description": "The agent's name, 1–200 characters. Names need not be unique."
+      },
+      "PositiveId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 9007199254740991,
+        "description": "A positive integer id; in a path, written as a canonical decimal (`7`, not `07` or `7.0`)."
       },
       "TranscriptContent": {
         "type": "object",

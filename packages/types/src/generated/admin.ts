@@ -385,8 +385,12 @@ export interface components {
             name: string;
             createdAt?: components["schemas"]["Timestamp"];
         };
-        /** @description A token, as the token itself (a seed written by hand) or as the SHA-256 hex of it (an export). */
+        /**
+         * @description A token, as the token itself (a seed written by hand) or as the SHA-256 hex of it (an export),
+         *     with its id when it should keep one (an export gives it; `token revoke` takes it).
+         */
         StateToken: {
+            id?: components["schemas"]["PositiveId"];
             /** @description The bearer token (RFC 6750 characters). */
             token?: string;
             /** @description The SHA-256 of the token, in lower-case hex. */
@@ -422,15 +426,30 @@ export interface components {
             updatedAt?: components["schemas"]["Timestamp"];
         };
         /**
-         * @description A create-agent body (the platform's `CreateAgentBody`, defaults and all) with, optionally,
-         *     the record's own fields; an export gives them all. An agent without `accountId` belongs to the
-         *     account with the lowest id.
+         * @description A create-agent body (the platform's `CreateAgentBody`: the same fields, limits and defaults,
+         *     `tools` also as a JSON string) with, optionally, the record's own fields; an export gives them
+         *     all. An agent without `accountId` belongs to the account with the lowest id. Its fields are
+         *     listed here rather than combined with `allOf`, because `CreateAgentBody` allows no other
+         *     property.
          */
-        StateAgent: components["schemas"]["CreateAgentBody"] & {
+        StateAgent: {
             id?: components["schemas"]["PositiveId"];
             accountId?: components["schemas"]["PositiveId"];
             /** Format: uuid */
             agentReferenceId?: string;
+            name: components["schemas"]["AgentName"];
+            /** @default  */
+            description?: components["schemas"]["AgentDescription"];
+            instruction: components["schemas"]["AgentInstruction"];
+            /** @default [] */
+            intents?: components["schemas"]["Intents"];
+            /** @description The knowledge base the agent draws on; absent when it has none. */
+            knowledgeBaseId?: number;
+            /**
+             * @description At most 64 tools, default `[]`; also accepted as a JSON-encoded string of the same array.
+             * @default []
+             */
+            tools?: components["schemas"]["Tools"] | string;
             createdAt?: components["schemas"]["Timestamp"];
             updatedAt?: components["schemas"]["Timestamp"];
         };
@@ -536,24 +555,6 @@ export interface components {
          * @example 2025-03-18T10:00:00.000Z
          */
         Timestamp: string;
-        /** @description A positive integer id; in a path, written as a canonical decimal (`7`, not `07` or `7.0`). */
-        PositiveId: number;
-        CreateAgentBody: {
-            name: components["schemas"]["AgentName"];
-            /** @default  */
-            description?: components["schemas"]["AgentDescription"];
-            instruction: components["schemas"]["AgentInstruction"];
-            /** @default [] */
-            intents?: components["schemas"]["Intents"];
-            /** @description The knowledge base the agent draws on. Stored as `null` when absent. */
-            knowledgeBaseId?: number;
-            /**
-             * @description At most 64 tools, default `[]`. Also accepted as a JSON-encoded string of the same array
-             *     (the product text calls the field a JSON string); an unparsable or invalid string is `400`.
-             * @default []
-             */
-            tools?: components["schemas"]["Tools"] | string;
-        };
         Tools: components["schemas"]["Tool"][];
         /** @description A tool the agent may use, discriminated by `type`. Always a JSON object. */
         Tool: components["schemas"]["FunctionTool"] | components["schemas"]["SvcTool"];
@@ -608,6 +609,8 @@ export interface components {
         AgentDescription: string;
         /** @description The agent's name, 1–200 characters. Names need not be unique. */
         AgentName: string;
+        /** @description A positive integer id; in a path, written as a canonical decimal (`7`, not `07` or `7.0`). */
+        PositiveId: number;
         TranscriptContent: {
             /** @description The file name (lowercase `filename` inside this object). */
             filename: string;

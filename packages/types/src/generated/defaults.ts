@@ -31,7 +31,7 @@ export const ADMIN_DEFAULTS = {
   "StateToken": {
     "name": "seed"
   },
-  "CreateAgentBody": {
+  "StateAgent": {
     "description": "",
     "intents": [],
     "tools": []

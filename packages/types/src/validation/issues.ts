@@ -35,8 +35,13 @@ const within = (path: string, parent: string) => path === parent || path.startsW
 export function toIssues(all: readonly ErrorObject[], location: Location): ValidationIssue[] {
   // Bounded first: the pruning below is quadratic, and a 100k-item bad array yields 100k errors.
   const errors = all.slice(0, MAX_ISSUES * 4);
-  const meaningful = errors.filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf');
-  const base = meaningful.length > 0 ? meaningful : errors;
+  const isSummary = (e: ErrorObject) => e.keyword === 'oneOf' || e.keyword === 'anyOf';
+  const meaningful = errors.filter((e) => !isSummary(e));
+  // A summary is noise when its branches' own errors (at or below its place) say what is wrong; a
+  // summary alone at its place (e.g. a value matching two `oneOf` branches) is the only issue there.
+  const base = errors.filter(
+    (e) => !isSummary(e) || !meaningful.some((m) => within(m.instancePath, e.instancePath)),
+  );
   // A type mismatch at P is noise when another branch passed its type check at P (it has errors at or below P).
   const deeper = (path: string) => base.some((e) => e.keyword !== 'type' && within(e.instancePath, path));
   const kept = base.filter((e) => e.keyword !== 'type' || !deeper(e.instancePath));

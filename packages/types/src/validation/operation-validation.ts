@@ -1,9 +1,11 @@
 /**
  * The validation of one operation's input, as the server's routes and the gateway's procedures
- * both run it, so the two answer identical `errors` for identical input: path parameters as the
- * URL's text (an integer parameter only in canonical decimal: `7`, never `07`, `7.0`, `7e0`, `0x7`
- * or ` 7`), named `path.<name>`; the JSON body through the contract validator's stages, then the
- * operation's own checks. A valid input comes back converted (integers, JSON-string fields).
+ * both run it, so the two answer identical `errors` for identical input: path and query parameters
+ * as the URL's text (an integer parameter only in canonical decimal: `7`, never `07`, `7.0`, `7e0`,
+ * `0x7` or ` 7`), named `path.<name>` and `query.<name>` (a query parameter the operation does not
+ * declare is ignored, as HTTP APIs usually do); the JSON body through the contract validator's
+ * stages, then the operation's own checks. A valid input comes back converted (integers,
+ * JSON-string fields).
  */
 
 import type { ValidationIssue } from '../schema-types.js';
@@ -16,6 +18,10 @@ export type BodyCheck = (body: unknown) => ValidationIssue[];
 export interface OperationValidation {
   /** Validates path parameters given as text; integers come back as numbers. */
   params(texts: Record<string, string>): Validated;
+  /** Validates query parameters (text, or a list of texts when repeated); integers come back as numbers. */
+  query(texts: Record<string, unknown>): Validated;
+  /** Whether the operation declares query parameters (one without has nothing to validate there). */
+  hasQuery: boolean;
   /** Validates a parsed JSON body; `earlier` are issues found while parsing it, listed first. */
   body(value: unknown, earlier?: readonly ValidationIssue[]): Validated;
 }
@@ -49,29 +55,23 @@ export function operationValidation<Id extends string>(
   check?: BodyCheck,
 ): OperationValidation {
   const { contract } = validator;
-  const parameters = (operationObject(contract, operationId).parameters ?? []).filter((p) => p.in === 'path');
-  const paramsSchema = {
-    type: 'object',
-    required: parameters.filter((p) => p.required).map((p) => p.name),
-    properties: Object.fromEntries(parameters.map((p) => [p.name, p.schema])),
-  };
-  const integers = contract.operations[operationId].pathParameters
-    .filter((p) => p.integer)
-    .map((p) => p.name);
+  const parameters = operationObject(contract, operationId).parameters ?? [];
+  const path = parametersValidation(
+    validator,
+    parameters.filter((p) => p.in === 'path'),
+    'path',
+  );
+  const query = parametersValidation(
+    validator,
+    parameters.filter((p) => p.in === 'query'),
+    'query',
+  );
   const bodySchema = operationBodySchema(contract, operationId);
 
   return {
-    params(texts) {
-      const converted: Record<string, unknown> = { ...texts };
-      for (const name of integers) {
-        const text = converted[name];
-        if (typeof text === 'string' && CANONICAL_INTEGER.test(text)) converted[name] = Number(text);
-      }
-      const { issues } = validator.validate(paramsSchema, converted);
-      // Parameters are named `path.<name>`, not by a JSON pointer into the body.
-      const named = issues.map((issue) => ({ ...issue, path: `path${issue.path.replaceAll('/', '.')}` }));
-      return { value: converted, issues: named };
-    },
+    params: path,
+    query,
+    hasQuery: parameters.some((p) => p.in === 'query'),
     body(value, earlier = []) {
       const validated = validator.validate(bodySchema, value);
       const issues = [...earlier, ...validated.issues];
@@ -81,5 +81,43 @@ export function operationValidation<Id extends string>(
       }
       return { value: validated.value, issues: issues.slice(0, MAX_ISSUES) };
     },
+  };
+}
+
+/** An integer parameter's schema, inline or a `$ref` to a component of the document. */
+function isIntegerSchema(schema: unknown, components: Record<string, unknown>): boolean {
+  const ref = (schema as { $ref?: unknown }).$ref;
+  const resolved = typeof ref === 'string' ? components[ref.slice(ref.lastIndexOf('/') + 1)] : schema;
+  return (resolved as { type?: unknown } | undefined)?.type === 'integer';
+}
+
+/** The validation of one location's parameters, each given as the URL's text. */
+function parametersValidation<Id extends string>(
+  validator: ContractValidator<Id>,
+  parameters: readonly ParameterObject[],
+  location: 'path' | 'query',
+): (texts: Record<string, unknown>) => Validated {
+  const schema = {
+    type: 'object',
+    required: parameters.filter((p) => p.required).map((p) => p.name),
+    properties: Object.fromEntries(parameters.map((p) => [p.name, p.schema])),
+  };
+  const components = validator.contract.document.components.schemas as Record<string, unknown>;
+  const integers = parameters.filter((p) => isIntegerSchema(p.schema, components)).map((p) => p.name);
+  return (texts) => {
+    const converted: Record<string, unknown> = {};
+    // Only the declared parameters: an undeclared one is neither validated nor passed on.
+    for (const { name } of parameters) if (Object.hasOwn(texts, name)) converted[name] = texts[name];
+    for (const name of integers) {
+      const text = converted[name];
+      if (typeof text === 'string' && CANONICAL_INTEGER.test(text)) converted[name] = Number(text);
+    }
+    const { issues } = validator.validate(schema, converted);
+    // Parameters are named `path.<name>` or `query.<name>`, not by a JSON pointer into the body.
+    const named = issues.map((issue) => ({
+      ...issue,
+      path: `${location}${issue.path.replaceAll('/', '.')}`,
+    }));
+    return { value: converted, issues: named };
   };
 }

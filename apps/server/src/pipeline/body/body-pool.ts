@@ -4,10 +4,9 @@
  * cores on a small machine); a second starts on demand. A full queue answers 429.
  */
 import { availableParallelism } from 'node:os';
-import type { OperationId } from '@assistant-platform/types';
 import { Piscina } from 'piscina';
 import { ApiError } from '../../contract/api-error.js';
-import type { BodyTask, BodyTaskResult } from './body-worker.js';
+import type { BodyOperation, BodyTask, BodyTaskResult } from './body-worker.js';
 import { builtWorker } from './built-worker.js';
 
 /** Bodies from this size on are parsed and validated on a worker. */
@@ -15,7 +14,7 @@ export const OFFLOAD_BYTES = 128 * 1024;
 
 export interface BodyPool {
   /** The validated body, or an ApiError: 400 with its issues, 429 when the queue is full. */
-  validate(operationId: OperationId, bytes: Uint8Array): Promise<unknown>;
+  validate(operation: BodyOperation, bytes: Uint8Array): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -31,10 +30,10 @@ export function createBodyPool(chatModels: readonly string[], onError: (error: u
   pool.on('error', onError);
   const models = [...chatModels];
   return {
-    async validate(operationId, bytes) {
+    async validate(operation, bytes) {
       let result: BodyTaskResult;
       try {
-        result = await pool.run({ operationId, bytes, chatModels: models });
+        result = await pool.run({ operation, bytes, chatModels: models });
       } catch (error) {
         if (/queue is at limit/i.test((error as Error).message)) throw new ApiError(429, [], 1);
         throw error;

@@ -2,9 +2,12 @@
  * The entry of a body worker thread: a large body is parsed and validated here, so the event loop
  * never spends the tens or hundreds of milliseconds a multi-megabyte JSON text costs. An invalid
  * body sends back only its issues; a valid one, its value (bounded by the contract's limits, so
- * mostly long strings, which cross threads as cheap copies).
+ * mostly long strings, which cross threads as cheap copies). A body of the platform API is
+ * validated against the platform's contract, one of the admin API (a several-megabyte state
+ * document) against the admin contract; each validator is compiled on its first body.
  */
 import { ContractValidationError, type OperationId, type ValidationIssue } from '@assistant-platform/types';
+import { type AdminOperationId, adminContract } from '@assistant-platform/types/admin';
 import {
   ContractValidator,
   chatBodyChecks,
@@ -13,8 +16,13 @@ import {
   parseJsonBody,
 } from '@assistant-platform/types/validation';
 
+/** Which contract's operation a body is for. */
+export type BodyOperation =
+  | { contract: 'platform'; operationId: OperationId }
+  | { contract: 'admin'; operationId: AdminOperationId };
+
 export interface BodyTask {
-  operationId: OperationId;
+  operation: BodyOperation;
   bytes: Uint8Array;
   /** The models the configured chat engine answers (chatRequest's check). */
   chatModels: string[];
@@ -22,21 +30,28 @@ export interface BodyTask {
 
 export type BodyTaskResult = { ok: true; value: unknown } | { ok: false; issues: ValidationIssue[] };
 
-const validator = new ContractValidator();
+let platformValidator: ContractValidator | undefined;
+let adminValidator: ContractValidator<AdminOperationId> | undefined;
 const validations = new Map<string, OperationValidation>();
 
-function validationOf(operationId: OperationId, chatModels: string[]): OperationValidation {
-  const key = `${operationId}\n${chatModels.join('\n')}`;
+function validationOf(operation: BodyOperation, chatModels: string[]): OperationValidation {
+  const key = `${operation.contract}\n${operation.operationId}\n${chatModels.join('\n')}`;
   let validation = validations.get(key);
   if (!validation) {
-    const check = operationId === 'chatRequest' ? chatBodyChecks(chatModels) : undefined;
-    validation = operationValidation(validator, operationId, check);
+    if (operation.contract === 'admin') {
+      adminValidator ??= new ContractValidator(adminContract);
+      validation = operationValidation(adminValidator, operation.operationId);
+    } else {
+      platformValidator ??= new ContractValidator();
+      const check = operation.operationId === 'chatRequest' ? chatBodyChecks(chatModels) : undefined;
+      validation = operationValidation(platformValidator, operation.operationId, check);
+    }
     validations.set(key, validation);
   }
   return validation;
 }
 
-export default function validateBodyTask({ operationId, bytes, chatModels }: BodyTask): BodyTaskResult {
+export default function validateBodyTask({ operation, bytes, chatModels }: BodyTask): BodyTaskResult {
   let parsed: ReturnType<typeof parseJsonBody>;
   try {
     parsed = parseJsonBody(bytes);
@@ -46,6 +61,6 @@ export default function validateBodyTask({ operationId, bytes, chatModels }: Bod
   }
   if (parsed.issues.length > 0 && (parsed.value === null || typeof parsed.value !== 'object'))
     return { ok: false, issues: parsed.issues };
-  const { value, issues } = validationOf(operationId, chatModels).body(parsed.value, parsed.issues);
+  const { value, issues } = validationOf(operation, chatModels).body(parsed.value, parsed.issues);
   return issues.length > 0 ? { ok: false, issues } : { ok: true, value };
 }

@@ -1,23 +1,32 @@
 import { ContractValidationError } from '@assistant-platform/types';
 import { parseJsonBody } from '@assistant-platform/types/validation';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { ApiError } from '../../contract/api-error.js';
 import { parseIssues, validatedBodies } from '../../contract/contract-routes.js';
 import { type BodyPool, OFFLOAD_BYTES } from './body-pool.js';
+import type { BodyOperation } from './body-worker.js';
 
 /**
  * Replaces Fastify's JSON parser. Every body goes through the contract's `parseJsonBody` (UTF-8,
- * depth, poisoning keys, lone surrogates). A large body of a contract operation is parsed and
- * validated on a body worker instead, so a multi-megabyte text never holds the event loop.
+ * depth, poisoning keys, lone surrogates). A large body of a contract operation (the platform's or
+ * the admin API's) is parsed and validated on a body worker instead, so a multi-megabyte text never
+ * holds the event loop. The bytes as received go to the journal, when it records the request.
  */
+function bodyOperationOf({ operationId, adminOperationId }: FastifyContextConfig): BodyOperation | undefined {
+  if (operationId) return { contract: 'platform', operationId };
+  if (adminOperationId) return { contract: 'admin', operationId: adminOperationId };
+  return undefined;
+}
+
 export function registerJsonBodyParser(app: FastifyInstance, bodies?: BodyPool): void {
   // JSON only: any other media type (text/plain included) is answered 400 by the error handler.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const bytes = body as Buffer;
-    const { operationId } = request.routeOptions.config;
-    if (bodies && operationId && bytes.length >= OFFLOAD_BYTES) {
-      bodies.validate(operationId, bytes).then(
+    if (request.journal) request.journal.requestBody = bytes;
+    const operation = bodyOperationOf(request.routeOptions.config);
+    if (bodies && operation && bytes.length >= OFFLOAD_BYTES) {
+      bodies.validate(operation, bytes).then(
         (value) => {
           validatedBodies.add(value as object);
           done(null, value);

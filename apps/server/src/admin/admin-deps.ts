@@ -1,0 +1,24 @@
+import type { AdminOperationId } from '@assistant-platform/types/admin';
+import type { ContractValidator } from '@assistant-platform/types/validation';
+import type { RouteHandlerMethod } from 'fastify';
+import type { Repositories } from '../db/repositories.js';
+import type { ParsedSeed } from '../seed/seed-file.js';
+import type { ChatFixtures } from './chat-fixtures.js';
+import type { FaultRules } from './fault-rules.js';
+import type { Journal } from './journal.js';
+
+/** What the admin API's handlers work on; one per app. */
+export interface AdminDeps {
+  repos: Repositories;
+  validator: ContractValidator<AdminOperationId>;
+  journal: Journal;
+  faultRules: FaultRules;
+  chatFixtures: ChatFixtures;
+  /** The data right after start-up (seed, dev token, first token): what a reset goes back to. */
+  startupState: ParsedSeed;
+  /** The `CHAT_FIXTURES` file, read again by a reset. */
+  chatFixturesPath: string | undefined;
+}
+
+/** Some of the admin API's handlers, by operation. */
+export type AdminHandlers<Id extends AdminOperationId> = Record<Id, RouteHandlerMethod>;

@@ -1,0 +1,36 @@
+/**
+ * The admin API under `/_admin`: one route per operation of the admin contract, registered from
+ * its operation table like the platform's, each requiring the `admin` scope (`*` includes it).
+ * Admin routes opt out of the per-token rate limit (a test suite resetting before each test must
+ * not run out of budget) but not of the per-address limit on failed authentications, which the
+ * auth hook applies to every route with a scope; they are not journaled either (the journal
+ * records platform routes only). Large bodies are validated on a body worker, as the platform's.
+ */
+import type { FastifyInstance } from 'fastify';
+import { registerContractRoutes } from '../contract/contract-routes.js';
+import type { AdminDeps } from './admin-deps.js';
+import { chatFixtureHandlers } from './chat-fixture-routes.js';
+import { faultHandlers } from './fault-routes.js';
+import { journalHandlers } from './journal-routes.js';
+import { stateHandlers } from './state-routes.js';
+
+export const ADMIN_PREFIX = '/_admin';
+
+export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Promise<void> {
+  await app.register(
+    async (admin) => {
+      registerContractRoutes(
+        admin,
+        deps.validator,
+        {
+          ...journalHandlers(deps),
+          ...stateHandlers(deps),
+          ...faultHandlers(deps),
+          ...chatFixtureHandlers(deps),
+        },
+        { config: (adminOperationId) => ({ scope: 'admin', adminOperationId, rateLimit: false }) },
+      );
+    },
+    { prefix: ADMIN_PREFIX },
+  );
+}

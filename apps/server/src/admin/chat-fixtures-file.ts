@@ -1,0 +1,43 @@
+/**
+ * Reads the file `CHAT_FIXTURES` names: a JSON array of chat fixtures, checked against the admin
+ * contract's `ChatFixtures` schema and each pattern against RE2, all before any is used, so a bad
+ * file changes nothing. Its problems are configuration errors naming the variable, the path and
+ * the entry (`[2].match.messageMatches`), as start-up reports any other bad setting.
+ */
+import { readFileSync } from 'node:fs';
+import { ConfigError, ContractValidationError } from '@assistant-platform/types';
+import type { AdminOperationId, ChatFixtureInput } from '@assistant-platform/types/admin';
+import type { ContractValidator } from '@assistant-platform/types/validation';
+import { entryName } from '../seed/entry-name.js';
+import { compileMessagePattern } from './message-pattern.js';
+
+export function readChatFixturesFile(
+  path: string,
+  validator: ContractValidator<AdminOperationId>,
+): ChatFixtureInput[] {
+  const fail = (problems: string[]) =>
+    new ConfigError(
+      `Invalid configuration:\n${problems.map((problem) => `  CHAT_FIXTURES: ${path}: ${problem}`).join('\n')}`,
+    );
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw fail([(error as Error).message]);
+  }
+  const { issues } = validator.check('ChatFixtures', value);
+  if (issues.length > 0) throw fail(issues.map((issue) => `${entryName(issue.path)}: ${issue.message}`));
+  const fixtures = value as ChatFixtureInput[];
+  const patterns = fixtures.flatMap((fixture, index) => {
+    if (fixture.match.messageMatches === undefined) return [];
+    try {
+      compileMessagePattern(fixture.match.messageMatches);
+      return [];
+    } catch (error) {
+      if (!(error instanceof ContractValidationError)) throw error;
+      return error.issues.map((issue) => `${entryName(`/${index}${issue.path}`)}: ${issue.message}`);
+    }
+  });
+  if (patterns.length > 0) throw fail(patterns);
+  return fixtures;
+}

@@ -1,0 +1,44 @@
+/**
+ * Records every platform request in the journal: the routes of the platform's operations and any
+ * unknown path under `/v1` (never `/_admin`, `/docs`, `/healthz` or the contract), each once its
+ * answer has ended or its connection closed. Registered before authentication, so requests that
+ * fail it are recorded too. `JOURNAL_MAX=0` registers no hook at all.
+ *
+ * These hooks run on every platform request, and the journal may cost GET agent at most a tenth of
+ * its throughput, so they do little: callbacks rather than promises, a small recording that holds
+ * references, and the copying into the journal's slots once the exchange is over.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Journal } from './journal.js';
+import { JournalRecording } from './journal-recording.js';
+
+const isPlatformPath = (url: string) => url.startsWith('/v1/') || url === '/v1' || url.startsWith('/v1?');
+
+const isStream = (payload: unknown) =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  typeof (payload as { pipe?: unknown }).pipe === 'function';
+
+export function registerJournalRecorder(app: FastifyInstance, journal: Journal): void {
+  app.decorateRequest('journal', null);
+  if (journal.options.max === 0) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    const operationId = request.routeOptions.config.operationId ?? null;
+    if (operationId === null && !(request.is404 && isPlatformPath(request.url))) return done();
+    const recording = new JournalRecording();
+    request.journal = recording;
+    // `close` comes once per response: after its last byte, or when the connection goes first.
+    reply.raw.on('close', () => journal.record(recording, request, reply, operationId));
+    done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const recording = request.journal as JournalRecording | null;
+    if (recording !== null) {
+      const type = reply.getHeader('content-type');
+      if (isStream(payload) && typeof type === 'string' && type.startsWith('text/event-stream'))
+        recording.streamed(reply.raw);
+      else recording.answered(payload);
+    }
+    done(null, payload);
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * What the journal gathers about one platform request while it runs: `request.journal`. Other
+ * stages set what only they know (the fault, the chat fixture, how a fault ended the exchange, the
+ * body's bytes); the journal's own hooks keep the answer's body, or a stream's events as they are
+ * written. It lives as long as its request: at the end, the journal copies it into one of its
+ * slots (journal-slot.ts), so it is small and holds references only, never copies.
+ */
+import type { ServerResponse } from 'node:http';
+import type { AppliedFault } from '@assistant-platform/types/admin';
+import type { RequestJournal } from '../contract/fastify-types.js';
+
+/** A streamed answer keeps at most this many events (the contract's bound). */
+export const MAX_EVENTS = 1000;
+
+/** One Server-Sent Event as written: its text, without the blank line that ends it. */
+export interface RawEvent {
+  atMs: number;
+  text: string;
+}
+
+export class JournalRecording implements RequestJournal {
+  fault: AppliedFault | null = null;
+  chatFixtureId: number | null = null;
+  outcome: 'reset' | 'disconnected' | undefined = undefined;
+  requestBody: Uint8Array | undefined = undefined;
+  /** The answer's body as Fastify sent it; undefined for a stream or no answer. */
+  responseBody: string | Uint8Array | undefined = undefined;
+  /** A streamed answer's events, null for any other answer. */
+  events: RawEvent[] | null = null;
+  eventsTruncated = false;
+
+  /** The answer's body as Fastify sends it (a string or bytes; a stream is recorded by its events). */
+  answered(payload: unknown): void {
+    if (typeof payload === 'string' || payload instanceof Uint8Array) this.responseBody = payload;
+  }
+
+  /** Records the events of a Server-Sent Events answer as they are written to the connection. */
+  streamed(response: ServerResponse): void {
+    const started = performance.now();
+    const events: RawEvent[] = [];
+    this.events = events;
+    let pending = '';
+    const take = (chunk: unknown) => {
+      if (this.eventsTruncated || (typeof chunk !== 'string' && !(chunk instanceof Uint8Array))) return;
+      pending += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+      let end = pending.indexOf('\n\n');
+      while (end >= 0) {
+        if (events.length === MAX_EVENTS) {
+          this.eventsTruncated = true;
+          pending = '';
+          return;
+        }
+        events.push({ atMs: performance.now() - started, text: pending.slice(0, end) });
+        pending = pending.slice(end + 2);
+        end = pending.indexOf('\n\n');
+      }
+    };
+    // What reaches the connection, whichever stage paced or cut the stream before it.
+    const { write, end } = response;
+    response.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+      take(chunk);
+      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as ServerResponse['write'];
+    response.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+      if (typeof chunk !== 'function') take(chunk);
+      return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+    } as ServerResponse['end'];
+  }
+}

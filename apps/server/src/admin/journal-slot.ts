@@ -1,0 +1,132 @@
+/**
+ * One entry of the journal, in a slot the journal reuses once the entry is dropped.
+ *
+ * Why slots: the journal holds a thousand entries, each outliving a thousand requests, and keeping
+ * each request's own strings and objects alive that long is what the journal cost the server
+ * (the garbage collector moved every one of them into the old generation, then had to sweep them),
+ * far more than recording itself. So a slot is made once and filled again and again: its numbers
+ * and shared strings (the method, the operation, the token's name) are fields; the texts made for
+ * each request (its id, its target, its headers as received, the answer's header block as Node
+ * wrote it) are copied into a buffer of the slot's own, outside the JavaScript heap, as Latin-1,
+ * the encoding Node reads and writes HTTP heads in, so nothing is lost. Bodies are kept as they
+ * are (the answer of GET agent is one string shared by every request), cut when over
+ * `bodyMaxBytes`.
+ */
+import type { ServerResponse } from 'node:http';
+import type { AppliedFault, JournalEntry } from '@assistant-platform/types/admin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { JournalRecording, RawEvent } from './journal-recording.js';
+
+/** A body's bytes or text, cut to `max` bytes (at a character boundary) when longer. */
+function capped(body: string | Uint8Array, max: number): { body: string | Uint8Array; truncated: boolean } {
+  // Three bytes a UTF-16 unit at most: short strings are known to fit without being measured.
+  if (typeof body === 'string' && (body.length * 3 <= max || Buffer.byteLength(body) <= max))
+    return { body, truncated: false };
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  if (bytes.length <= max) return { body, truncated: false };
+  let end = max;
+  // Never cut inside a UTF-8 sequence: back up to the first byte of the cut character.
+  while (end > 0 && ((bytes[end] as number) & 0xc0) === 0x80) end--;
+  return { body: Buffer.from(bytes.subarray(0, end)), truncated: true };
+}
+
+const NO_TEXT = Buffer.alloc(0);
+
+export class JournalSlot {
+  id = 0;
+  /** When the request arrived, in milliseconds since the epoch. */
+  at = 0;
+  durationMs = 0;
+  method = '';
+  operationId: string | null = null;
+  status: number | null = null;
+  outcome: JournalEntry['outcome'] = 'answered';
+  tokenName: string | null = null;
+  accountId = 0;
+  fault: AppliedFault | null = null;
+  chatFixtureId: number | null = null;
+  requestBody: Uint8Array | undefined = undefined;
+  requestBodyTruncated = false;
+  responseBody: string | Uint8Array | undefined = undefined;
+  responseBodyTruncated = false;
+  events: RawEvent[] | null = null;
+  eventsTruncated = false;
+  /** Request id, target, request head and answer head, one after the other, in Latin-1. */
+  private texts: Buffer = NO_TEXT;
+  private ends = new Uint32Array(4);
+
+  fill(
+    id: number,
+    recording: JournalRecording,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    operationId: string | null,
+    bodyMaxBytes: number,
+  ): void {
+    const response = reply.raw;
+    this.id = id;
+    this.durationMs = reply.elapsedTime;
+    this.at = Date.now() - this.durationMs;
+    this.method = request.method;
+    this.operationId = operationId;
+    this.status = response.headersSent ? response.statusCode : null;
+    // Ended by the server: the whole answer was handed to the connection (`writableFinished` would
+    // be exact, but injected requests never set it).
+    this.outcome = recording.outcome ?? (response.writableEnded ? 'answered' : 'client-closed');
+    this.tokenName = request.auth?.tokenName ?? null;
+    this.accountId = request.auth?.accountId ?? 0;
+    this.fault = recording.fault;
+    this.chatFixtureId = recording.chatFixtureId;
+    this.events = recording.events;
+    this.eventsTruncated = recording.eventsTruncated;
+    const requestBody =
+      recording.requestBody === undefined ? undefined : capped(recording.requestBody, bodyMaxBytes);
+    this.requestBody = requestBody?.body as Uint8Array | undefined;
+    this.requestBodyTruncated = requestBody?.truncated ?? false;
+    const responseBody =
+      recording.responseBody === undefined ? undefined : capped(recording.responseBody, bodyMaxBytes);
+    this.responseBody = responseBody?.body;
+    this.responseBodyTruncated = responseBody?.truncated ?? false;
+    // Node keeps the header block it wrote; Fastify's own header object is not public.
+    const head = response.headersSent ? (response as ServerResponse & { _header?: unknown })._header : '';
+    this.keepTexts(
+      request.id,
+      request.url,
+      request.raw.rawHeaders.join('\n'),
+      typeof head === 'string' ? head : '',
+    );
+  }
+
+  private keepTexts(requestId: string, url: string, requestHead: string, responseHead: string): void {
+    const needed = requestId.length + url.length + requestHead.length + responseHead.length;
+    if (this.texts.length < needed) this.texts = Buffer.allocUnsafeSlow(Math.max(1024, needed));
+    const { texts, ends } = this;
+    ends[0] = texts.write(requestId, 0, 'latin1');
+    ends[1] = (ends[0] as number) + texts.write(url, ends[0] as number, 'latin1');
+    ends[2] = (ends[1] as number) + texts.write(requestHead, ends[1] as number, 'latin1');
+    ends[3] = (ends[2] as number) + texts.write(responseHead, ends[2] as number, 'latin1');
+  }
+
+  private text(index: number): string {
+    return this.texts.toString('latin1', index === 0 ? 0 : this.ends[index - 1], this.ends[index]);
+  }
+
+  get requestId(): string {
+    return this.text(0);
+  }
+
+  /** The request target: path and query string. */
+  get url(): string {
+    return this.text(1);
+  }
+
+  /** The request's header names and values as received, alternating, one a line. */
+  get requestHead(): string {
+    return this.text(2);
+  }
+
+  /** The answer's status line and headers as written (`HTTP/1.1 200 OK\r\n…`), '' without an answer. */
+  get responseHead(): string {
+    return this.text(3);
+  }
+}

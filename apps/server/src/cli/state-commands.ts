@@ -1,0 +1,58 @@
+/**
+ * `state export|import`: the admin API's `GET`/`PUT /_admin/state` on the configured database,
+ * with no server running (or beside one: a running server notices the import's commit, as it
+ * notices a CLI revoke). The document is the seed format, so an export is also a seed.
+ */
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { exportState } from '../seed/export-state.js';
+import { importState } from '../seed/import-state.js';
+import { readSeedFile, SeedError } from '../seed/seed-file.js';
+import { StateEntryError } from '../seed/state-rows.js';
+import type { WithRepos } from './with-database.js';
+
+/**
+ * `export` reads an existing database only (none there is named, not created); `import` may create
+ * the database it fills, so a state moves to a new file in one command.
+ */
+export function registerStateCommands(
+  program: Command,
+  databases: { existing: WithRepos; created: WithRepos },
+  print: (line: string) => void,
+): void {
+  const state = program
+    .command('state')
+    .description('export or replace all data (accounts, tokens, agents…)');
+  state
+    .command('export')
+    .description('print all data as a state document (tokens as their SHA-256 hashes)')
+    .option('--out <file>', 'write it to this file instead of printing it')
+    .action((options: { out?: string }) =>
+      databases.existing((repos) => {
+        const text = `${JSON.stringify(exportState(repos), null, 2)}\n`;
+        if (options.out === undefined) print(text.trimEnd());
+        else {
+          writeFileSync(options.out, text);
+          print(`Exported the state to ${options.out}.`);
+        }
+      }),
+    );
+  state
+    .command('import')
+    .description('replace all data with a state document, in one transaction')
+    .argument('<file>', 'state document (JSON), e.g. from state export')
+    .action((file: string) => {
+      const document = readSeedFile(file);
+      databases.created((repos) => {
+        try {
+          const summary = importState(repos, document);
+          const counts = Object.entries(summary).map(([kind, n]) => `${n} ${kind}`);
+          print(`Imported ${file}: ${counts.join(', ')}.`);
+        } catch (error) {
+          if (error instanceof StateEntryError)
+            throw new SeedError(`Invalid state ${file}: ${error.message}`);
+          throw error;
+        }
+      });
+    });
+}

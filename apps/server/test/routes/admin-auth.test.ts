@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_OPERATION_IDS, ADMIN_OPERATIONS } from '../helpers/admin-operations.js';
+import { expectMatchesAdminContract } from '../helpers/contract.js';
+import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
+import { useTestApp } from '../helpers/test-app.js';
+
+const app = useTestApp();
+const call = (id: (typeof ADMIN_OPERATION_IDS)[number], headers: Record<string, string>) => {
+  const op = ADMIN_OPERATIONS[id];
+  return app().inject({ method: op.method, url: op.url, headers, payload: op.payload });
+};
+
+describe('the admin API’s credentials', () => {
+  it.each(ADMIN_OPERATION_IDS)('%s answers 401 for a missing or unknown token', async (id) => {
+    for (const headers of [{}, auth('not-a-known-token')]) {
+      const res = await call(id, headers);
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('Bearer');
+      expectMatchesAdminContract(id, 401, res.json());
+    }
+  });
+
+  it.each(ADMIN_OPERATION_IDS)('%s answers 403 to a token without the admin scope', async (id) => {
+    for (const token of [TEST_TOKENS.read, TEST_TOKENS.chat]) {
+      const res = await call(id, auth(token));
+      expect(res.statusCode).toBe(403);
+      expectMatchesAdminContract(id, 403, res.json());
+    }
+  });
+
+  it.each(ADMIN_OPERATION_IDS)('%s works with the admin scope and with *', async (id) => {
+    for (const token of [TEST_TOKENS.admin, TEST_TOKENS.all]) {
+      const res = await call(id, auth(token));
+      expect(res.statusCode).toBe(ADMIN_OPERATIONS[id].success);
+      expectMatchesAdminContract(id, res.statusCode, res.json());
+      expect(res.headers['x-request-id']).toBeTruthy();
+    }
+  });
+
+  it('does not let an admin token call the platform API', async () => {
+    const res = await app().inject({ url: '/v1/agents/view/1', headers: auth(TEST_TOKENS.admin) });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('ignores Prefer faults: the admin API keeps working while clients are broken', async () => {
+    const res = await app().inject({
+      url: '/_admin/faults',
+      headers: { ...auth(TEST_TOKENS.admin), prefer: 'code=500' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('the admin API’s limits', () => {
+  const limited = useTestApp({ RATE_LIMIT_MAX: '2', AUTH_FAILURE_LIMIT_MAX: '2' });
+
+  it('is not rate limited per token, while the platform API is', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await limited().inject({ url: '/_admin/requests', headers: auth(TEST_TOKENS.all) });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['ratelimit-remaining']).toBeUndefined();
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push(
+        (await limited().inject({ url: '/v1/agents/view/1', headers: auth(TEST_TOKENS.all) })).statusCode,
+      );
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  it('still turns away an address that failed authentication too often', async () => {
+    const headers = auth('guessed-token-123');
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push(
+        (await limited().inject({ url: '/_admin/state', headers, remoteAddress: '10.0.0.9' })).statusCode,
+      );
+    expect(statuses).toEqual([401, 401, 429]);
+    const valid = await limited().inject({
+      url: '/_admin/state',
+      headers: auth(TEST_TOKENS.admin),
+      remoteAddress: '10.0.0.9',
+    });
+    expect(valid.statusCode).toBe(429);
+  });
+});

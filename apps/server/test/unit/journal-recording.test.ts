@@ -1,0 +1,113 @@
+import type { ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { journalEntryOf } from '../../src/admin/journal-entry.js';
+import { JournalRecording, MAX_EVENTS } from '../../src/admin/journal-recording.js';
+import { JournalSlot } from '../../src/admin/journal-slot.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** The parts of a response a recording reads, writes passing through to `written`. */
+function fakeResponse(
+  state: { headersSent?: boolean; writableEnded?: boolean; statusCode?: number; _header?: string } = {},
+) {
+  const written: unknown[] = [];
+  const response = {
+    headersSent: true,
+    writableEnded: true,
+    statusCode: 200,
+    _header: 'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n\r\n',
+    ...state,
+    write(chunk: unknown) {
+      written.push(chunk);
+      return true;
+    },
+    end(chunk?: unknown) {
+      if (chunk !== undefined) written.push(chunk);
+      return this;
+    },
+  };
+  return { response: response as unknown as ServerResponse, written };
+}
+
+const recording = () => new JournalRecording();
+
+type Auth = { tokenId: number; accountId: number; tokenName: string; tokenHash: string; scopes: string[] };
+
+/** The journal's slot filled from a finished recording, as the journal does when the answer ends. */
+function finished(entry: JournalRecording, response: ServerResponse, auth: Auth | null = null) {
+  const request = {
+    id: 'req-1',
+    method: 'POST',
+    url: '/v1/agents/chat/request',
+    auth,
+    raw: { rawHeaders: ['Content-Type', 'application/json', 'Authorization', 'Bearer secret-token'] },
+  } as unknown as FastifyRequest;
+  const reply = { raw: response, elapsedTime: 12.5 } as unknown as FastifyReply;
+  const slot = new JournalSlot();
+  slot.fill(1, entry, request, reply, 'chatRequest', 100);
+  return journalEntryOf(slot);
+}
+
+describe('a journal recording', () => {
+  it('keeps a stream’s events as written, at most 1000, and says when there were more', () => {
+    const entry = recording();
+    const { response, written } = fakeResponse();
+    entry.streamed(response);
+    response.write('event: error\ndata: {"a":1}\n\ndata: first ');
+    response.write(Buffer.from('half\n\n'));
+    for (let i = 0; i < MAX_EVENTS + 5; i++) response.write(`data: ${i}\n\n`);
+    response.end();
+    const shown = finished(entry, response);
+    expect(shown.events?.slice(0, 3)).toEqual([
+      { atMs: expect.any(Number), event: 'error', data: '{"a":1}' },
+      { atMs: expect.any(Number), event: null, data: 'first half' },
+      { atMs: expect.any(Number), event: null, data: '0' },
+    ]);
+    expect(shown.events).toHaveLength(MAX_EVENTS);
+    expect(shown.eventsTruncated).toBe(true);
+    expect(shown.responseBody).toBeNull();
+    expect(shown.responseHeaders).toEqual({ 'content-type': 'application/json' });
+    expect(written).toHaveLength(MAX_EVENTS + 7);
+  });
+
+  it('shows what other stages set on it: the fault, the fixture and how a fault ended the exchange', () => {
+    const entry = recording();
+    entry.fault = { source: 'rule', ruleId: 3, fault: { reset: true } };
+    entry.chatFixtureId = 7;
+    entry.outcome = 'reset';
+    entry.requestBody = Buffer.from('{"stream":false}');
+    expect(finished(entry, fakeResponse({ headersSent: false, writableEnded: false }).response)).toMatchObject({
+      status: null,
+      outcome: 'reset',
+      fault: { source: 'rule', ruleId: 3, fault: { reset: true } },
+      chatFixtureId: 7,
+      requestBody: { stream: false },
+      requestHeaders: { authorization: '[redacted]', 'content-type': 'application/json' },
+    });
+  });
+
+  it('tells an answer the client did not wait for', () => {
+    const entry = recording();
+    const auth = { tokenId: 4, accountId: 1, tokenName: 'ci', tokenHash: 'h', scopes: ['*'] };
+    expect(finished(entry, fakeResponse({ writableEnded: false }).response, auth)).toMatchObject({
+      status: 200,
+      outcome: 'client-closed',
+      token: { name: 'ci' },
+    });
+  });
+
+  it('shows a non-JSON answer as text, and the headers as written, lower-cased and repeated ones joined', () => {
+    const entry = recording();
+    entry.answered('plain words');
+    const head = 'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nset-cookie: a=1\r\nset-cookie: b=2\r\n\r\n';
+    const shown = finished(entry, fakeResponse({ _header: head }).response);
+    expect(shown).toMatchObject({
+      requestId: 'req-1',
+      method: 'POST',
+      path: '/v1/agents/chat/request',
+      operationId: 'chatRequest',
+      responseBody: 'plain words',
+      responseHeaders: { 'content-type': 'text/plain', 'set-cookie': 'a=1, b=2' },
+    });
+    expect(shown.status).toBe(200);
+  });
+});
