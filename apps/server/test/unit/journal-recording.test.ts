@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { journalEntryOf } from '../../src/admin/journal-entry.js';
 import { JournalRecording, MAX_EVENTS } from '../../src/admin/journal-recording.js';
 import { JournalSlot } from '../../src/admin/journal-slot.js';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The parts of a response a recording reads, writes passing through to `written`. */
 function fakeResponse(
@@ -75,7 +75,9 @@ describe('a journal recording', () => {
     entry.chatFixtureId = 7;
     entry.outcome = 'reset';
     entry.requestBody = Buffer.from('{"stream":false}');
-    expect(finished(entry, fakeResponse({ headersSent: false, writableEnded: false }).response)).toMatchObject({
+    expect(
+      finished(entry, fakeResponse({ headersSent: false, writableEnded: false }).response),
+    ).toMatchObject({
       status: null,
       outcome: 'reset',
       fault: { source: 'rule', ruleId: 3, fault: { reset: true } },
