@@ -1,12 +1,11 @@
 /**
  * What the journal gathers about one platform request while it runs: `request.journal`. Other
- * stages set what only they know (the fault, the chat fixture, how a fault ended the exchange, the
- * body's bytes); the journal's own hooks keep the answer's body, or a stream's events as they are
- * written. It lives as long as its request: at the end, the journal copies it into one of its
- * slots (journal-slot.ts), so it is small and holds references only, never copies.
+ * stages set what only they know (the chat fixture, how a fault ended the exchange, the body's
+ * bytes; the fault itself is `request.fault`); the journal's own hooks keep the answer's body, or a
+ * stream's events as they are written. It lives as long as its request: at the end, the journal
+ * copies it into one of its slots (journal-slot.ts), so it is small and holds references only.
  */
 import type { ServerResponse } from 'node:http';
-import type { AppliedFault } from '@assistant-platform/types/admin';
 import type { RequestJournal } from '../contract/fastify-types.js';
 
 /** A streamed answer keeps at most this many events (the contract's bound). */
@@ -19,7 +18,6 @@ export interface RawEvent {
 }
 
 export class JournalRecording implements RequestJournal {
-  fault: AppliedFault | null = null;
   chatFixtureId: number | null = null;
   outcome: 'reset' | 'disconnected' | undefined = undefined;
   requestBody: Uint8Array | undefined = undefined;

@@ -75,7 +75,7 @@ export class JournalSlot {
     this.outcome = recording.outcome ?? (response.writableEnded ? 'answered' : 'client-closed');
     this.tokenName = request.auth?.tokenName ?? null;
     this.accountId = request.auth?.accountId ?? 0;
-    this.fault = recording.fault;
+    this.fault = request.fault;
     this.chatFixtureId = recording.chatFixtureId;
     this.events = recording.events;
     this.eventsTruncated = recording.eventsTruncated;

@@ -27,8 +27,6 @@ export interface AuthContext {
  * stages that know something the journal cannot see set it here.
  */
 export interface RequestJournal {
-  /** The fault the request got; the pipeline sets it when it applies one. */
-  fault: AppliedFault | null;
   /** The chat fixture that answered; the chat operation sets it. */
   chatFixtureId: number | null;
   /** How a fault ended the exchange; left undefined, the journal tells `answered` from `client-closed`. */
@@ -96,7 +94,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
-    /** The fault this request gets (see pipeline/faults/), or null. */
+    /** The fault this request gets (see pipeline/faults/), or null; the journal shows it. */
     fault: AppliedFault | null;
     journal: RequestJournal | null;
   }

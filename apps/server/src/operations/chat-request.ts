@@ -1,3 +1,5 @@
+import { createScriptedChatEngine } from '@assistant-platform/engines';
+import type { ChatEngine, ChatEngineRequest } from '@assistant-platform/engines/types';
 import type { ChatRequestBody, ChatResponse } from '@assistant-platform/types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accountOf } from '../pipeline/auth.js';
@@ -6,6 +8,29 @@ import { toEventStream } from './chat-event-stream.js';
 import { normalizeChatBody } from './chat-request-body.js';
 import type { OperationDeps } from './operation-deps.js';
 
+/** The text of the message's text blocks, one a line: what a fixture's `message…` fields match. */
+const messageText = (request: ChatEngineRequest) =>
+  request.message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
+
+/**
+ * The engine that answers this chat: a chat fixture's scripted answer when one of
+ * `/_admin/chat-fixtures` matches (the journal notes which), else the configured chat engine.
+ */
+async function chatEngineFor(
+  request: FastifyRequest,
+  chat: ChatEngineRequest,
+  loaded: OperationDeps['engines'],
+): Promise<ChatEngine> {
+  const fixture = request.server.chatFixtures.pick({
+    message: messageText(chat),
+    agentName: chat.name,
+    intents: chat.intents,
+  });
+  if (fixture === undefined) return (await loaded()).chat;
+  if (request.journal) request.journal.chatFixtureId = fixture.id;
+  return createScriptedChatEngine(fixture.answer);
+}
+
 export function chatRequestHandler({ repos, engines: loaded }: OperationDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { request: engineRequest, stream } = normalizeChatBody(
@@ -13,12 +38,12 @@ export function chatRequestHandler({ repos, engines: loaded }: OperationDeps) {
       request.body as ChatRequestBody,
       accountOf(request),
     );
-    const engines = await loaded();
+    const engine = await chatEngineFor(request, engineRequest, loaded);
     const options = { signal: abortOnDisconnect(reply), requestId: request.id };
     const created = Math.floor(Date.now() / 1000);
     if (stream) {
       // Awaited before any header is written, so an engine's 400/429 still uses the envelope.
-      const events = await engines.chat.stream(engineRequest, options);
+      const events = await engine.stream(engineRequest, options);
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache')
@@ -26,11 +51,14 @@ export function chatRequestHandler({ repos, engines: loaded }: OperationDeps) {
         .send(
           toEventStream(events, { created, model: engineRequest.model }, request.log, options.signal, {
             ...request.fault?.fault,
-            cut: () => request.raw.socket.end(),
+            cut: () => {
+              if (request.journal) request.journal.outcome = 'disconnected';
+              request.raw.socket.end();
+            },
           }),
         );
     }
-    const completion = await engines.chat.complete(engineRequest, options);
+    const completion = await engine.complete(engineRequest, options);
     const response: ChatResponse = {
       success: true,
       message: 'Chat request processed successfully',

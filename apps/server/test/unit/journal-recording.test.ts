@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { AppliedFault } from '@assistant-platform/types/admin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { journalEntryOf } from '../../src/admin/journal-entry.js';
@@ -33,8 +34,14 @@ const recording = () => new JournalRecording();
 type Auth = { tokenId: number; accountId: number; tokenName: string; tokenHash: string; scopes: string[] };
 
 /** The journal's slot filled from a finished recording, as the journal does when the answer ends. */
-function finished(entry: JournalRecording, response: ServerResponse, auth: Auth | null = null) {
+function finished(
+  entry: JournalRecording,
+  response: ServerResponse,
+  auth: Auth | null = null,
+  fault: AppliedFault | null = null,
+) {
   const request = {
+    fault,
     id: 'req-1',
     method: 'POST',
     url: '/v1/agents/chat/request',
@@ -71,12 +78,12 @@ describe('a journal recording', () => {
 
   it('shows what other stages set on it: the fault, the fixture and how a fault ended the exchange', () => {
     const entry = recording();
-    entry.fault = { source: 'rule', ruleId: 3, fault: { reset: true } };
+    const fault: AppliedFault = { source: 'rule', ruleId: 3, fault: { reset: true } };
     entry.chatFixtureId = 7;
     entry.outcome = 'reset';
     entry.requestBody = Buffer.from('{"stream":false}');
     expect(
-      finished(entry, fakeResponse({ headersSent: false, writableEnded: false }).response),
+      finished(entry, fakeResponse({ headersSent: false, writableEnded: false }).response, null, fault),
     ).toMatchObject({
       status: null,
       outcome: 'reset',

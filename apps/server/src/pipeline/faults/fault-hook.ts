@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type AppliedFault, adminContract } from '@assistant-platform/types/admin';
+import { type AdminOperationId, type AppliedFault, adminContract } from '@assistant-platform/types/admin';
 import { ContractValidator } from '@assistant-platform/types/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../contract/api-error.js';
@@ -19,25 +19,42 @@ function untilClientLeaves(request: FastifyRequest): AbortSignal {
   return controller.signal;
 }
 
+/** The request's fault: its own `Prefer` header wins; else the first fault rule that picks it. */
+function faultOf(request: FastifyRequest, admin: ContractValidator<AdminOperationId>): AppliedFault | null {
+  const { prefer } = request.headers;
+  const preferred = faultFromPrefer(Array.isArray(prefer) ? prefer.join(', ') : prefer, admin);
+  if (preferred) return { source: 'prefer', ruleId: null, fault: preferred };
+  const rule = request.server.faultRules.pick({
+    method: request.method,
+    path: request.url.split('?', 1)[0] as string,
+    tokenName: request.auth?.tokenName,
+  });
+  return rule ? { source: 'rule', ruleId: rule.id, fault: rule.fault } : null;
+}
+
 /**
- * Faults on platform requests (see the admin contract's description): the request's own `Prefer`
- * header, checked and applied after authentication and the scope check, so a bad token still
+ * Faults on platform requests (see the admin contract's description), from the request's own
+ * `Prefer` header or from the fault rules of `/_admin/faults`, so an unmodified client can be
+ * broken too. Checked and applied after authentication and the scope check, so a bad token still
  * answers 401 and a fault never writes anything. `code` answers that status with its envelope
  * (`Retry-After: 1` on 429 and 503), `delay` waits first, `reset` closes the connection without an
  * answer; the stream's timing (`ttft`, `tps`, `disconnect-after`) stays on `request.fault` for the
- * chat operation.
+ * chat operation, and the journal shows the fault the request got.
  */
 export function registerFaults(app: FastifyInstance): void {
   const admin = new ContractValidator(adminContract);
   app.decorateRequest('fault', null);
   app.addHook('preParsing', async (request, _reply, payload) => {
     if (!request.routeOptions.config.operationId) return payload;
-    const { prefer } = request.headers;
-    const fault = faultFromPrefer(Array.isArray(prefer) ? prefer.join(', ') : prefer, admin);
-    if (!fault) return payload;
-    request.fault = { source: 'prefer', ruleId: null, fault } satisfies AppliedFault;
+    const applied = faultOf(request, admin);
+    if (!applied) return payload;
+    request.fault = applied;
+    const { fault } = applied;
     if (fault.delayMs) await sleep(fault.delayMs, undefined, { signal: untilClientLeaves(request) });
-    if (fault.reset) throw new ConnectionReset();
+    if (fault.reset) {
+      if (request.journal) request.journal.outcome = 'reset';
+      throw new ConnectionReset();
+    }
     if (fault.code !== undefined) {
       throw new ApiError(fault.code, [], fault.code === 429 || fault.code === 503 ? 1 : undefined);
     }
