@@ -29,6 +29,8 @@ export type AppliedFault = Schemas['AppliedFault'];
 export type ChatFixture = Schemas['ChatFixture'];
 export type ChatFixtureInput = Schemas['ChatFixtureInput'];
 export type FaultErrorEnvelope = Schemas['FaultErrorEnvelope'];
+export type TokenInput = Schemas['TokenInput'];
+export type TokenRecord = Schemas['TokenRecord'];
 
 /** The admin API's contract, for a `ContractValidator` of its own. */
 export const adminContract = {

@@ -51,6 +51,10 @@ export const adminDocument: OpenApiDocument = {
     {
       "name": "Chat fixtures",
       "description": "Scripted chat answers."
+    },
+    {
+      "name": "Tokens",
+      "description": "Bearer tokens created and revoked without the CLI."
     }
   ],
   "paths": {
@@ -238,6 +242,54 @@ export const adminDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/requests/stream": {
+      "get": {
+        "operationId": "streamRequests",
+        "summary": "Follow the journal live",
+        "description": "A `text/event-stream` of the journal's new entries, as they are recorded: each one an event\n`event: request` whose `data:` is the `JournalEntry` JSON on one line. Nothing already in the\njournal is sent (read it with `GET /requests`). A comment line (`: heartbeat`) every 15 seconds\nkeeps proxies from closing an idle stream. The stream ends when the client leaves or the\nserver closes; a client too slow to read (more than 1 MiB waiting) is cut off.\n\nAt most `x-max-streams` streams (16) are open at once, across all tokens: one more answers\n`503` with `Retry-After: 1` until another ends. `EventSource` cannot send an `Authorization`\nheader, so a browser reads this with `fetch()` and a streaming reader.\n",
+        "tags": [
+          "Journal"
+        ],
+        "x-max-streams": 16,
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The stream of new entries.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "text/event-stream": {
+                "schema": {
+                  "description": "The JSON of each `event: request`'s `data:`.",
+                  "$ref": "#/components/schemas/JournalEntry"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/TooManyStreams"
           }
         }
       }
@@ -797,6 +849,136 @@ export const adminDocument: OpenApiDocument = {
           }
         }
       }
+    },
+    "/tokens": {
+      "post": {
+        "operationId": "createToken",
+        "summary": "Create a token",
+        "description": "Creates a bearer token for an account and answers it once: only its SHA-256 is stored, so it\ncannot be read again (`GET /state` lists tokens by hash). The same as the CLI's\n`token create`. An unknown account answers `404`.\n",
+        "tags": [
+          "Tokens"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/TokenInput"
+              },
+              "examples": {
+                "reader": {
+                  "value": {
+                    "accountId": 1,
+                    "name": "dashboard",
+                    "scopes": [
+                      "agents:read"
+                    ]
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The token, shown this once, and its record.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TokenCreatedResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/tokens/{id}": {
+      "delete": {
+        "operationId": "revokeToken",
+        "summary": "Revoke a token",
+        "description": "Revokes an active token: it answers `401` from the next request on. The record is kept (with\n`revokedAt`); the same as the CLI's `token revoke`. An unknown or already revoked id answers\n`404`.\n",
+        "tags": [
+          "Tokens"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "The token's id (`GET /state` lists them).",
+            "schema": {
+              "$ref": "#/components/schemas/PositiveId"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The revoked token's record.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TokenRevokedResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
     }
   },
   "components": {
@@ -860,7 +1042,7 @@ export const adminDocument: OpenApiDocument = {
         }
       },
       "NotFound": {
-        "description": "No rule or fixture has this id.",
+        "description": "No rule, fixture, account or active token has this id.",
         "headers": {
           "x-request-id": {
             "$ref": "#/components/headers/RequestId"
@@ -885,6 +1067,28 @@ export const adminDocument: OpenApiDocument = {
           "application/json": {
             "schema": {
               "$ref": "#/components/schemas/InternalServerError"
+            }
+          }
+        }
+      },
+      "TooManyStreams": {
+        "description": "As many journal streams as the server allows are open; try again later.",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          },
+          "Retry-After": {
+            "description": "Seconds to wait before trying again.",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ServiceUnavailableError"
             }
           }
         }
@@ -2103,6 +2307,134 @@ export const adminDocument: OpenApiDocument = {
           }
         }
       },
+      "TokenInput": {
+        "type": "object",
+        "required": [
+          "accountId"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "accountId": {
+            "$ref": "#/components/schemas/PositiveId"
+          },
+          "name": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200,
+            "default": "admin-api",
+            "description": "A label for the token (what the journal names it by)."
+          },
+          "scopes": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 16,
+            "uniqueItems": true,
+            "default": [
+              "*"
+            ],
+            "items": {
+              "$ref": "#/components/schemas/Scope"
+            }
+          }
+        }
+      },
+      "TokenRecord": {
+        "type": "object",
+        "description": "A token's record; never the token itself.",
+        "required": [
+          "id",
+          "accountId",
+          "name",
+          "scopes",
+          "createdAt",
+          "revokedAt"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/PositiveId"
+          },
+          "accountId": {
+            "$ref": "#/components/schemas/PositiveId"
+          },
+          "name": {
+            "type": "string"
+          },
+          "scopes": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Scope"
+            }
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "revokedAt": {
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/Timestamp"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        }
+      },
+      "TokenCreatedResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "message",
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": true
+          },
+          "message": {
+            "const": "Token created successfully"
+          },
+          "data": {
+            "type": "object",
+            "required": [
+              "token",
+              "record"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "token": {
+                "type": "string",
+                "description": "The bearer token; shown only in this answer."
+              },
+              "record": {
+                "$ref": "#/components/schemas/TokenRecord"
+              }
+            }
+          }
+        }
+      },
+      "TokenRevokedResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "message",
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": true
+          },
+          "message": {
+            "const": "Token revoked successfully"
+          },
+          "data": {
+            "$ref": "#/components/schemas/TokenRecord"
+          }
+        }
+      },
       "Timestamp": {
         "type": "string",
         "format": "date-time",
@@ -2111,6 +2443,12 @@ export const adminDocument: OpenApiDocument = {
         "examples": [
           "2025-03-18T10:00:00.000Z"
         ]
+      },
+      "PositiveId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 9007199254740991,
+        "description": "A positive integer id; in a path, written as a canonical decimal (`7`, not `07` or `7.0`)."
       },
       "Tools": {
         "type": "array",
@@ -2265,12 +2603,6 @@ export const adminDocument: OpenApiDocument = {
         "minLength": 1,
         "maxLength": 200,
         "description": "The agent's name, 1–200 characters. Names need not be unique."
-      },
-      "PositiveId": {
-        "type": "integer",
-        "minimum": 1,
-        "maximum": 9007199254740991,
-        "description": "A positive integer id; in a path, written as a canonical decimal (`7`, not `07` or `7.0`)."
       },
       "TranscriptContent": {
         "type": "object",

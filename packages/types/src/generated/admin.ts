@@ -43,6 +43,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/requests/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow the journal live
+         * @description A `text/event-stream` of the journal's new entries, as they are recorded: each one an event
+         *     `event: request` whose `data:` is the `JournalEntry` JSON on one line. Nothing already in the
+         *     journal is sent (read it with `GET /requests`). A comment line (`: heartbeat`) every 15 seconds
+         *     keeps proxies from closing an idle stream. The stream ends when the client leaves or the
+         *     server closes; a client too slow to read (more than 1 MiB waiting) is cut off.
+         *
+         *     At most `x-max-streams` streams (16) are open at once, across all tokens: one more answers
+         *     `503` with `Retry-After: 1` until another ends. `EventSource` cannot send an `Authorization`
+         *     header, so a browser reads this with `fetch()` and a streaming reader.
+         */
+        get: operations["streamRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reset": {
         parameters: {
             query?: never;
@@ -171,6 +199,50 @@ export interface paths {
         post?: never;
         /** Remove one chat fixture */
         delete: operations["removeChatFixture"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a token
+         * @description Creates a bearer token for an account and answers it once: only its SHA-256 is stored, so it
+         *     cannot be read again (`GET /state` lists tokens by hash). The same as the CLI's
+         *     `token create`. An unknown account answers `404`.
+         */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a token
+         * @description Revokes an active token: it answers `401` from the next request on. The record is kept (with
+         *     `revokedAt`); the same as the CLI's `token revoke`. An unknown or already revoked id answers
+         *     `404`.
+         */
+        delete: operations["revokeToken"];
         options?: never;
         head?: never;
         patch?: never;
@@ -549,12 +621,55 @@ export interface components {
             message: "Chat fixture saved successfully";
             data: components["schemas"]["ChatFixture"];
         };
+        TokenInput: {
+            accountId: components["schemas"]["PositiveId"];
+            /**
+             * @description A label for the token (what the journal names it by).
+             * @default admin-api
+             */
+            name?: string;
+            /**
+             * @default [
+             *       "*"
+             *     ]
+             */
+            scopes?: components["schemas"]["Scope"][];
+        };
+        /** @description A token's record; never the token itself. */
+        TokenRecord: {
+            id: components["schemas"]["PositiveId"];
+            accountId: components["schemas"]["PositiveId"];
+            name: string;
+            scopes: components["schemas"]["Scope"][];
+            createdAt: components["schemas"]["Timestamp"];
+            revokedAt: components["schemas"]["Timestamp"] | null;
+        };
+        TokenCreatedResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            message: "Token created successfully";
+            data: {
+                /** @description The bearer token; shown only in this answer. */
+                token: string;
+                record: components["schemas"]["TokenRecord"];
+            };
+        };
+        TokenRevokedResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            message: "Token revoked successfully";
+            data: components["schemas"]["TokenRecord"];
+        };
         /**
          * Format: date-time
          * @description ISO 8601 UTC timestamp with milliseconds.
          * @example 2025-03-18T10:00:00.000Z
          */
         Timestamp: string;
+        /** @description A positive integer id; in a path, written as a canonical decimal (`7`, not `07` or `7.0`). */
+        PositiveId: number;
         Tools: components["schemas"]["Tool"][];
         /** @description A tool the agent may use, discriminated by `type`. Always a JSON object. */
         Tool: components["schemas"]["FunctionTool"] | components["schemas"]["SvcTool"];
@@ -609,8 +724,6 @@ export interface components {
         AgentDescription: string;
         /** @description The agent's name, 1–200 characters. Names need not be unique. */
         AgentName: string;
-        /** @description A positive integer id; in a path, written as a canonical decimal (`7`, not `07` or `7.0`). */
-        PositiveId: number;
         TranscriptContent: {
             /** @description The file name (lowercase `filename` inside this object). */
             filename: string;
@@ -711,7 +824,7 @@ export interface components {
                 "application/json": components["schemas"]["ForbiddenError"];
             };
         };
-        /** @description No rule or fixture has this id. */
+        /** @description No rule, fixture, account or active token has this id. */
         NotFound: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -729,6 +842,18 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["InternalServerError"];
+            };
+        };
+        /** @description As many journal streams as the server allows are open; try again later. */
+        TooManyStreams: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ServiceUnavailableError"];
             };
         };
     };
@@ -829,6 +954,31 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    streamRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream of new entries. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["JournalEntry"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["TooManyStreams"];
         };
     };
     reset: {
@@ -1111,6 +1261,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChatFixtureResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenInput"];
+            };
+        };
+        responses: {
+            /** @description The token, shown this once, and its record. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenCreatedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token's id (`GET /state` lists them). */
+                id: components["schemas"]["PositiveId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked token's record. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenRevokedResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -35,5 +35,11 @@ export const ADMIN_DEFAULTS = {
     "description": "",
     "intents": [],
     "tools": []
+  },
+  "TokenInput": {
+    "name": "admin-api",
+    "scopes": [
+      "*"
+    ]
   }
 } as const;

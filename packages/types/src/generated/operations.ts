@@ -95,6 +95,14 @@ export const ADMIN_OPERATIONS = {
     "jsonBody": true,
     "inFlightLimited": false
   },
+  "streamRequests": {
+    "method": "get",
+    "path": "/requests/stream",
+    "scope": "admin",
+    "pathParameters": [],
+    "jsonBody": false,
+    "inFlightLimited": false
+  },
   "reset": {
     "method": "post",
     "path": "/reset",
@@ -183,6 +191,27 @@ export const ADMIN_OPERATIONS = {
   "removeChatFixture": {
     "method": "delete",
     "path": "/chat-fixtures/{id}",
+    "scope": "admin",
+    "pathParameters": [
+      {
+        "name": "id",
+        "integer": true
+      }
+    ],
+    "jsonBody": false,
+    "inFlightLimited": false
+  },
+  "createToken": {
+    "method": "post",
+    "path": "/tokens",
+    "scope": "admin",
+    "pathParameters": [],
+    "jsonBody": true,
+    "inFlightLimited": false
+  },
+  "revokeToken": {
+    "method": "delete",
+    "path": "/tokens/{id}",
     "scope": "admin",
     "pathParameters": [
       {
