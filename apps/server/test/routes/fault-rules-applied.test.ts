@@ -3,7 +3,7 @@
  * them (no `Prefer`), over real connections, and what the journal says of each. Times are asserted
  * as lower bounds only (a loaded machine can only make them later).
  */
-import type { FaultRuleInput, JournalEntry } from '@assistant-platform/types/admin';
+import type { FaultRule, FaultRuleInput, JournalEntry } from '@assistant-platform/types/admin';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
 import { auth, TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
@@ -11,6 +11,8 @@ import { useListeningTestApp } from '../helpers/test-app.js';
 
 const server = useListeningTestApp({ RATE_LIMIT_MAX: '100000' });
 const admin = auth(TEST_TOKENS.admin);
+/** The body of GET /_admin/faults. */
+type Faults = { data: { faults: FaultRule[] } };
 
 async function addRule(rule: FaultRuleInput): Promise<number> {
   const response = await fetch(`${server()}/_admin/faults`, {
@@ -58,7 +60,7 @@ describe('a fault rule', () => {
     const [second, first] = await journal();
     expect(first).toMatchObject({ status: 503, fault: { source: 'rule', ruleId: id, fault: { code: 503 } } });
     expect(second).toMatchObject({ status: 200, fault: null });
-    const rules = await (await fetch(`${server()}/_admin/faults`, { headers: admin })).json();
+    const rules = (await (await fetch(`${server()}/_admin/faults`, { headers: admin })).json()) as Faults;
     expect(rules.data.faults[0]).toMatchObject({ id, fired: 1 });
   });
 
@@ -80,8 +82,8 @@ describe('a fault rule', () => {
     expect((await getAgent(TEST_TOKENS.all, { prefer: 'code=404' })).status).toBe(404);
     const [entry] = await journal();
     expect(entry?.fault).toEqual({ source: 'prefer', ruleId: null, fault: { code: 404 } });
-    const rules = await (await fetch(`${server()}/_admin/faults`, { headers: admin })).json();
-    expect(rules.data.faults.find((rule: { id: number }) => rule.id === id).fired).toBe(0);
+    const rules = (await (await fetch(`${server()}/_admin/faults`, { headers: admin })).json()) as Faults;
+    expect(rules.data.faults.find((rule) => rule.id === id)?.fired).toBe(0);
   });
 
   it('never touches the admin API, whatever it matches', async () => {
