@@ -12,7 +12,9 @@ import type { AdminDeps } from './admin-deps.js';
 import { chatFixtureHandlers } from './chat-fixture-routes.js';
 import { faultHandlers } from './fault-routes.js';
 import { journalHandlers } from './journal-routes.js';
+import { journalStreamHandler } from './journal-stream.js';
 import { stateHandlers } from './state-routes.js';
+import { tokenHandlers } from './token-routes.js';
 
 export const ADMIN_PREFIX = '/_admin';
 
@@ -27,6 +29,8 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps)
           ...stateHandlers(deps),
           ...faultHandlers(deps),
           ...chatFixtureHandlers(deps),
+          ...tokenHandlers(deps),
+          streamRequests: journalStreamHandler(admin, deps.journal),
         },
         { config: (adminOperationId) => ({ scope: 'admin', adminOperationId, rateLimit: false }) },
       );

@@ -1,7 +1,8 @@
 /**
  * The journal: the last `JOURNAL_MAX` platform requests, in a ring of reusable slots (see
  * journal-slot.ts for why), the oldest dropped first, read newest first. Requests are recorded by
- * journal-recorder.ts; entries are formatted only when read (journal-entry.ts).
+ * journal-recorder.ts; entries are formatted only when read (journal-entry.ts), or as they are
+ * recorded when someone follows the journal live (`onRecord`, for GET /requests/stream).
  */
 import type { JournalEntry, RequestMatcher } from '@assistant-platform/types/admin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -28,7 +29,12 @@ function matches(slot: JournalSlot, matcher: RequestMatcher): boolean {
   return matcher.bodyContains === undefined || bodyContains(slot, matcher.bodyContains);
 }
 
+/** Called with each entry as it is recorded. */
+export type JournalListener = (entry: JournalEntry) => void;
+
 export class Journal implements JournalStore {
+  /** Followers of the journal; while it is empty, recording formats nothing for them. */
+  private readonly listeners = new Set<JournalListener>();
   /** Made as the ring first fills, then reused. */
   private readonly slots: JournalSlot[] = [];
   /** The slot the next entry goes to. */
@@ -55,6 +61,16 @@ export class Journal implements JournalStore {
     slot.fill(this.nextId++, recording, request, reply, operationId, bodyMaxBytes);
     this.next = (this.next + 1) % max;
     if (this.size < max) this.size++;
+    if (this.listeners.size > 0) {
+      const entry = journalEntryOf(slot);
+      for (const listener of this.listeners) listener(entry);
+    }
+  }
+
+  /** Calls `listener` with every entry recorded from now on; the returned function stops it. */
+  onRecord(listener: JournalListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** The entries matching every field given, newest first. */

@@ -1,7 +1,7 @@
 import { isScope } from '@assistant-platform/types';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { generateToken, hashToken } from '../db/tokens-repo.js';
+import { issueToken, revokeToken } from '../db/token-issue.js';
 import type { WithRepos } from './with-database.js';
 
 function positiveInt(value: string): number {
@@ -41,19 +41,16 @@ export function registerTokenCommands(
     .option('--name <name>', 'a label for the token', 'cli')
     .action((options: { account: number; scopes: string[]; name: string }) =>
       withRepos((repos) => {
-        if (!repos.accounts.exists(options.account))
-          throw new Error(`account ${options.account} does not exist`);
-        const value = generateToken();
-        const id = repos.tokens.ensure({
-          tokenHash: hashToken(value),
+        const issued = issueToken(repos, {
           accountId: options.account,
           name: options.name,
           scopes: options.scopes,
         });
+        if (!issued) throw new Error(`account ${options.account} does not exist`);
         print(
-          `Created token ${id} for account ${options.account} (${options.scopes.join(',')}). It is shown only this once:`,
+          `Created token ${issued.record.id} for account ${options.account} (${options.scopes.join(',')}). It is shown only this once:`,
         );
-        print(value);
+        print(issued.token);
       }),
     );
   token
@@ -75,7 +72,7 @@ export function registerTokenCommands(
     .argument('<id>', 'token id (see token list)', positiveInt)
     .action((id: number) =>
       withRepos((repos) => {
-        if (!repos.tokens.revoke(id)) throw new Error(`no active token with id ${id}`);
+        if (!revokeToken(repos, id)) throw new Error(`no active token with id ${id}`);
         print(`Revoked token ${id}.`);
       }),
     );

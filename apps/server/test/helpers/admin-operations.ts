@@ -4,14 +4,16 @@ import { testSeed } from './fixtures.js';
 /**
  * One valid request per admin operation, for the auth matrix, with the status it answers on an
  * app in its start-up state. Importing the test seed replaces the data with what it already was.
+ * `stream` marks an answer that does not end by itself (Server-Sent Events).
  */
 export const ADMIN_OPERATIONS: Record<
   AdminOperationId,
-  { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object; success: number }
+  { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object; success: number; stream?: true }
 > = {
   listRequests: { method: 'GET', url: '/_admin/requests', success: 200 },
   clearRequests: { method: 'DELETE', url: '/_admin/requests', success: 200 },
   findRequests: { method: 'POST', url: '/_admin/requests/find', payload: {}, success: 200 },
+  streamRequests: { method: 'GET', url: '/_admin/requests/stream', success: 200, stream: true },
   reset: { method: 'POST', url: '/_admin/reset', success: 200 },
   exportState: { method: 'GET', url: '/_admin/state', success: 200 },
   importState: { method: 'PUT', url: '/_admin/state', payload: testSeed, success: 200 },
@@ -33,6 +35,13 @@ export const ADMIN_OPERATIONS: Record<
   },
   clearChatFixtures: { method: 'DELETE', url: '/_admin/chat-fixtures', success: 200 },
   removeChatFixture: { method: 'DELETE', url: '/_admin/chat-fixtures/999', success: 404 },
+  createToken: {
+    method: 'POST',
+    url: '/_admin/tokens',
+    payload: { accountId: 1, name: 'matrix', scopes: ['agents:read'] },
+    success: 201,
+  },
+  revokeToken: { method: 'DELETE', url: '/_admin/tokens/999', success: 404 },
 };
 
 export const ADMIN_OPERATION_IDS = Object.keys(ADMIN_OPERATIONS) as AdminOperationId[];

@@ -1,0 +1,67 @@
+/**
+ * `GET /_admin/requests/stream`: the journal's new entries as Server-Sent Events, for the console
+ * (and anyone else) to follow it live. Each follower is one listener on the journal (see
+ * journal.ts: recording formats an entry only while someone listens). The number of followers is
+ * bounded by the contract's `x-max-streams`, a follower that stops reading is cut off rather than
+ * buffered for without end, and every stream ends when the app closes so a shutdown never waits
+ * on one.
+ */
+import { PassThrough } from 'node:stream';
+import { adminDocument, type JournalEntry } from '@assistant-platform/types/admin';
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import { ApiError } from '../contract/api-error.js';
+import type { Journal } from './journal.js';
+
+/** The contract's bound on open streams, read from it rather than copied. */
+export const MAX_STREAMS = (() => {
+  const operation = adminDocument.paths['/requests/stream']?.get as { 'x-max-streams'?: number };
+  const declared = operation['x-max-streams'];
+  if (declared === undefined) throw new Error('admin.yaml declares no x-max-streams for streamRequests');
+  return declared;
+})();
+
+/** What the contract promises: a comment this often, and the most a slow reader may leave unread. */
+const HEARTBEAT_MS = 15_000;
+const MAX_UNREAD_BYTES = 1024 * 1024;
+
+const eventOf = (entry: JournalEntry): string => `event: request\ndata: ${JSON.stringify(entry)}\n\n`;
+
+/** The handler of `streamRequests`; `app` ends the open streams when it closes. */
+export function journalStreamHandler(
+  app: FastifyInstance,
+  journal: Journal,
+  options: { heartbeatMs?: number } = {},
+): RouteHandlerMethod {
+  const open = new Set<PassThrough>();
+  app.addHook('preClose', async () => {
+    for (const stream of open) stream.end();
+  });
+  return async (request, reply) => {
+    if (open.size >= MAX_STREAMS) throw new ApiError(503, [], 1);
+    const stream = new PassThrough();
+    open.add(stream);
+    const stop = journal.onRecord((entry) => {
+      if (stream.writableLength + stream.readableLength > MAX_UNREAD_BYTES) {
+        request.log.warn('journal stream cut: the client reads too slowly');
+        stream.destroy();
+        return;
+      }
+      stream.write(eventOf(entry));
+    });
+    const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), options.heartbeatMs ?? HEARTBEAT_MS);
+    heartbeat.unref();
+    // However it ends (client gone, cut off, app closing), the journal stops feeding it.
+    stream.once('close', () => {
+      clearInterval(heartbeat);
+      stop();
+      open.delete(stream);
+    });
+    // Sent at once, so a client sees the stream open before the first entry.
+    stream.write(': connected\n\n');
+    return reply
+      .type('text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-accel-buffering', 'no')
+      .send(stream);
+  };
+}
