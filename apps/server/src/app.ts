@@ -15,6 +15,7 @@ import './contract/fastify-types.js';
 import { createHealthCheck } from './db/database-health.js';
 import { openDatabase } from './db/open-database.js';
 import { createRepositories } from './db/repositories.js';
+import { registerConsoleRoute } from './meta/console-route.js';
 import { registerDocsRoute } from './meta/docs-route.js';
 import { registerMetaRoutes } from './meta/meta-routes.js';
 import { chatRequestHandler } from './operations/chat-request.js';
@@ -44,6 +45,8 @@ export interface BuildOptions {
   seed?: SeedInput;
   /** On a database with no token at all, create one (see applyStartupData); `serve` asks for it. */
   createFirstToken?: boolean;
+  /** Where the console's built files are; by default the package's `dist/console` (tests pass others). */
+  consoleDir?: string;
 }
 
 /**
@@ -123,6 +126,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerInFlightLimit(app, config.maxHeavyRequestsPerToken);
     registerMetaRoutes(app, createHealthCheck(database, app.log.child({ component: 'database' })));
     registerDocsRoute(app);
+    registerConsoleRoute(app, options.consoleDir);
     await app.register(
       async (v1) => {
         registerContractRoutes(

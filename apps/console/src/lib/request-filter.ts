@@ -1,0 +1,48 @@
+/**
+ * The request list's filters, applied in the page to the entries it holds (those it read first and
+ * those the stream brought since), so typing never waits on the server. Empty fields match all.
+ */
+import type { JournalEntry } from '@assistant-platform/types/admin';
+
+export interface RequestFilter {
+  method: string;
+  /** A part of the path, or a prefix ending in `*` as the admin API's path patterns. */
+  path: string;
+  /** An exact status ("503"), or a class ("5xx"). */
+  status: string;
+  tokenName: string;
+}
+
+export const NO_FILTER: RequestFilter = { method: '', path: '', status: '', tokenName: '' };
+
+function statusMatches(wanted: string, status: number | null): boolean {
+  const text = wanted.trim().toLowerCase();
+  if (text === '') return true;
+  if (status === null) return text === 'none';
+  const klass = /^([1-5])xx$/.exec(text);
+  if (klass) return Math.floor(status / 100) === Number(klass[1]);
+  return String(status) === text;
+}
+
+function pathMatches(wanted: string, path: string): boolean {
+  const text = wanted.trim();
+  if (text === '') return true;
+  if (text.endsWith('*')) return path.startsWith(text.slice(0, -1));
+  return path.includes(text);
+}
+
+export function matchesFilter(entry: JournalEntry, filter: RequestFilter): boolean {
+  if (filter.method !== '' && entry.method !== filter.method) return false;
+  if (!pathMatches(filter.path, entry.path)) return false;
+  if (!statusMatches(filter.status, entry.status)) return false;
+  const token = filter.tokenName.trim();
+  if (token !== '' && entry.token?.name !== token) return false;
+  return true;
+}
+
+/** Newest first, without duplicates (an entry read by both the list and the stream), at most `max`. */
+export function mergeEntries(held: JournalEntry[], incoming: JournalEntry[], max: number): JournalEntry[] {
+  const byId = new Map<number, JournalEntry>();
+  for (const entry of [...incoming, ...held]) if (!byId.has(entry.id)) byId.set(entry.id, entry);
+  return [...byId.values()].sort((a, b) => b.id - a.id).slice(0, max);
+}

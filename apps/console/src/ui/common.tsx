@@ -1,0 +1,57 @@
+/** Small pieces every view uses: a failure notice, a formatted JSON block, a confirmation dialog. */
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+
+export function Failure({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <p class="failure" role="alert">
+      {text}
+    </p>
+  );
+}
+
+/** A JSON value indented, or text as it is. */
+export function JsonBlock({ value, label }: { value: unknown; label: string }) {
+  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+  return (
+    <pre class="code" title={label}>
+      {text}
+    </pre>
+  );
+}
+
+/**
+ * A modal question with the browser's own <dialog>: focus moves into it, Escape cancels, and
+ * nothing behind it can be clicked until it is answered.
+ */
+export function ConfirmDialog(props: {
+  open: boolean;
+  title: string;
+  children: ComponentChildren;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (props.open && !element.open) element.showModal();
+    if (!props.open && element.open) element.close();
+  }, [props.open]);
+  return (
+    <dialog ref={dialog} aria-labelledby="confirm-title" onCancel={props.onCancel}>
+      <h2 id="confirm-title">{props.title}</h2>
+      {props.children}
+      <div class="actions">
+        <button type="button" class="danger" onClick={props.onConfirm}>
+          {props.confirmLabel}
+        </button>
+        <button type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * Tokens: name, scopes, account, created, revoked; revoke an active one; create one, shown once
+ * (only its hash is kept, so it cannot be shown again).
+ */
+import type { adminComponents } from '@assistant-platform/types/admin';
+import { useState } from 'preact/hooks';
+import { type AdminClient, dataOf } from '../../api/admin-client.js';
+import { Failure } from '../../ui/common.js';
+
+type Schemas = adminComponents['schemas'];
+type Scope = Schemas['Scope'];
+
+const SCOPES: Scope[] = [
+  'agents:read',
+  'agents:write',
+  'agents:chat',
+  'transcriptions:write',
+  'embeddings:create',
+  'admin',
+  '*',
+];
+
+export function TokensSection(props: {
+  client: AdminClient;
+  tokens: Schemas['StateToken'][];
+  accounts: Schemas['StateAccount'][];
+  onChanged: () => void;
+}) {
+  const [accountId, setAccountId] = useState(String(props.accounts[0]?.id ?? ''));
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<Scope[]>(['agents:read']);
+  const [created, setCreated] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const run = (work: Promise<unknown>) =>
+    work.then(
+      () => {
+        setError(null);
+        props.onChanged();
+      },
+      (failure: Error) => setError(failure.message),
+    );
+  const create = (event: Event) => {
+    event.preventDefault();
+    const body = { accountId: Number(accountId), scopes, ...(name.trim() ? { name: name.trim() } : {}) };
+    void run(dataOf(props.client.POST('/tokens', { body })).then((data) => setCreated(data.token)));
+  };
+  const revoke = (id: number) =>
+    void run(dataOf(props.client.DELETE('/tokens/{id}', { params: { path: { id } } })));
+  const toggle = (scope: Scope) =>
+    setScopes((held) => (held.includes(scope) ? held.filter((s) => s !== scope) : [...held, scope]));
+  return (
+    <section aria-labelledby="tokens-title">
+      <h3 id="tokens-title">Tokens ({props.tokens.length})</h3>
+      <Failure text={error} />
+      <div class="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Id</th>
+              <th scope="col">Name</th>
+              <th scope="col">Scopes</th>
+              <th scope="col">Account</th>
+              <th scope="col">Created</th>
+              <th scope="col">Revoked</th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.tokens.map((token) => (
+              <tr key={token.id}>
+                <td>{token.id}</td>
+                <td>{token.name}</td>
+                <td>{token.scopes.join(', ')}</td>
+                <td>{token.accountId}</td>
+                <td>{token.createdAt}</td>
+                <td>
+                  {token.revokedAt ??
+                    (token.id !== undefined && (
+                      <button type="button" onClick={() => revoke(token.id as number)}>
+                        Revoke {token.name}
+                      </button>
+                    ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <form class="stack" onSubmit={create} aria-labelledby="new-token-title">
+        <h4 id="new-token-title">New token</h4>
+        <label>
+          Account
+          <select value={accountId} onChange={(event) => setAccountId(event.currentTarget.value)}>
+            {props.accounts.map((account) => (
+              <option key={account.id} value={account.id}>
+                {account.id} {account.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Name
+          <input value={name} maxLength={200} onInput={(event) => setName(event.currentTarget.value)} />
+        </label>
+        <fieldset>
+          <legend>Scopes</legend>
+          {SCOPES.map((scope) => (
+            <label key={scope} class="inline">
+              <input type="checkbox" checked={scopes.includes(scope)} onChange={() => toggle(scope)} />{' '}
+              {scope}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" disabled={scopes.length === 0}>
+          Create token
+        </button>
+      </form>
+      {created && (
+        <p class="notice" role="status">
+          New token, shown only this once: <code>{created}</code>
+        </p>
+      )}
+    </section>
+  );
+}

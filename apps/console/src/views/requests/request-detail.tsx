@@ -1,0 +1,106 @@
+/** One request in full: timings, headers, bodies, a stream's events, and "copy as curl". */
+import type { JournalEntry } from '@assistant-platform/types/admin';
+import { useState } from 'preact/hooks';
+import { curlCommand } from '../../lib/curl.js';
+import { JsonBlock } from '../../ui/common.js';
+import { EventTimeline } from './event-timeline.js';
+
+function HeaderTable({ headers, caption }: { headers: Record<string, string>; caption: string }) {
+  return (
+    <table class="headers">
+      <caption>{caption}</caption>
+      <tbody>
+        {Object.entries(headers).map(([name, value]) => (
+          <tr key={name}>
+            <th scope="row">{name}</th>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function RequestDetail({ entry, onClose }: { entry: JournalEntry; onClose: () => void }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const curl = curlCommand(entry, window.location.origin);
+  const copy = () =>
+    navigator.clipboard.writeText(curl).then(
+      () => setCopied('Copied; replace $TOKEN with a token.'),
+      () => setCopied('The browser refused the clipboard: copy the command below.'),
+    );
+  return (
+    <article class="detail" aria-labelledby="detail-title">
+      <div class="title-row">
+        <h3 id="detail-title">
+          {entry.method} {entry.path}
+        </h3>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <dl class="facts">
+        <dt>Status</dt>
+        <dd>{entry.status ?? 'no answer'}</dd>
+        <dt>Outcome</dt>
+        <dd>{entry.outcome}</dd>
+        <dt>At</dt>
+        <dd>{entry.at}</dd>
+        <dt>Duration</dt>
+        <dd>{entry.durationMs.toFixed(1)} ms</dd>
+        <dt>Operation</dt>
+        <dd>{entry.operationId ?? 'none (unknown route)'}</dd>
+        <dt>Token</dt>
+        <dd>{entry.token ? `${entry.token.name} (account ${entry.token.accountId})` : 'none'}</dd>
+        <dt>Request id</dt>
+        <dd>{entry.requestId}</dd>
+        {entry.fault && (
+          <>
+            <dt>Fault</dt>
+            <dd>
+              {entry.fault.source === 'rule' ? `rule ${entry.fault.ruleId}` : 'Prefer header'}:{' '}
+              {JSON.stringify(entry.fault.fault)}
+            </dd>
+          </>
+        )}
+        {entry.chatFixtureId !== null && (
+          <>
+            <dt>Chat fixture</dt>
+            <dd>{entry.chatFixtureId}</dd>
+          </>
+        )}
+      </dl>
+      <div class="actions">
+        <button type="button" onClick={copy}>
+          Copy as curl
+        </button>
+        <span aria-live="polite">{copied}</span>
+      </div>
+      <pre class="code" title="curl command">
+        {curl}
+      </pre>
+      <HeaderTable headers={entry.requestHeaders} caption="Request headers" />
+      {entry.requestBody !== null && (
+        <>
+          <h4>Request body{entry.requestBodyTruncated ? ' (cut)' : ''}</h4>
+          <JsonBlock value={entry.requestBody} label="Request body" />
+        </>
+      )}
+      <HeaderTable headers={entry.responseHeaders} caption="Response headers" />
+      {entry.events !== null ? (
+        <EventTimeline
+          events={entry.events}
+          durationMs={entry.durationMs}
+          truncated={entry.eventsTruncated}
+        />
+      ) : (
+        entry.responseBody !== null && (
+          <>
+            <h4>Response body{entry.responseBodyTruncated ? ' (cut)' : ''}</h4>
+            <JsonBlock value={entry.responseBody} label="Response body" />
+          </>
+        )
+      )}
+    </article>
+  );
+}

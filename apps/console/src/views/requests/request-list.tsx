@@ -1,0 +1,43 @@
+/** The entries, newest first: one button per request, its status coloured by class. */
+import type { JournalEntry } from '@assistant-platform/types/admin';
+
+const statusClass = (status: number | null) =>
+  status === null ? 'status-none' : `status-${Math.floor(status / 100)}xx`;
+const time = (at: string) => new Date(at).toLocaleTimeString(undefined, { hour12: false });
+
+export function RequestList(props: {
+  entries: JournalEntry[];
+  total: number;
+  selected: number | null;
+  onSelect: (id: number) => void;
+}) {
+  if (props.total === 0)
+    return <p class="empty">No request yet: call the platform API and it appears here.</p>;
+  return (
+    <div class="list-wrap">
+      <p class="help">
+        {props.entries.length} of {props.total} shown
+      </p>
+      <ul class="request-list" aria-label="Recorded requests">
+        {props.entries.map((entry) => (
+          <li key={entry.id}>
+            <button
+              type="button"
+              class="request-row"
+              aria-pressed={props.selected === entry.id}
+              onClick={() => props.onSelect(entry.id)}
+            >
+              <span class="time">{time(entry.at)}</span>
+              <span class="method">{entry.method}</span>
+              <span class="path">{entry.path}</span>
+              <span class={`status ${statusClass(entry.status)}`}>{entry.status ?? entry.outcome}</span>
+              <span class="duration">{Math.round(entry.durationMs)} ms</span>
+              <span class="token">{entry.token?.name ?? 'no token'}</span>
+              {entry.fault && <span class="badge">fault</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { JournalEntry } from '@assistant-platform/types/admin';
+
+/** A journal entry as the server records a plain GET agent; `extra` replaces its fields. */
+export function journalEntry(extra: Partial<JournalEntry> = {}): JournalEntry {
+  return {
+    id: 1,
+    requestId: 'req-1',
+    at: '2026-01-02T03:04:05.000Z',
+    method: 'GET',
+    path: '/v1/agents/view/1',
+    query: '',
+    operationId: 'getAgent',
+    status: 200,
+    durationMs: 3.2,
+    outcome: 'answered',
+    token: { name: 'all', accountId: 1 },
+    requestHeaders: { host: '127.0.0.1:4010', authorization: '[redacted]', accept: 'application/json' },
+    requestBody: null,
+    requestBodyTruncated: false,
+    responseHeaders: { 'content-type': 'application/json; charset=utf-8' },
+    responseBody: { success: true },
+    responseBodyTruncated: false,
+    events: null,
+    eventsTruncated: false,
+    fault: null,
+    chatFixtureId: null,
+    ...extra,
+  };
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { matchesFilter, mergeEntries, NO_FILTER } from '../src/lib/request-filter.js';
+import { journalEntry } from './entry.js';
+
+const chat = journalEntry({ id: 2, method: 'POST', path: '/v1/agents/chat/request', status: 503 });
+const view = journalEntry({ id: 1 });
+const anonymous = journalEntry({ id: 3, status: 401, token: null });
+const shown = (filter: Partial<typeof NO_FILTER>) =>
+  [chat, view, anonymous]
+    .filter((entry) => matchesFilter(entry, { ...NO_FILTER, ...filter }))
+    .map((e) => e.id);
+
+describe('the request filters', () => {
+  it('match everything when empty', () => expect(shown({})).toEqual([2, 1, 3]));
+  it('filter by method', () => expect(shown({ method: 'POST' })).toEqual([2]));
+  it('filter by a part of the path, or a prefix with *', () => {
+    expect(shown({ path: 'chat' })).toEqual([2]);
+    expect(shown({ path: '/v1/agents/view*' })).toEqual([1, 3]);
+    expect(shown({ path: 'chat*' })).toEqual([]);
+  });
+  it('filter by exact status or status class', () => {
+    expect(shown({ status: '503' })).toEqual([2]);
+    expect(shown({ status: '4xx' })).toEqual([3]);
+    expect(shown({ status: '2XX' })).toEqual([1]);
+  });
+  it('filter by token name; requests without a token never match one', () =>
+    expect(shown({ tokenName: 'all' })).toEqual([2, 1]));
+});
+
+describe('merging the list with the stream', () => {
+  it('keeps each entry once, newest first, at most max', () => {
+    const merged = mergeEntries([view, chat], [anonymous, chat], 2);
+    expect(merged.map((e) => e.id)).toEqual([3, 2]);
+  });
+});
