@@ -1,0 +1,115 @@
+/**
+ * The console in a real browser against a real reference server serving its build: what a person
+ * does with it, step by step, seen as they would see it. Waits are Playwright's own (a locator
+ * waits until it is visible), never fixed sleeps. Screenshots go to test-results/console/.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type ReferenceServer, startReferenceServer } from '@assistant-platform/server';
+import { TEST_TOKENS, testSeed } from '@assistant-platform/server/testing';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findChromium } from './chromium.js';
+
+const found = findChromium();
+if ('missing' in found) console.warn(`console browser tests skipped: ${found.missing}`);
+
+const SHOTS = fileURLToPath(new URL('../../../test-results/console/', import.meta.url));
+const VISIBLE = { state: 'visible', timeout: 5000 } as const;
+
+describe.skipIf('missing' in found)('the console in Chromium', () => {
+  let server: ReferenceServer;
+  let browser: Browser;
+  let page: Page;
+  const platform = (path: string) =>
+    fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${TEST_TOKENS.all}` } });
+
+  async function signIn(target: Page, token: string) {
+    await target.goto(`${server.url}/console`);
+    await target.getByLabel('Admin token').fill(token);
+    await target.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    server = await startReferenceServer({ seed: testSeed });
+    browser = await chromium.launch({
+      executablePath: 'path' in found ? found.path : '',
+      // Containers often run as root, where Chromium's sandbox cannot start.
+      args: ['--no-sandbox'],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('says why a token cannot sign in: no admin scope (403) or unknown (401)', async () => {
+    await signIn(page, TEST_TOKENS.read);
+    await page.getByRole('alert').filter({ hasText: 'lacks the admin scope' }).waitFor(VISIBLE);
+    await page.getByLabel('Admin token').fill('not-a-known-token');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'unknown or revoked' }).waitFor(VISIBLE);
+  });
+
+  it('signs in, and shows a platform request as it happens, then its detail', async () => {
+    await signIn(page, TEST_TOKENS.admin);
+    await page.getByText('Live', { exact: true }).waitFor(VISIBLE);
+    expect((await platform('/agents/view/1')).status).toBe(200);
+    const row = page.getByRole('button', { name: /GET \/v1\/agents\/view\/1 200/ });
+    await row.waitFor(VISIBLE);
+    await row.click();
+    await page.getByRole('heading', { name: 'GET /v1/agents/view/1' }).waitFor(VISIBLE);
+    await page.getByRole('cell', { name: '[redacted]' }).waitFor(VISIBLE);
+    const curl = await page.getByTitle('curl command').textContent();
+    expect(curl).toContain('Bearer $TOKEN');
+    expect(curl).not.toContain(TEST_TOKENS.all);
+    await page.screenshot({ path: `${SHOTS}requests.png`, fullPage: true });
+  });
+
+  it('adds a fault rule with the form, and the next matching request fails with 503', async () => {
+    await page.getByRole('link', { name: 'Faults & fixtures' }).click();
+    await page.getByLabel('Path').fill('/v1/agents/view/2');
+    await page.getByLabel('Answer status').selectOption('503');
+    await page.getByLabel('At most this many times (empty: always)').first().fill('1');
+    await page.getByRole('button', { name: 'Add fault rule' }).click();
+    await page.getByRole('button', { name: 'Remove rule 1' }).waitFor(VISIBLE);
+    await page.screenshot({ path: `${SHOTS}faults.png`, fullPage: true });
+
+    expect((await platform('/agents/view/2')).status).toBe(503);
+    await page.getByRole('link', { name: 'Requests' }).click();
+    await page.getByRole('button', { name: /GET \/v1\/agents\/view\/2 503/ }).waitFor(VISIBLE);
+  });
+
+  it('resets the server after asking for confirmation', async () => {
+    await page.getByRole('link', { name: 'State' }).click();
+    await page.getByRole('button', { name: 'Reset server' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset the server?' });
+    await dialog.waitFor(VISIBLE);
+    await dialog.getByRole('button', { name: 'Reset everything' }).click();
+    await page.getByRole('status').filter({ hasText: 'Reset to the start-up state' }).waitFor(VISIBLE);
+    const faults = await fetch(`${server.url}/_admin/faults`, {
+      headers: { authorization: `Bearer ${TEST_TOKENS.admin}` },
+    });
+    expect(((await faults.json()) as { data: { faults: unknown[] } }).data.faults).toEqual([]);
+  });
+
+  it('keeps the request list usable on a 390 px wide screen', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await signIn(phone, TEST_TOKENS.admin);
+      await phone.getByText('Live', { exact: true }).waitFor(VISIBLE);
+      await platform('/agents/view/1');
+      const row = phone.getByRole('button', { name: /GET \/v1\/agents\/view\/1 200/ });
+      await row.waitFor(VISIBLE);
+      // Nothing wider than the screen: no sideways scrolling to read a request.
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await row.click();
+      await phone.getByRole('heading', { name: 'GET /v1/agents/view/1' }).waitFor(VISIBLE);
+      await phone.screenshot({ path: `${SHOTS}requests-390.png`, fullPage: true });
+    } finally {
+      await phone.close();
+    }
+  });
+});
