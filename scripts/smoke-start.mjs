@@ -34,6 +34,9 @@ try {
   const auth = { headers: { authorization: 'Bearer dev-token' } };
   await expectStatus(server.replace(/\/v1$/, '/healthz'), {}, 200);
   const agent = await (await expectStatus(`${server}/agents/view/1`, auth, 200)).json();
+  // The console's build is part of `pnpm build`: a missing one answers 404 here.
+  if (!/Console: +\S+\/console/.test(output)) throw new Error('the console address was not printed');
+  await (await expectStatus(server.replace(/\/v1$/, '/console'), {}, 200)).body?.cancel();
   await expectStatus(`${gateway}/healthz`, {}, 200);
   const viaGateway = await expectStatus(
     `${gateway}/trpc/agents.get?input=${encodeURIComponent(JSON.stringify({ id: '1' }))}`,

@@ -95,6 +95,7 @@ const gateway = await start(
   /listening on (\S+)/,
 );
 console.log(`\nReference server: ${upstream}  (docs: ${upstream.replace(/\/v1$/, '/docs')})`);
+console.log(`Console:          ${upstream.replace(/\/v1$/, '/console')}  (sign in with dev-token)`);
 console.log(`Gateway (tRPC):   ${gateway}/trpc  (health: ${gateway}/healthz)`);
 console.log('CLI on the same database: pnpm cli token list, pnpm cli token create --account 1');
 console.log('Dev token from seed/dev.json: dev-token. Press Ctrl-C to stop both.\n');
