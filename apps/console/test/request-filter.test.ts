@@ -32,4 +32,10 @@ describe('merging the list with the stream', () => {
     const merged = mergeEntries([view, chat], [anonymous, chat], 2);
     expect(merged.map((e) => e.id)).toEqual([3, 2]);
   });
+
+  it('keeps a new entry whose id an entry from before a reset had', () => {
+    const before = journalEntry({ id: 1, requestId: 'old', at: '2026-01-01T00:00:00.000Z' });
+    const after = journalEntry({ id: 1, requestId: 'new', at: '2026-01-01T00:00:05.000Z' });
+    expect(mergeEntries([before], [after], 10).map((e) => e.requestId)).toEqual(['new', 'old']);
+  });
 });

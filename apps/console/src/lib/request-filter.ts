@@ -40,9 +40,18 @@ export function matchesFilter(entry: JournalEntry, filter: RequestFilter): boole
   return true;
 }
 
-/** Newest first, without duplicates (an entry read by both the list and the stream), at most `max`. */
+/**
+ * Newest first, without duplicates (an entry read by both the list and the stream), at most `max`.
+ * An entry is known by its id and request id together: ids start from 1 again when the journal is
+ * emptied (a reset), and a new entry must not be taken for an old one.
+ */
+export const entryKey = (entry: JournalEntry): string => `${entry.id} ${entry.requestId}`;
+
 export function mergeEntries(held: JournalEntry[], incoming: JournalEntry[], max: number): JournalEntry[] {
-  const byId = new Map<number, JournalEntry>();
-  for (const entry of [...incoming, ...held]) if (!byId.has(entry.id)) byId.set(entry.id, entry);
-  return [...byId.values()].sort((a, b) => b.id - a.id).slice(0, max);
+  const byKey = new Map<string, JournalEntry>();
+  for (const entry of [...incoming, ...held]) {
+    const key = entryKey(entry);
+    if (!byKey.has(key)) byKey.set(key, entry);
+  }
+  return [...byKey.values()].sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id).slice(0, max);
 }

@@ -1,5 +1,6 @@
 /** The entries, newest first: one button per request, its status coloured by class. */
 import type { JournalEntry } from '@assistant-platform/types/admin';
+import { entryKey } from '../../lib/request-filter.js';
 
 const statusClass = (status: number | null) =>
   status === null ? 'status-none' : `status-${Math.floor(status / 100)}xx`;
@@ -8,8 +9,8 @@ const time = (at: string) => new Date(at).toLocaleTimeString(undefined, { hour12
 export function RequestList(props: {
   entries: JournalEntry[];
   total: number;
-  selected: number | null;
-  onSelect: (id: number) => void;
+  selected: string | null;
+  onSelect: (key: string) => void;
 }) {
   if (props.total === 0)
     return <p class="empty">No request yet: call the platform API and it appears here.</p>;
@@ -20,12 +21,12 @@ export function RequestList(props: {
       </p>
       <ul class="request-list" aria-label="Recorded requests">
         {props.entries.map((entry) => (
-          <li key={entry.id}>
+          <li key={entryKey(entry)}>
             <button
               type="button"
               class="request-row"
-              aria-pressed={props.selected === entry.id}
-              onClick={() => props.onSelect(entry.id)}
+              aria-pressed={props.selected === entryKey(entry)}
+              onClick={() => props.onSelect(entryKey(entry))}
             >
               <span class="time">{time(entry.at)}</span>
               <span class="method">{entry.method}</span>

@@ -7,7 +7,7 @@ import type { JournalEntry } from '@assistant-platform/types/admin';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { type AdminClient, dataOf } from '../../api/admin-client.js';
 import { followJournal, type StreamState } from '../../api/journal-stream.js';
-import { matchesFilter, mergeEntries, NO_FILTER } from '../../lib/request-filter.js';
+import { entryKey, matchesFilter, mergeEntries, NO_FILTER } from '../../lib/request-filter.js';
 import { Failure } from '../../ui/common.js';
 import { RequestDetail } from './request-detail.js';
 import { RequestFilters } from './request-filters.js';
@@ -21,7 +21,7 @@ export function RequestsView({ client, token }: { client: AdminClient; token: st
   const [error, setError] = useState<string | null>(null);
   const [stream, setStream] = useState<StreamState | null>(null);
   const [filter, setFilter] = useState(NO_FILTER);
-  const [selected, setSelected] = useState<number | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
 
   useEffect(() => {
     // Followed before the first read, so nothing recorded in between is missed (duplicates merge).
@@ -38,7 +38,7 @@ export function RequestsView({ client, token }: { client: AdminClient; token: st
   }, [client, token]);
 
   const shown = useMemo(() => entries.filter((entry) => matchesFilter(entry, filter)), [entries, filter]);
-  const chosen = entries.find((entry) => entry.id === selected);
+  const chosen = entries.find((entry) => entryKey(entry) === selected);
   return (
     <section aria-labelledby="requests-title" class="requests">
       <div class="title-row">
