@@ -82,6 +82,23 @@ describe.skipIf('missing' in found)('the console in Chromium', () => {
     await page.getByRole('button', { name: /GET \/v1\/agents\/view\/2 503/ }).waitFor(VISIBLE);
   });
 
+  it('lists the data, and creates a token that is shown once and works', async () => {
+    await page.getByRole('link', { name: 'Data' }).click();
+    await page.getByRole('button', { name: '#1 Support triage' }).click();
+    await page.getByText('Answer politely.').waitFor(VISIBLE);
+    await page.getByLabel('Name', { exact: true }).fill('from-console');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const shown = page.getByRole('status').filter({ hasText: 'shown only this once' });
+    await shown.waitFor(VISIBLE);
+    const token = (await shown.locator('code').textContent()) ?? '';
+    const call = await fetch(`${server.baseUrl}/agents/view/1`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(call.status).toBe(200);
+    await page.getByRole('button', { name: 'Revoke from-console' }).waitFor(VISIBLE);
+    await page.screenshot({ path: `${SHOTS}data.png`, fullPage: true });
+  });
+
   it('resets the server after asking for confirmation', async () => {
     await page.getByRole('link', { name: 'State' }).click();
     await page.getByRole('button', { name: 'Reset server' }).click();
@@ -89,6 +106,7 @@ describe.skipIf('missing' in found)('the console in Chromium', () => {
     await dialog.waitFor(VISIBLE);
     await dialog.getByRole('button', { name: 'Reset everything' }).click();
     await page.getByRole('status').filter({ hasText: 'Reset to the start-up state' }).waitFor(VISIBLE);
+    await page.screenshot({ path: `${SHOTS}state.png`, fullPage: true });
     const faults = await fetch(`${server.url}/_admin/faults`, {
       headers: { authorization: `Bearer ${TEST_TOKENS.admin}` },
     });
