@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type ReferenceServer, startReferenceServer } from '@assistant-platform/server';
-import { TEST_TOKENS, testSeed } from '@assistant-platform/server/testing';
+import { TEST_TOKENS, testChatBody, testSeed } from '@assistant-platform/server/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium } from './chromium.js';
@@ -80,6 +80,20 @@ describe.skipIf('missing' in found)('the console in Chromium', () => {
     expect((await platform('/agents/view/2')).status).toBe(503);
     await page.getByRole('link', { name: 'Requests' }).click();
     await page.getByRole('button', { name: /GET \/v1\/agents\/view\/2 503/ }).waitFor(VISIBLE);
+  });
+
+  it('shows a streamed chat’s events on a time axis', async () => {
+    const chat = await fetch(`${server.baseUrl}/agents/chat/request`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_TOKENS.all}`, 'content-type': 'application/json' },
+      body: JSON.stringify(testChatBody({ stream: true })),
+    });
+    expect(await chat.text()).toContain('data: [DONE]');
+    await page.getByRole('button', { name: /POST \/v1\/agents\/chat\/request 200/ }).click();
+    await page.getByRole('heading', { name: /^Stream events \(\d+\) over \d+ ms$/ }).waitFor(VISIBLE);
+    await page.getByRole('listitem').filter({ hasText: '[DONE]' }).first().waitFor(VISIBLE);
+    await page.getByRole('heading', { name: /^Stream events/ }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}stream-events.png` });
   });
 
   it('lists the data, and creates a token that is shown once and works', async () => {
