@@ -1,0 +1,27 @@
+import Fastify from 'fastify';
+import { describe, it } from 'vitest';
+import { Journal } from '../../src/admin/journal.js';
+import { journalStreamHandler } from '../../src/admin/journal-stream.js';
+
+describe('the journal stream handler', () => {
+  it('sends heartbeat comments while nothing is recorded, so proxies keep an idle stream open', async () => {
+    // The handler alone, with a short heartbeat: the server's is 15 s, as the contract says.
+    const app = Fastify();
+    app.get(
+      '/stream',
+      journalStreamHandler(app, new Journal({ max: 10, bodyMaxBytes: 100 }), { heartbeatMs: 20 }),
+    );
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const res = await fetch(`${base}/stream`);
+      const reader = (res.body as ReadableStream<Uint8Array>)
+        .pipeThrough(new TextDecoderStream())
+        .getReader();
+      let text = '';
+      while (!text.includes(': heartbeat\n\n')) text += (await reader.read()).value ?? '';
+      await reader.cancel();
+    } finally {
+      await app.close();
+    }
+  });
+});
