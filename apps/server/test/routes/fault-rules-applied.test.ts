@@ -3,7 +3,7 @@
  * them (no `Prefer`), over real connections, and what the journal says of each. Times are asserted
  * as lower bounds only (a loaded machine can only make them later).
  */
-import type { FaultRuleInput, JournalEntry } from '@assistant-platform/types/admin';
+import type { FaultRule, FaultRuleInput, JournalEntry } from '@assistant-platform/types/admin';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
 import { auth, TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
@@ -20,6 +20,11 @@ async function addRule(rule: FaultRuleInput): Promise<number> {
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { data: { id: number } }).data.id;
+}
+
+async function rules(): Promise<FaultRule[]> {
+  const response = await fetch(`${server()}/_admin/faults`, { headers: admin });
+  return ((await response.json()) as { data: { faults: FaultRule[] } }).data.faults;
 }
 
 async function journal(): Promise<JournalEntry[]> {
@@ -58,8 +63,7 @@ describe('a fault rule', () => {
     const [second, first] = await journal();
     expect(first).toMatchObject({ status: 503, fault: { source: 'rule', ruleId: id, fault: { code: 503 } } });
     expect(second).toMatchObject({ status: 200, fault: null });
-    const rules = await (await fetch(`${server()}/_admin/faults`, { headers: admin })).json();
-    expect(rules.data.faults[0]).toMatchObject({ id, fired: 1 });
+    expect(await rules()).toMatchObject([{ id, fired: 1 }]);
   });
 
   it('uses the platform’s own envelope for a status the platform declares', async () => {
@@ -80,8 +84,7 @@ describe('a fault rule', () => {
     expect((await getAgent(TEST_TOKENS.all, { prefer: 'code=404' })).status).toBe(404);
     const [entry] = await journal();
     expect(entry?.fault).toEqual({ source: 'prefer', ruleId: null, fault: { code: 404 } });
-    const rules = await (await fetch(`${server()}/_admin/faults`, { headers: admin })).json();
-    expect(rules.data.faults.find((rule: { id: number }) => rule.id === id).fired).toBe(0);
+    expect(await rules()).toMatchObject([{ id, fired: 0 }]);
   });
 
   it('never touches the admin API, whatever it matches', async () => {
