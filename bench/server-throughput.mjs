@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Throughput of the built reference server against a bare Fastify route returning the same JSON,
 // each in its own process, plus start-up time, GET p99 latency and RSS across many requests.
-// Also the chat throughput of the reference engine (plain answers, on its worker threads), and the
-// cost of the request journal: GET agent against a second server started with JOURNAL_MAX=0.
+// Also the chat throughput of the reference engine (plain answers, on its worker threads).
 // Usage: pnpm --filter @assistant-platform/server build && node bench/server-throughput.mjs
 // Env: BENCH_DURATION (seconds per run, default 5), BENCH_ROUNDS (default 3),
 // BENCH_RSS_REQUESTS (default 200000), BENCH_CLI (another build's dist/cli.js, to compare builds).
@@ -88,13 +87,6 @@ const chatPayload = JSON.stringify({
 const createBody = await (
   await fetch(`${origin}/v1/agents/create`, { method: 'POST', headers, body: createPayload })
 ).text();
-// The same server with the journal off, on its own database file, for the journal's cost.
-const journalOff = await spawnUntil(
-  [CLI, 'serve', '--port', '0', '--seed', SEED, '--dev-token', TOKEN],
-  { ...serverEnv, DATABASE_URL: join(dir, 'bench-journal-off.sqlite'), JOURNAL_MAX: '0' },
-  /listening on http:\/\/[^:]+:(\d+)/,
-);
-const journalOffOrigin = `http://127.0.0.1:${journalOff.port}`;
 const bare = await spawnUntil(
   [BARE],
   { BARE_GET_BODY: getBody, BARE_CREATE_BODY: createBody },
@@ -109,18 +101,7 @@ const rounds = [];
 for (let round = 1; round <= ROUNDS; round++) {
   console.log(`round ${round}`);
   const bareGet = await run('  bare GET', { url: `${bareOrigin}/v1/agents/view/1` });
-  // Journal on and off in turns, first one then the other, so neither always runs second.
-  const getOn = () => run('  server GET agent', { url: `${origin}/v1/agents/view/1`, headers });
-  const getOff = () => run('  same, journal off', { url: `${journalOffOrigin}/v1/agents/view/1`, headers });
-  let serverGet;
-  let journalOffGet;
-  if (round % 2 === 1) {
-    serverGet = await getOn();
-    journalOffGet = await getOff();
-  } else {
-    journalOffGet = await getOff();
-    serverGet = await getOn();
-  }
+  const serverGet = await run('  server GET agent', { url: `${origin}/v1/agents/view/1`, headers });
   const barePost = await run('  bare POST', {
     url: `${bareOrigin}/v1/agents/create`,
     method: 'POST',
@@ -141,7 +122,6 @@ for (let round = 1; round <= ROUNDS; round++) {
   });
   rounds.push({
     get: serverGet.requests.average / bareGet.requests.average,
-    journal: serverGet.requests.average / journalOffGet.requests.average,
     create: serverPost.requests.average / barePost.requests.average,
     p99: serverGet.latency.p99,
     chat: serverChat.requests.average,
@@ -150,9 +130,6 @@ for (let round = 1; round <= ROUNDS; round++) {
 const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 console.log(
   `\nGET agent / bare GET      ${median(rounds.map((r) => r.get)).toFixed(2)}x  (median of rounds; goal ≥ 0.5)`,
-);
-console.log(
-  `GET agent journal on/off  ${median(rounds.map((r) => r.journal)).toFixed(2)}x  (median of rounds; goal ≥ 0.90)`,
 );
 console.log(`create agent / bare POST  ${median(rounds.map((r) => r.create)).toFixed(2)}x  (goal ≥ 0.25)`);
 console.log(`GET agent p99             ${median(rounds.map((r) => r.p99))} ms  (goal ≤ 10)`);
@@ -175,5 +152,4 @@ console.log(
 );
 
 server.child.kill('SIGTERM');
-journalOff.child.kill('SIGTERM');
 bare.child.kill('SIGTERM');

@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 /**
- * The CLI and the package's main entry are bundled (tsc still emits the types): one file set instead
+ * The CLI and the package's entries (main and testing) are bundled (tsc still emits the types): one file set instead
  * of hundreds of modules roughly halves the time from spawn to listening. Both entries share their
  * chunks, so the route suites' run against dist/index.js tests the code the CLI runs. The engines
  * package is bundled too, as a separate chunk loaded in the background (see src/engines-loader.ts), and
@@ -13,6 +13,7 @@ export default defineConfig({
   entry: {
     cli: 'src/cli.ts',
     index: 'src/index.ts',
+    testing: 'src/testing.ts',
     'engine-worker': 'src/engine-worker.ts',
     'body-worker': 'src/pipeline/body/body-worker.ts',
   },

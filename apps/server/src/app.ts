@@ -1,10 +1,12 @@
 import { chatModels } from '@assistant-platform/engines/config';
 import { logOutput, registerCors, requestIdOf } from '@assistant-platform/service-kit';
 import { OPERATIONS } from '@assistant-platform/types';
+import type { ChatFixtureInput } from '@assistant-platform/types/admin';
 import { ContractValidator, chatBodyChecks } from '@assistant-platform/types/validation';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAdminRoutes } from './admin/admin-routes.js';
 import { ChatFixtures } from './admin/chat-fixtures.js';
+import { checkChatFixtures } from './admin/chat-fixtures-file.js';
 import { FaultRules } from './admin/fault-rules.js';
 import { Journal } from './admin/journal.js';
 import { registerJournalRecorder } from './admin/journal-recorder.js';
@@ -47,6 +49,8 @@ export interface BuildOptions {
   createFirstToken?: boolean;
   /** Where the console's built files are; by default the package's `dist/console` (tests pass others). */
   consoleDir?: string;
+  /** Chat fixtures to start with, after `CHAT_FIXTURES`'s; a reset puts them back. */
+  chatFixtures?: readonly ChatFixtureInput[];
 }
 
 /**
@@ -69,6 +73,11 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     const faultRules = new FaultRules(config.faultSeed);
     const chatFixtures = new ChatFixtures(adminValidator());
     if (config.chatFixturesPath !== undefined) chatFixtures.load(config.chatFixturesPath);
+    const startupChatFixtures =
+      options.chatFixtures === undefined
+        ? []
+        : checkChatFixtures(options.chatFixtures, 'chatFixtures', adminValidator());
+    for (const fixture of startupChatFixtures) chatFixtures.add(fixture);
     const receiving = receiveTimeouts(config.timeouts);
     const logs = await logOutput(config.logFormat);
     app = Fastify({
@@ -155,6 +164,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       chatFixtures,
       startupState,
       chatFixturesPath: config.chatFixturesPath,
+      startupChatFixtures,
     });
     await app.ready();
     return app;

@@ -5,8 +5,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type ReferenceServer, startReferenceServer } from '@assistant-platform/server';
-import { TEST_TOKENS, testChatBody, testSeed } from '@assistant-platform/server/testing';
+import {
+  type ReferenceServer,
+  startReferenceServer,
+  TEST_TOKENS,
+  testChatBody,
+  testSeed,
+} from '@assistant-platform/server/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium } from './chromium.js';

@@ -1,4 +1,4 @@
-import type { AdminOperationId } from '@assistant-platform/types/admin';
+import type { AdminOperationId, ChatFixtureInput } from '@assistant-platform/types/admin';
 import type { ContractValidator } from '@assistant-platform/types/validation';
 import type { RouteHandlerMethod } from 'fastify';
 import type { Repositories } from '../db/repositories.js';
@@ -18,6 +18,8 @@ export interface AdminDeps {
   startupState: ParsedSeed;
   /** The `CHAT_FIXTURES` file, read again by a reset. */
   chatFixturesPath: string | undefined;
+  /** Fixtures given in code at start-up (after the file's), restored by a reset. */
+  startupChatFixtures: readonly ChatFixtureInput[];
 }
 
 /** Some of the admin API's handlers, by operation. */

@@ -1,7 +1,8 @@
 /**
- * Reads the file `CHAT_FIXTURES` names: a JSON array of chat fixtures, checked against the admin
- * contract's `ChatFixtures` schema and each pattern against RE2, all before any is used, so a bad
- * file changes nothing. Its problems are configuration errors naming the variable, the path and
+ * Start-up chat fixtures: the file `CHAT_FIXTURES` names, or fixtures given in code (`build()`'s
+ * `chatFixtures`, `startReferenceServer`'s). Either is a JSON array checked against the admin
+ * contract's `ChatFixtures` schema and each pattern against RE2, all before any is used, so bad
+ * fixtures change nothing. Their problems are configuration errors naming where they came from and
  * the entry (`[2].match.messageMatches`), as start-up reports any other bad setting.
  */
 import { readFileSync } from 'node:fs';
@@ -11,20 +12,32 @@ import type { ContractValidator } from '@assistant-platform/types/validation';
 import { entryName } from '../seed/entry-name.js';
 import { compileMessagePattern } from './message-pattern.js';
 
+const invalid = (source: string, problems: string[]) =>
+  new ConfigError(
+    `Invalid configuration:\n${problems.map((problem) => `  ${source}: ${problem}`).join('\n')}`,
+  );
+
 export function readChatFixturesFile(
   path: string,
   validator: ContractValidator<AdminOperationId>,
 ): ChatFixtureInput[] {
-  const fail = (problems: string[]) =>
-    new ConfigError(
-      `Invalid configuration:\n${problems.map((problem) => `  CHAT_FIXTURES: ${path}: ${problem}`).join('\n')}`,
-    );
+  const source = `CHAT_FIXTURES: ${path}`;
   let value: unknown;
   try {
     value = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw fail([(error as Error).message]);
+    throw invalid(source, [(error as Error).message]);
   }
+  return checkChatFixtures(value, source, validator);
+}
+
+/** `value` as chat fixtures, or a ConfigError naming `source` and each bad entry. */
+export function checkChatFixtures(
+  value: unknown,
+  source: string,
+  validator: ContractValidator<AdminOperationId>,
+): ChatFixtureInput[] {
+  const fail = (problems: string[]) => invalid(source, problems);
   const { issues } = validator.check('ChatFixtures', value);
   if (issues.length > 0) throw fail(issues.map((issue) => `${entryName(issue.path)}: ${issue.message}`));
   const fixtures = value as ChatFixtureInput[];

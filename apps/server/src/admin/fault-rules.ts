@@ -77,6 +77,10 @@ export class FaultRules implements FaultRulesStore {
     return removed;
   }
 
+  isEmpty(): boolean {
+    return this.rules.length === 0;
+  }
+
   pick(request: FaultRequest): FaultRule | undefined {
     const rule = this.rules.find((r) => (r.times === null || r.fired < r.times) && matches(r, request));
     if (!rule) return undefined;

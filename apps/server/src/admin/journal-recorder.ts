@@ -25,10 +25,10 @@ export function registerJournalRecorder(app: FastifyInstance, journal: Journal):
   app.addHook('onRequest', (request, reply, done) => {
     const operationId = request.routeOptions.config.operationId ?? null;
     if (operationId === null && !(request.is404 && isPlatformPath(request.url))) return done();
-    const recording = new JournalRecording();
+    const recording = new JournalRecording(request, reply.raw, operationId);
     request.journal = recording;
     // `close` comes once per response: after its last byte, or when the connection goes first.
-    reply.raw.on('close', () => journal.record(recording, request, reply, operationId));
+    reply.raw.on('close', () => journal.record(recording, request.auth, request.fault));
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -6,6 +6,7 @@
  * copies it into one of its slots (journal-slot.ts), so it is small and holds references only.
  */
 import type { ServerResponse } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import type { RequestJournal } from '../contract/fastify-types.js';
 
 /** A streamed answer keeps at most this many events (the contract's bound). */
@@ -18,6 +19,15 @@ export interface RawEvent {
 }
 
 export class JournalRecording implements RequestJournal {
+  /** When the request arrived (performance.now()), for its duration. */
+  readonly startedAt = performance.now();
+  readonly requestId: string;
+  readonly method: string;
+  /** The request target: path and query string. */
+  readonly url: string;
+  /** The request's header names and values as received, alternating. */
+  readonly rawHeaders: readonly string[];
+  readonly response: ServerResponse;
   chatFixtureId: number | null = null;
   outcome: 'reset' | 'disconnected' | undefined = undefined;
   requestBody: Uint8Array | undefined = undefined;
@@ -26,6 +36,21 @@ export class JournalRecording implements RequestJournal {
   /** A streamed answer's events, null for any other answer. */
   events: RawEvent[] | null = null;
   eventsTruncated = false;
+
+  // What the request says of itself is taken here, where the request object is at hand anyway, so
+  // the journal's copy at the end reads it from this one class instead of Fastify's many shapes of
+  // request object.
+  constructor(
+    request: FastifyRequest,
+    response: ServerResponse,
+    readonly operationId: string | null,
+  ) {
+    this.requestId = request.id;
+    this.method = request.method;
+    this.url = request.url;
+    this.rawHeaders = request.raw.rawHeaders;
+    this.response = response;
+  }
 
   /** The answer's body as Fastify sends it (a string or bytes; a stream is recorded by its events). */
   answered(payload: unknown): void {

@@ -14,7 +14,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { AppliedFault, JournalEntry } from '@assistant-platform/types/admin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthContext } from '../contract/fastify-types.js';
 import type { JournalRecording, RawEvent } from './journal-recording.js';
 
 /** A body's bytes or text, cut to `max` bytes (at a character boundary) when longer. */
@@ -58,24 +58,23 @@ export class JournalSlot {
   fill(
     id: number,
     recording: JournalRecording,
-    request: FastifyRequest,
-    reply: FastifyReply,
-    operationId: string | null,
+    auth: AuthContext | null,
+    fault: AppliedFault | null,
     bodyMaxBytes: number,
   ): void {
-    const response = reply.raw;
+    const { response } = recording;
     this.id = id;
-    this.durationMs = reply.elapsedTime;
+    this.durationMs = performance.now() - recording.startedAt;
     this.at = Date.now() - this.durationMs;
-    this.method = request.method;
-    this.operationId = operationId;
+    this.method = recording.method;
+    this.operationId = recording.operationId;
     this.status = response.headersSent ? response.statusCode : null;
     // Ended by the server: the whole answer was handed to the connection (`writableFinished` would
     // be exact, but injected requests never set it).
     this.outcome = recording.outcome ?? (response.writableEnded ? 'answered' : 'client-closed');
-    this.tokenName = request.auth?.tokenName ?? null;
-    this.accountId = request.auth?.accountId ?? 0;
-    this.fault = request.fault;
+    this.tokenName = auth?.tokenName ?? null;
+    this.accountId = auth?.accountId ?? 0;
+    this.fault = fault;
     this.chatFixtureId = recording.chatFixtureId;
     this.events = recording.events;
     this.eventsTruncated = recording.eventsTruncated;
@@ -90,21 +89,26 @@ export class JournalSlot {
     // Node keeps the header block it wrote; Fastify's own header object is not public.
     const head = response.headersSent ? (response as ServerResponse & { _header?: unknown })._header : '';
     this.keepTexts(
-      request.id,
-      request.url,
-      request.raw.rawHeaders.join('\n'),
+      recording.requestId,
+      recording.url,
+      recording.rawHeaders.join('\n'),
       typeof head === 'string' ? head : '',
     );
   }
 
   private keepTexts(requestId: string, url: string, requestHead: string, responseHead: string): void {
-    const needed = requestId.length + url.length + requestHead.length + responseHead.length;
-    if (this.texts.length < needed) this.texts = Buffer.allocUnsafeSlow(Math.max(1024, needed));
-    const { texts, ends } = this;
-    ends[0] = texts.write(requestId, 0, 'latin1');
-    ends[1] = (ends[0] as number) + texts.write(url, ends[0] as number, 'latin1');
-    ends[2] = (ends[1] as number) + texts.write(requestHead, ends[1] as number, 'latin1');
-    ends[3] = (ends[2] as number) + texts.write(responseHead, ends[2] as number, 'latin1');
+    // One write of the four joined: Latin-1 takes a byte per character, so the ends are the lengths.
+    const joined = requestId + url + requestHead + responseHead;
+    if (this.texts.length < joined.length) this.texts = Buffer.allocUnsafeSlow(Math.max(1024, joined.length));
+    this.texts.write(joined, 0, 'latin1');
+    const { ends } = this;
+    let end = requestId.length;
+    ends[0] = end;
+    end += url.length;
+    ends[1] = end;
+    end += requestHead.length;
+    ends[2] = end;
+    ends[3] = end + responseHead.length;
   }
 
   private text(index: number): string {

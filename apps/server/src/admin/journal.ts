@@ -4,9 +4,8 @@
  * journal-recorder.ts; entries are formatted only when read (journal-entry.ts), or as they are
  * recorded when someone follows the journal live (`onRecord`, for GET /requests/stream).
  */
-import type { JournalEntry, RequestMatcher } from '@assistant-platform/types/admin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { JournalStore } from '../contract/fastify-types.js';
+import type { AppliedFault, JournalEntry, RequestMatcher } from '@assistant-platform/types/admin';
+import type { AuthContext, JournalStore } from '../contract/fastify-types.js';
 import { journalEntryOf } from './journal-entry.js';
 import type { JournalRecording } from './journal-recording.js';
 import { JournalSlot } from './journal-slot.js';
@@ -45,12 +44,7 @@ export class Journal implements JournalStore {
   constructor(readonly options: { max: number; bodyMaxBytes: number }) {}
 
   /** Keeps a finished exchange, in place of the oldest entry once the journal is full. */
-  record(
-    recording: JournalRecording,
-    request: FastifyRequest,
-    reply: FastifyReply,
-    operationId: string | null,
-  ): void {
+  record(recording: JournalRecording, auth: AuthContext | null, fault: AppliedFault | null): void {
     const { max, bodyMaxBytes } = this.options;
     if (max === 0) return;
     let slot = this.slots[this.next];
@@ -58,7 +52,7 @@ export class Journal implements JournalStore {
       slot = new JournalSlot();
       this.slots[this.next] = slot;
     }
-    slot.fill(this.nextId++, recording, request, reply, operationId, bodyMaxBytes);
+    slot.fill(this.nextId++, recording, auth, fault, bodyMaxBytes);
     this.next = (this.next + 1) % max;
     if (this.size < max) this.size++;
     if (this.listeners.size > 0) {

@@ -2,7 +2,8 @@
  * The state operations: export all data, replace it (validated, in one transaction), and reset
  * the server to its start-up state. A reset reads the `CHAT_FIXTURES` file first, so that if it
  * can no longer be read nothing has been reset (the answer is a 500, the reason in the log); then
- * it imports the start-up state and empties the journal, the fault rules and the fixtures.
+ * it imports the start-up state, empties the journal and the fault rules, and puts back only the
+ * start-up fixtures (the file's, then those given in code).
  */
 import type { adminComponents, State } from '@assistant-platform/types/admin';
 import { ApiError } from '../contract/api-error.js';
@@ -41,10 +42,12 @@ export function stateHandlers(deps: AdminDeps): AdminHandlers<'exportState' | 'i
       }
     },
     async reset() {
-      const fixtures =
-        deps.chatFixturesPath === undefined
+      const fixtures = [
+        ...(deps.chatFixturesPath === undefined
           ? []
-          : readChatFixturesFile(deps.chatFixturesPath, deps.validator);
+          : readChatFixturesFile(deps.chatFixturesPath, deps.validator)),
+        ...deps.startupChatFixtures,
+      ];
       const summary = importState(repos, deps.startupState);
       deps.journal.clear();
       deps.faultRules.clear();

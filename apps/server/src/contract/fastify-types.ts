@@ -58,6 +58,8 @@ export interface FaultRulesStore {
   clear(): number;
   /** The rule whose fault this request gets, counted as fired; undefined when none. */
   pick(request: FaultRequest): FaultRule | undefined;
+  /** No rule at all: the pipeline need not describe the request to `pick`. */
+  isEmpty(): boolean;
 }
 
 /** A chat request as chat fixtures see it. */

@@ -11,8 +11,6 @@ import { useListeningTestApp } from '../helpers/test-app.js';
 
 const server = useListeningTestApp({ RATE_LIMIT_MAX: '100000' });
 const admin = auth(TEST_TOKENS.admin);
-/** The body of GET /_admin/faults. */
-type Faults = { data: { faults: FaultRule[] } };
 
 async function addRule(rule: FaultRuleInput): Promise<number> {
   const response = await fetch(`${server()}/_admin/faults`, {
@@ -22,6 +20,11 @@ async function addRule(rule: FaultRuleInput): Promise<number> {
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { data: { id: number } }).data.id;
+}
+
+async function rules(): Promise<FaultRule[]> {
+  const response = await fetch(`${server()}/_admin/faults`, { headers: admin });
+  return ((await response.json()) as { data: { faults: FaultRule[] } }).data.faults;
 }
 
 async function journal(): Promise<JournalEntry[]> {
@@ -60,8 +63,7 @@ describe('a fault rule', () => {
     const [second, first] = await journal();
     expect(first).toMatchObject({ status: 503, fault: { source: 'rule', ruleId: id, fault: { code: 503 } } });
     expect(second).toMatchObject({ status: 200, fault: null });
-    const rules = (await (await fetch(`${server()}/_admin/faults`, { headers: admin })).json()) as Faults;
-    expect(rules.data.faults[0]).toMatchObject({ id, fired: 1 });
+    expect(await rules()).toMatchObject([{ id, fired: 1 }]);
   });
 
   it('uses the platform’s own envelope for a status the platform declares', async () => {
@@ -82,8 +84,7 @@ describe('a fault rule', () => {
     expect((await getAgent(TEST_TOKENS.all, { prefer: 'code=404' })).status).toBe(404);
     const [entry] = await journal();
     expect(entry?.fault).toEqual({ source: 'prefer', ruleId: null, fault: { code: 404 } });
-    const rules = (await (await fetch(`${server()}/_admin/faults`, { headers: admin })).json()) as Faults;
-    expect(rules.data.faults.find((rule) => rule.id === id)?.fired).toBe(0);
+    expect(await rules()).toMatchObject([{ id, fired: 0 }]);
   });
 
   it('never touches the admin API, whatever it matches', async () => {

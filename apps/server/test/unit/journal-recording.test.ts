@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { AppliedFault } from '@assistant-platform/types/admin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { journalEntryOf } from '../../src/admin/journal-entry.js';
 import { JournalRecording, MAX_EVENTS } from '../../src/admin/journal-recording.js';
@@ -29,41 +29,36 @@ function fakeResponse(
   return { response: response as unknown as ServerResponse, written };
 }
 
-const recording = () => new JournalRecording();
+/** A recording of a POST chat with a bearer token, answered through `response`. */
+function recordingOf(response: ServerResponse): JournalRecording {
+  const request = {
+    id: 'req-1',
+    method: 'POST',
+    url: '/v1/agents/chat/request',
+    raw: { rawHeaders: ['Content-Type', 'application/json', 'Authorization', 'Bearer secret-token'] },
+  } as unknown as FastifyRequest;
+  return new JournalRecording(request, response, 'chatRequest');
+}
 
 type Auth = { tokenId: number; accountId: number; tokenName: string; tokenHash: string; scopes: string[] };
 
 /** The journal's slot filled from a finished recording, as the journal does when the answer ends. */
-function finished(
-  entry: JournalRecording,
-  response: ServerResponse,
-  auth: Auth | null = null,
-  fault: AppliedFault | null = null,
-) {
-  const request = {
-    fault,
-    id: 'req-1',
-    method: 'POST',
-    url: '/v1/agents/chat/request',
-    auth,
-    raw: { rawHeaders: ['Content-Type', 'application/json', 'Authorization', 'Bearer secret-token'] },
-  } as unknown as FastifyRequest;
-  const reply = { raw: response, elapsedTime: 12.5 } as unknown as FastifyReply;
+function finished(entry: JournalRecording, auth: Auth | null = null, fault: AppliedFault | null = null) {
   const slot = new JournalSlot();
-  slot.fill(1, entry, request, reply, 'chatRequest', 100);
+  slot.fill(1, entry, auth, fault, 100);
   return journalEntryOf(slot);
 }
 
 describe('a journal recording', () => {
   it('keeps a stream’s events as written, at most 1000, and says when there were more', () => {
-    const entry = recording();
     const { response, written } = fakeResponse();
+    const entry = recordingOf(response);
     entry.streamed(response);
     response.write('event: error\ndata: {"a":1}\n\ndata: first ');
     response.write(Buffer.from('half\n\n'));
     for (let i = 0; i < MAX_EVENTS + 5; i++) response.write(`data: ${i}\n\n`);
     response.end();
-    const shown = finished(entry, response);
+    const shown = finished(entry);
     expect(shown.events?.slice(0, 3)).toEqual([
       { atMs: expect.any(Number), event: 'error', data: '{"a":1}' },
       { atMs: expect.any(Number), event: null, data: 'first half' },
@@ -77,14 +72,12 @@ describe('a journal recording', () => {
   });
 
   it('shows what other stages set on it: the fault, the fixture and how a fault ended the exchange', () => {
-    const entry = recording();
+    const entry = recordingOf(fakeResponse({ headersSent: false, writableEnded: false }).response);
     const fault: AppliedFault = { source: 'rule', ruleId: 3, fault: { reset: true } };
     entry.chatFixtureId = 7;
     entry.outcome = 'reset';
     entry.requestBody = Buffer.from('{"stream":false}');
-    expect(
-      finished(entry, fakeResponse({ headersSent: false, writableEnded: false }).response, null, fault),
-    ).toMatchObject({
+    expect(finished(entry, null, fault)).toMatchObject({
       status: null,
       outcome: 'reset',
       fault: { source: 'rule', ruleId: 3, fault: { reset: true } },
@@ -95,9 +88,9 @@ describe('a journal recording', () => {
   });
 
   it('tells an answer the client did not wait for', () => {
-    const entry = recording();
+    const entry = recordingOf(fakeResponse({ writableEnded: false }).response);
     const auth = { tokenId: 4, accountId: 1, tokenName: 'ci', tokenHash: 'h', scopes: ['*'] };
-    expect(finished(entry, fakeResponse({ writableEnded: false }).response, auth)).toMatchObject({
+    expect(finished(entry, auth)).toMatchObject({
       status: 200,
       outcome: 'client-closed',
       token: { name: 'ci' },
@@ -105,10 +98,10 @@ describe('a journal recording', () => {
   });
 
   it('shows a non-JSON answer as text, and the headers as written, lower-cased and repeated ones joined', () => {
-    const entry = recording();
-    entry.answered('plain words');
     const head = 'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nset-cookie: a=1\r\nset-cookie: b=2\r\n\r\n';
-    const shown = finished(entry, fakeResponse({ _header: head }).response);
+    const entry = recordingOf(fakeResponse({ _header: head }).response);
+    entry.answered('plain words');
+    const shown = finished(entry);
     expect(shown).toMatchObject({
       requestId: 'req-1',
       method: 'POST',

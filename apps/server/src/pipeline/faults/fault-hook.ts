@@ -1,5 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type AdminOperationId, type AppliedFault, adminContract } from '@assistant-platform/types/admin';
+import {
+  type AdminOperationId,
+  type AppliedFault,
+  adminContract,
+  type Fault,
+} from '@assistant-platform/types/admin';
 import { ContractValidator } from '@assistant-platform/types/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../contract/api-error.js';
@@ -24,7 +29,9 @@ function faultOf(request: FastifyRequest, admin: ContractValidator<AdminOperatio
   const { prefer } = request.headers;
   const preferred = faultFromPrefer(Array.isArray(prefer) ? prefer.join(', ') : prefer, admin);
   if (preferred) return { source: 'prefer', ruleId: null, fault: preferred };
-  const rule = request.server.faultRules.pick({
+  const rules = request.server.faultRules;
+  if (rules.isEmpty()) return null;
+  const rule = rules.pick({
     method: request.method,
     path: request.url.split('?', 1)[0] as string,
     tokenName: request.auth?.tokenName,
@@ -44,20 +51,24 @@ function faultOf(request: FastifyRequest, admin: ContractValidator<AdminOperatio
 export function registerFaults(app: FastifyInstance): void {
   const admin = new ContractValidator(adminContract);
   app.decorateRequest('fault', null);
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    if (!request.routeOptions.config.operationId) return payload;
-    const applied = faultOf(request, admin);
-    if (!applied) return payload;
+  // A callback hook: most requests get no fault, and answer without a promise or a turn of the
+  // microtask queue spent here.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const applied = request.routeOptions.config.operationId ? faultOf(request, admin) : null;
+    if (!applied) return done(null, payload);
     request.fault = applied;
-    const { fault } = applied;
-    if (fault.delayMs) await sleep(fault.delayMs, undefined, { signal: untilClientLeaves(request) });
-    if (fault.reset) {
-      if (request.journal) request.journal.outcome = 'reset';
-      throw new ConnectionReset();
-    }
-    if (fault.code !== undefined) {
-      throw new ApiError(fault.code, [], fault.code === 429 || fault.code === 503 ? 1 : undefined);
-    }
-    return payload;
+    applyFault(request, applied.fault).then(() => done(null, payload), done);
   });
+}
+
+/** Waits `delayMs`, then resets the connection or answers `code`; else lets the request go on. */
+async function applyFault(request: FastifyRequest, fault: Fault): Promise<void> {
+  if (fault.delayMs) await sleep(fault.delayMs, undefined, { signal: untilClientLeaves(request) });
+  if (fault.reset) {
+    if (request.journal) request.journal.outcome = 'reset';
+    throw new ConnectionReset();
+  }
+  if (fault.code !== undefined) {
+    throw new ApiError(fault.code, [], fault.code === 429 || fault.code === 503 ? 1 : undefined);
+  }
 }

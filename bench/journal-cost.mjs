@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+// What the request journal costs GET agent: the built server with the journal on (JOURNAL_MAX=1000,
+// the default) against the same build with it off (JOURNAL_MAX=0). How fast one server process
+// runs depends on how V8 happened to optimise it, so each round starts a fresh pair, warms both up,
+// then measures them back to back (the order alternating between rounds): throughput over
+// BENCH_DURATION seconds, and the server's CPU time per request over a fixed number of requests
+// (read from /proc, where there is one). The medians over the rounds are reported. Goal: the
+// journal keeps at least 90 % of GET agent's throughput.
+// Usage: pnpm --filter @assistant-platform/server build && node bench/journal-cost.mjs
+// Env: BENCH_ROUNDS (default 6), BENCH_DURATION (default 5), BENCH_CLI (another build's dist/cli.js).
+import autocannon from 'autocannon';
+import { spawnUntil } from './spawn-until.mjs';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const CPU_REQUESTS = 40_000;
+const CLI = process.env.BENCH_CLI ?? fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
+const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
+const TOKEN = 'dev-token';
+const dir = mkdtempSync(join(tmpdir(), 'journal-bench-'));
+
+/** User and system CPU time of a process in milliseconds, or undefined without /proc. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+async function start(journalMax, round) {
+  const database = join(dir, `journal-${journalMax}-${round}.sqlite`);
+  const server = await spawnUntil(
+    [CLI, 'serve', '--port', '0', '--seed', SEED, '--dev-token', TOKEN],
+    { DATABASE_URL: database, RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'warn', JOURNAL_MAX: journalMax },
+    /listening on http:\/\/[^:]+:(\d+)/,
+  );
+  const target = {
+    url: `http://127.0.0.1:${server.port}/v1/agents/view/1`,
+    headers: { authorization: `Bearer ${TOKEN}` },
+    connections: 50,
+  };
+  await autocannon({ ...target, amount: 20_000 });
+  return { server, target, database };
+}
+
+async function measure(label, { server, target }) {
+  const result = await autocannon({ ...target, duration: DURATION });
+  if (result.non2xx + result.errors > 0)
+    throw new Error(`${label}: ${result.non2xx + result.errors} failures`);
+  const before = cpuMs(server.child.pid);
+  await autocannon({ ...target, amount: CPU_REQUESTS });
+  const after = cpuMs(server.child.pid);
+  const cpuUs = before === undefined ? undefined : ((after - before) * 1000) / CPU_REQUESTS;
+  console.log(
+    `  ${label.padEnd(12)} ${String(Math.round(result.requests.average)).padStart(6)} req/s` +
+      (cpuUs === undefined ? '' : `  ${cpuUs.toFixed(1)} µs CPU per request`),
+  );
+  return { rps: result.requests.average, cpuUs };
+}
+
+async function stop({ server, database }) {
+  server.child.kill('SIGTERM');
+  await new Promise((resolve) => server.child.once('exit', resolve));
+  for (const suffix of ['', '-wal', '-shm']) rmSync(database + suffix, { force: true });
+}
+
+const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+const rounds = [];
+console.log(`GET agent, journal on (JOURNAL_MAX=1000) and off (0): ${ROUNDS} rounds, fresh servers each`);
+for (let round = 1; round <= ROUNDS; round++) {
+  console.log(`round ${round}`);
+  const on = await start('1000', round);
+  const off = await start('0', round);
+  const first = round % 2 === 1 ? ['on', on] : ['off', off];
+  const second = round % 2 === 1 ? ['off', off] : ['on', on];
+  const measured = {
+    [first[0]]: await measure(`journal ${first[0]}`, first[1]),
+    [second[0]]: await measure(`journal ${second[0]}`, second[1]),
+  };
+  rounds.push({
+    throughput: measured.on.rps / measured.off.rps,
+    cpu: measured.on.cpuUs === undefined ? undefined : measured.on.cpuUs - measured.off.cpuUs,
+    cpuRatio: measured.on.cpuUs === undefined ? undefined : measured.off.cpuUs / measured.on.cpuUs,
+  });
+  await Promise.all([stop(on), stop(off)]);
+}
+console.log(
+  `\nGET agent journal on/off   ${median(rounds.map((r) => r.throughput)).toFixed(2)}x throughput  (median of rounds; goal ≥ 0.90)`,
+);
+if (rounds[0].cpu !== undefined) {
+  console.log(
+    `CPU per GET, journal cost  +${median(rounds.map((r) => r.cpu)).toFixed(1)} µs  (requests per CPU second on/off ${median(rounds.map((r) => r.cpuRatio)).toFixed(2)}x)`,
+  );
+}
+rmSync(dir, { recursive: true, force: true });
