@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import type { JournalEntry } from '@assistant-platform/types/admin';
 import { describe, expect, it } from 'vitest';
 import { expectMatchesAdminContract } from '../helpers/contract.js';
@@ -94,4 +96,42 @@ describe('GET /_admin/requests/stream', () => {
     await app.close();
     expect(await stream.ended()).toBe(true);
   });
+
+  it('cuts off a follower that stops reading instead of buffering for it without end', async () => {
+    const app = await buildTestApp({ RATE_LIMIT_MAX: '100000' });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = new URL(base);
+      const socket = connect(Number(port), '127.0.0.1');
+      socket.write(
+        `GET /_admin/requests/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${admin.authorization}\r\n\r\n`,
+      );
+      await once(socket, 'data');
+      // The follower reads nothing more: what the server sends piles up in the kernel, then in the
+      // server, until the server gives up on it.
+      socket.pause();
+      const closed = once(socket, 'close');
+      // Each entry carries its 16 KiB request body: some 400 of them are far more than the server
+      // keeps for a reader (1 MiB) plus what the connection's buffers hold.
+      const payload = { name: 'x'.repeat(16_000), instruction: 'x' };
+      for (let i = 0; i < 400; i++)
+        await app.inject({
+          method: 'POST',
+          url: '/v1/agents/create',
+          headers: auth(TEST_TOKENS.write),
+          payload,
+        });
+      let received = 0;
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+      });
+      socket.resume();
+      await closed;
+      // Cut off: the connection ended before all 400 entries (over 6 MB) reached it.
+      expect(received).toBeLessThan(400 * 16_000);
+    } finally {
+      await app.close();
+    }
+    // A ceiling for a loaded machine, not a timing: without the cut the connection never closes.
+  }, 30_000);
 });
