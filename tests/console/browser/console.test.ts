@@ -3,7 +3,7 @@
  * does with it, step by step, seen as they would see it. Waits are Playwright's own (a locator
  * waits until it is visible), never fixed sleeps. Screenshots go to test-results/console/.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   type ReferenceServer,
@@ -130,6 +130,35 @@ describe.skipIf('missing' in found)('the console in Chromium', () => {
       headers: { authorization: `Bearer ${TEST_TOKENS.admin}` },
     });
     expect(((await faults.json()) as { data: { faults: unknown[] } }).data.faults).toEqual([]);
+  });
+
+  it('imports a state file only once the replacement is confirmed', async () => {
+    const state = await server.admin.state.export();
+    const renamed = {
+      ...state,
+      agents: state.agents?.map((agent) => (agent.id === 2 ? { ...agent, name: 'Imported billing' } : agent)),
+    };
+    const file = `${SHOTS}imported-state.json`;
+    writeFileSync(file, JSON.stringify(renamed));
+    const agentName = async () =>
+      ((await (await platform('/agents/view/2')).json()) as { data: { name: string } }).data.name;
+    const before = await agentName();
+
+    await page.getByRole('link', { name: 'State' }).click();
+    const input = page.getByLabel('Replace all data with a state file (JSON)');
+    await input.setInputFiles(file);
+    const dialog = page.getByRole('dialog', { name: 'Replace all data?' });
+    await dialog.waitFor(VISIBLE);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 5000 });
+    expect(await agentName()).toBe(before);
+
+    await input.setInputFiles([]);
+    await input.setInputFiles(file);
+    await dialog.waitFor(VISIBLE);
+    await dialog.getByRole('button', { name: 'Replace all data' }).click();
+    await page.getByRole('status').filter({ hasText: 'Imported imported-state.json' }).waitFor(VISIBLE);
+    expect(await agentName()).toBe('Imported billing');
   });
 
   it('keeps the request list usable on a 390 px wide screen', async () => {
