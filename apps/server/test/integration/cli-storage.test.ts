@@ -124,6 +124,9 @@ describe('database faults at start-up and while running', { timeout: 60_000 }, (
     const health = await fetch(`${server.origin}/healthz`);
     expect(health.status).toBe(503);
     expect(await health.json()).toEqual({ status: 'unavailable' });
-    expect(server.output()).toContain(`${join(data, 'assistant.sqlite')} no longer exists`);
+    // The log line reaches this process through a pipe, maybe after the answers.
+    await expect
+      .poll(server.output, { timeout: 10_000 })
+      .toContain(`${join(data, 'assistant.sqlite')} no longer exists`);
   });
 });
