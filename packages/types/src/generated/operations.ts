@@ -18,6 +18,7 @@ export const OPERATIONS = {
     "path": "/agents/create",
     "scope": "agents:write",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false
   },
@@ -31,6 +32,7 @@ export const OPERATIONS = {
         "integer": false
       }
     ],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false
   },
@@ -39,6 +41,7 @@ export const OPERATIONS = {
     "path": "/agents/chat/request",
     "scope": "agents:chat",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": true
   },
@@ -56,6 +59,7 @@ export const OPERATIONS = {
         "integer": true
       }
     ],
+    "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false
   },
@@ -64,6 +68,7 @@ export const OPERATIONS = {
     "path": "/vectors/embedding",
     "scope": "embeddings:create",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": true
   }
@@ -76,6 +81,9 @@ export const ADMIN_OPERATIONS = {
     "path": "/requests",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {
+      "limit": 100
+    },
     "jsonBody": false,
     "inFlightLimited": false
   },
@@ -84,6 +92,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/requests",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false
   },
@@ -92,6 +101,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/requests/find",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false
   },
@@ -100,6 +110,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/requests/stream",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false
   },
@@ -108,6 +119,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/reset",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false
   },
@@ -116,6 +128,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/state",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false
   },
@@ -124,6 +137,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/state",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false
   },
@@ -132,6 +146,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/faults",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false
   },
@@ -140,6 +155,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/faults",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false
   },
@@ -148,6 +164,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/faults",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false
   },
@@ -161,6 +178,7 @@ export const ADMIN_OPERATIONS = {
         "integer": true
       }
     ],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false
   },
@@ -169,6 +187,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/chat-fixtures",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false
   },
@@ -177,6 +196,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/chat-fixtures",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false
   },
@@ -185,6 +205,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/chat-fixtures",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false
   },
@@ -198,6 +219,7 @@ export const ADMIN_OPERATIONS = {
         "integer": true
       }
     ],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false
   },
@@ -206,6 +228,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/tokens",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false
   },
@@ -219,6 +242,7 @@ export const ADMIN_OPERATIONS = {
         "integer": true
       }
     ],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false
   }
