@@ -10,6 +10,7 @@ import { checkChatFixtures } from './admin/chat-fixtures-file.js';
 import { FaultRules } from './admin/fault-rules.js';
 import { Journal } from './admin/journal.js';
 import { registerJournalRecorder } from './admin/journal-recorder.js';
+import { Violations } from './admin/violations.js';
 import type { ServerConfig } from './config/load-config.js';
 import { adminValidator } from './contract/admin-validator.js';
 import { registerContractRoutes } from './contract/contract-routes.js';
@@ -72,6 +73,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     const journal = new Journal(config.journal);
     const faultRules = new FaultRules(config.faultSeed);
     const chatFixtures = new ChatFixtures(adminValidator());
+    const violations = new Violations();
     if (config.chatFixturesPath !== undefined) chatFixtures.load(config.chatFixturesPath);
     const startupChatFixtures =
       options.chatFixtures === undefined
@@ -113,6 +115,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     app.decorate('journal', journal);
     app.decorate('faultRules', faultRules);
     app.decorate('chatFixtures', chatFixtures);
+    app.decorate('violations', violations);
     const deps: OperationDeps = { repos, engines: () => engines };
     const models = chatModels(config.engines);
     const bodies = createBodyPool(models, (error) => app?.log.error({ err: error }, 'body worker failed'));
@@ -162,6 +165,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       journal,
       faultRules,
       chatFixtures,
+      violations,
       startupState,
       chatFixturesPath: config.chatFixturesPath,
       startupChatFixtures,

@@ -114,6 +114,24 @@ export const ADMIN_OPERATIONS = {
     "jsonBody": false,
     "inFlightLimited": false
   },
+  "summarizeViolations": {
+    "method": "get",
+    "path": "/violations",
+    "scope": "admin",
+    "pathParameters": [],
+    "queryDefaults": {},
+    "jsonBody": false,
+    "inFlightLimited": false
+  },
+  "clearViolations": {
+    "method": "delete",
+    "path": "/violations",
+    "scope": "admin",
+    "pathParameters": [],
+    "queryDefaults": {},
+    "jsonBody": false,
+    "inFlightLimited": false
+  },
   "reset": {
     "method": "post",
     "path": "/reset",
