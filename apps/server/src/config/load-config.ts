@@ -4,6 +4,13 @@ import { type CorsOrigins, parseCorsOrigins } from '@assistant-platform/service-
 import { LOG_LEVELS, type LogLevel, readEnvironment } from '@assistant-platform/types';
 import { z } from 'zod';
 import { databasePathOf } from './database-url.js';
+import {
+  checkModes,
+  type ProxyConfig,
+  proxyEnvSchema,
+  type ReplayConfig,
+  toProxyConfig,
+} from './proxy-config.js';
 
 /** Thrown for a bad configuration value, here and by the engines (one class): it names every bad variable. */
 
@@ -35,6 +42,10 @@ export interface ServerConfig {
   faultSeed: number;
   /** A JSON file of chat fixtures loaded at start-up (and again by a reset). */
   chatFixturesPath?: string;
+  /** Proxy mode: platform requests go to a target and are checked against the contract. */
+  proxy?: ProxyConfig;
+  /** Replay mode: platform requests are answered from recorded cassettes. */
+  replay?: ReplayConfig;
 }
 
 const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -95,12 +106,13 @@ const serverEnvSchema = z.object({
 });
 
 const envSchema = z
-  .intersection(serverEnvSchema, enginesEnvSchema)
+  .intersection(z.intersection(serverEnvSchema, proxyEnvSchema), enginesEnvSchema)
   // Node refuses a headers timeout longer than the request timeout; say so by name instead.
   .refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, {
     path: ['HEADERS_TIMEOUT_MS'],
     message: 'must not exceed REQUEST_TIMEOUT_MS',
-  });
+  })
+  .superRefine(checkModes);
 
 /** Reads and validates the configuration once; unknown variables are ignored. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -123,5 +135,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     journal: { max: e.JOURNAL_MAX, bodyMaxBytes: e.JOURNAL_BODY_MAX_BYTES },
     faultSeed: e.FAULT_SEED,
     ...(e.CHAT_FIXTURES === undefined ? {} : { chatFixturesPath: e.CHAT_FIXTURES }),
+    ...toProxyConfig(e),
   };
 }
