@@ -6,9 +6,22 @@
 const SERVER = '^apps/server/src/';
 // Top to bottom: the CLI, the routes outside the contract, the admin API (its routes, the journal,
 // the fault and fixture stores, which the layers below reach only through the app's decorations
-// typed in contract/), the operations, the request pipeline, the seed, the contract's Fastify side,
+// typed in contract/), the proxy mode's forwarding and checks, the cassettes (recording and replay),
+// the operations, the request pipeline, the seed, the contract's Fastify side,
 // the database, the configuration.
-const LAYERS = ['cli', 'meta', 'admin', 'operations', 'pipeline', 'seed', 'contract', 'db', 'config'];
+const LAYERS = [
+  'cli',
+  'meta',
+  'admin',
+  'proxy',
+  'cassettes',
+  'operations',
+  'pipeline',
+  'seed',
+  'contract',
+  'db',
+  'config',
+];
 
 // The files at src/ itself (app.ts, server.ts, ...) compose the folders: only cli/ uses them.
 const ROOT_FILES = '[^/]+\\.ts$';

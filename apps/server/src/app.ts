@@ -15,6 +15,7 @@ import type { ServerConfig } from './config/load-config.js';
 import { adminValidator } from './contract/admin-validator.js';
 import { registerContractRoutes } from './contract/contract-routes.js';
 import './contract/fastify-types.js';
+import { CassetteRecorder } from './cassettes/cassette-recorder.js';
 import { createHealthCheck } from './db/database-health.js';
 import { openDatabase } from './db/open-database.js';
 import { createRepositories } from './db/repositories.js';
@@ -40,6 +41,8 @@ import { registerInFlightLimit } from './pipeline/in-flight-limit.js';
 import { registerRateLimit } from './pipeline/rate-limit.js';
 import { receiveTimeouts } from './pipeline/receive-timeouts.js';
 import { registerRequestIdHeader } from './pipeline/request-id.js';
+import { registerProxyRoutes } from './proxy/proxy-route.js';
+import { createTargetClient, type TargetClient } from './proxy/target-client.js';
 import { applyStartupData, type SeedInput } from './seed/apply-startup-data.js';
 import { exportState } from './seed/export-state.js';
 
@@ -56,7 +59,9 @@ export interface BuildOptions {
 
 /**
  * Builds the app: opens and migrates the database, applies the seed and dev token, wires the
- * engines and registers every route. Listening, signals and shutdown live in server.ts.
+ * engines and registers every route. Listening, signals and shutdown live in server.ts. In proxy
+ * mode (`config.proxy`) the platform's routes forward to the target instead, and no engine loads;
+ * the database still holds the tokens of the admin API.
  */
 export async function build(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = openDatabase(config.databaseUrl);
@@ -107,8 +112,11 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     });
     receiving.watch(app);
     logs.register(app);
-    const engines = loadEngines(config.engines, app.log.child({ component: 'engines' }));
-    const enginesReady = engines.then(() => undefined);
+    const engines =
+      config.proxy === undefined
+        ? loadEngines(config.engines, app.log.child({ component: 'engines' }))
+        : undefined;
+    const enginesReady = engines === undefined ? Promise.resolve() : engines.then(() => undefined);
     enginesReady.catch(() => undefined);
     app.decorate('enginesReady', enginesReady);
     app.decorate('firstToken', firstToken);
@@ -116,12 +124,21 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     app.decorate('faultRules', faultRules);
     app.decorate('chatFixtures', chatFixtures);
     app.decorate('violations', violations);
-    const deps: OperationDeps = { repos, engines: () => engines };
+    app.decorate('cassettes', undefined);
+    const deps: OperationDeps = {
+      repos,
+      engines: () => engines ?? Promise.reject(new Error('no engine runs in proxy mode')),
+    };
     const models = chatModels(config.engines);
     const bodies = createBodyPool(models, (error) => app?.log.error({ err: error }, 'body worker failed'));
 
+    const target: TargetClient | undefined =
+      config.proxy === undefined
+        ? undefined
+        : createTargetClient(config.proxy, app.log.child({ component: 'proxy' }));
     app.addHook('onClose', async () => {
-      const loaded = await engines.catch(() => undefined);
+      await target?.close();
+      const loaded = await engines?.catch(() => undefined);
       await Promise.allSettled([loaded?.close(), bodies.close()]);
       database.close();
     });
@@ -136,29 +153,37 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerFaults(app);
     await registerRateLimit(app, config.rateLimit);
     registerInFlightLimit(app, config.maxHeavyRequestsPerToken);
-    registerMetaRoutes(app, createHealthCheck(database, app.log.child({ component: 'database' })));
+    registerMetaRoutes(app, createHealthCheck(database, app.log.child({ component: 'database' })), target);
     registerDocsRoute(app);
     registerConsoleRoute(app, options.consoleDir);
-    await app.register(
-      async (v1) => {
-        registerContractRoutes(
-          v1,
-          validator,
-          {
-            createAgent: createAgentHandler(deps),
-            getAgent: getAgentHandler(deps),
-            chatRequest: chatRequestHandler(deps),
-            updateTranscription: updateTranscriptionHandler(deps),
-            createEmbeddings: createEmbeddingsHandler(deps),
-          },
-          {
-            config: (operationId) => ({ scope: OPERATIONS[operationId].scope, operationId }),
-            checks: { chatRequest: chatBodyChecks(models) },
-          },
-        );
-      },
-      { prefix: '/v1' },
-    );
+    if (config.proxy !== undefined && target !== undefined) {
+      const { recordDir, redactHeaders } = config.proxy;
+      const recorder =
+        recordDir === undefined
+          ? undefined
+          : new CassetteRecorder(recordDir, redactHeaders, app.log.child({ component: 'recorder' }));
+      await registerProxyRoutes(app, { target, validator, bodies, recorder });
+    } else
+      await app.register(
+        async (v1) => {
+          registerContractRoutes(
+            v1,
+            validator,
+            {
+              createAgent: createAgentHandler(deps),
+              getAgent: getAgentHandler(deps),
+              chatRequest: chatRequestHandler(deps),
+              updateTranscription: updateTranscriptionHandler(deps),
+              createEmbeddings: createEmbeddingsHandler(deps),
+            },
+            {
+              config: (operationId) => ({ scope: OPERATIONS[operationId].scope, operationId }),
+              checks: { chatRequest: chatBodyChecks(models) },
+            },
+          );
+        },
+        { prefix: '/v1' },
+      );
     await registerAdminRoutes(app, {
       repos,
       validator: adminValidator(),

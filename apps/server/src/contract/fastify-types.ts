@@ -132,6 +132,8 @@ declare module 'fastify' {
     chatFixtures: ChatFixturesStore;
     /** This app's violations summary: in proxy mode, the proxy adds what each exchange broke. */
     violations: ViolationsStore;
+    /** How many cassettes a replaying server answers from; undefined when it does not replay. */
+    cassettes: number | undefined;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -146,5 +148,7 @@ declare module 'fastify' {
     operationId?: OperationId;
     /** The admin operation a route serves: not rate limited per token, not journaled. */
     adminOperationId?: AdminOperationId;
+    /** The proxy's route (proxy mode): it forwards every platform request, journaled and faulted. */
+    proxied?: true;
   }
 }
