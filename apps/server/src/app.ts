@@ -15,7 +15,9 @@ import type { ServerConfig } from './config/load-config.js';
 import { adminValidator } from './contract/admin-validator.js';
 import { registerContractRoutes } from './contract/contract-routes.js';
 import './contract/fastify-types.js';
+import { type CassetteLibrary, loadCassettes } from './cassettes/cassette-library.js';
 import { CassetteRecorder } from './cassettes/cassette-recorder.js';
+import { registerReplay } from './cassettes/replay-hook.js';
 import { createHealthCheck } from './db/database-health.js';
 import { openDatabase } from './db/open-database.js';
 import { createRepositories } from './db/repositories.js';
@@ -69,6 +71,15 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
   let app: FastifyInstance | undefined;
   try {
     const validator = new ContractValidator();
+    // Before anything starts: a cassette that cannot be replayed stops start-up, naming it.
+    const cassettes: CassetteLibrary | undefined =
+      config.replay === undefined
+        ? undefined
+        : loadCassettes(
+            config.replay.dir,
+            { platform: validator, admin: adminValidator() },
+            config.replay.ignore,
+          );
     const { firstToken } = applyStartupData(repos, config, {
       extraSeed: options.seed,
       createFirstToken: options.createFirstToken,
@@ -124,7 +135,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     app.decorate('faultRules', faultRules);
     app.decorate('chatFixtures', chatFixtures);
     app.decorate('violations', violations);
-    app.decorate('cassettes', undefined);
+    app.decorate('cassettes', cassettes?.size);
     const deps: OperationDeps = {
       repos,
       engines: () => engines ?? Promise.reject(new Error('no engine runs in proxy mode')),
@@ -156,6 +167,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerMetaRoutes(app, createHealthCheck(database, app.log.child({ component: 'database' })), target);
     registerDocsRoute(app);
     registerConsoleRoute(app, options.consoleDir);
+    if (cassettes !== undefined && config.replay !== undefined) registerReplay(app, cassettes, config.replay);
     if (config.proxy !== undefined && target !== undefined) {
       const { recordDir, redactHeaders } = config.proxy;
       const recorder =
@@ -191,6 +203,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       faultRules,
       chatFixtures,
       violations,
+      ...(cassettes === undefined ? {} : { restartReplay: () => cassettes.restart() }),
       startupState,
       chatFixturesPath: config.chatFixturesPath,
       startupChatFixtures,
