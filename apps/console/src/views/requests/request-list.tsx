@@ -1,6 +1,7 @@
 /** The entries, newest first: one button per request, its status coloured by class. */
 import type { JournalEntry } from '@assistant-platform/types/admin';
 import { entryKey } from '../../lib/request-filter.js';
+import { violationBadge } from '../../lib/violations.js';
 
 const statusClass = (status: number | null) =>
   status === null ? 'status-none' : `status-${Math.floor(status / 100)}xx`;
@@ -35,6 +36,7 @@ export function RequestList(props: {
               <span class="duration">{Math.round(entry.durationMs)} ms</span>
               <span class="token">{entry.token?.name ?? 'no token'}</span>
               {entry.fault && <span class="badge">fault</span>}
+              {violationBadge(entry) && <span class="badge">{violationBadge(entry)}</span>}
             </button>
           </li>
         ))}
