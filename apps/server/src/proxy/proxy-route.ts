@@ -29,6 +29,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eventText } from '../cassettes/cassette-format.js';
 import type { CassetteRecorder } from '../cassettes/cassette-recorder.js';
+import type { CheckedExchange } from '../contract/fastify-types.js';
 import { timed } from '../operations/chat-event-stream.js';
 import { type BodyPool, OFFLOAD_BYTES } from '../pipeline/body/body-pool.js';
 import { withoutFaultPreferences } from '../pipeline/faults/prefer-header.js';
@@ -102,14 +103,23 @@ function proxyHandler({ target, validator, bodies, recorder }: ProxyDeps) {
     });
     // Settled below; a check that fails first must not leave it unhandled.
     sending.catch(() => undefined);
+    // A CORS preflight is the browser's, not a platform request: forwarded, not checked. A HEAD is
+    // checked as the GET it stands for (RFC 9110 §9.3.2), without a body.
+    const checks = method !== 'OPTIONS';
+    const asMethod = method === 'HEAD' ? 'GET' : method;
+    const report = (exchange: CheckedExchange, violations: readonly Violation[]) => {
+      if (checks) reportViolations(request, exchange, violations);
+    };
     const checked = await Promise.resolve(
-      checkRequestAnywhere({
-        method,
-        path: path.slice('/v1'.length) || '/',
-        query,
-        headers: request.headers,
-        body,
-      }),
+      checks
+        ? checkRequestAnywhere({
+            method: asMethod,
+            path: path.slice('/v1'.length) || '/',
+            query,
+            headers: request.headers,
+            body,
+          })
+        : { operationId: null, violations: [] },
     ).catch((error: unknown) => {
       request.log.warn({ err: error }, 'the request was not checked against the contract');
       return { operationId: null, violations: [] as Violation[] };
@@ -117,13 +127,19 @@ function proxyHandler({ target, validator, bodies, recorder }: ProxyDeps) {
     const { operationId } = checked;
     if (request.journal) {
       request.journal.operationId = operationId;
-      request.journal.violations = checked.violations;
+      if (checks) request.journal.violations = checked.violations;
     }
-    const answer = await sending;
+    const answer = await sending.catch((error: unknown) => {
+      // No answer to check (the target is down or slow: 502 or 504), but the request's own count.
+      report({ operationId, requestId: request.id, method, path, status: null }, checked.violations);
+      throw error;
+    });
     const requestId = first(answer.headers['x-request-id']) ?? request.id;
     if (request.journal) request.journal.requestId = requestId;
     const exchange = { operationId, requestId, method, path, status: answer.status };
-    const head = checkAnswerHead(validator, operationId, answer.status, answer.headers);
+    const head = checks
+      ? checkAnswerHead(validator, operationId, answer.status, answer.headers)
+      : { violations: [], stream: undefined };
     const isStream = mediaTypeOf(first(answer.headers['content-type'])) === 'text/event-stream';
     const stream = isStream && head.stream ? new StreamCheck(validator, head.stream) : undefined;
     const tap = new AnswerTap({
@@ -145,11 +161,11 @@ function proxyHandler({ target, validator, bodies, recorder }: ProxyDeps) {
       tapped = await tap.finish();
       const violations = [...checked.violations, ...head.violations];
       if (stream) violations.push(...stream.end());
-      else if (tapped.body !== undefined)
+      else if (tapped.body !== undefined && checks && method !== 'HEAD')
         violations.push(...(await checkBody(answer, operationId, tapped.body)));
       if (tapped.unchecked)
         request.log.warn(`the answer was not checked against the contract: ${tapped.unchecked}`);
-      reportViolations(request, exchange, violations);
+      report(exchange, violations);
     };
     const checkBody = (answer: TargetAnswer, id: string | null, bytes: Buffer) => {
       const contentType = first(answer.headers['content-type']);
@@ -181,11 +197,12 @@ function proxyHandler({ target, validator, bodies, recorder }: ProxyDeps) {
         'the target failed in the middle of its answer; the client’s answer was cut',
       );
       if (stream && tapped === undefined)
-        reportViolations(request, exchange, [...checked.violations, ...head.violations, ...stream.end()]);
+        report(exchange, [...checked.violations, ...head.violations, ...stream.end()]);
       res.destroy();
       return;
     }
-    if (recorder && operationId !== null && tapped && !tapped.unchecked && request.fault === null) {
+    const recordable = operationId !== null && method === asMethod && request.fault === null;
+    if (recorder && recordable && tapped && !tapped.unchecked) {
       if (tapped.notKept) request.log.warn(`not recorded: ${tapped.notKept}`);
       else
         recorder.record({

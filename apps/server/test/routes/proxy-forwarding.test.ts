@@ -103,6 +103,19 @@ describe('a conforming target', () => {
     );
   });
 
+  it('forwards a CORS preflight unchecked, and checks a HEAD as the GET it stands for', async () => {
+    const preflight = await fetch(`${proxy.origin}/v1/agents/view/1`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect((await call('/v1/agents/view/1', { method: 'HEAD' })).status).toBe(200);
+    const [head, options] = await proxy.journal();
+    expect(options).toMatchObject({ method: 'OPTIONS', status: 204, violations: null });
+    expect(head).toMatchObject({ method: 'HEAD', operationId: 'getAgent', status: 200, violations: [] });
+  });
+
   it('passes a streamed chat on with every event, and checks each', async () => {
     const response = await call('/v1/agents/chat/request', {
       method: 'POST',
