@@ -59,6 +59,7 @@ export type BadRequestError = Schemas['BadRequestError'];
 export type UnauthorizedError = Schemas['UnauthorizedError'];
 export type ForbiddenError = Schemas['ForbiddenError'];
 export type NotFoundError = Schemas['NotFoundError'];
+export type ConflictError = Schemas['ConflictError'];
 export type RateLimitError = Schemas['RateLimitError'];
 export type InternalServerError = Schemas['InternalServerError'];
 /** Any error envelope the API answers with. */
@@ -67,6 +68,7 @@ export type ErrorEnvelope =
   | UnauthorizedError
   | ForbiddenError
   | NotFoundError
+  | ConflictError
   | RateLimitError
   | InternalServerError;
 /** The fixed `message` of each error status. */

@@ -19,7 +19,8 @@ export const OPERATIONS = {
     "scope": "agents:write",
     "pathParameters": [],
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": true
   },
   "getAgent": {
     "method": "get",
@@ -32,7 +33,8 @@ export const OPERATIONS = {
       }
     ],
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "chatRequest": {
     "method": "post",
@@ -40,7 +42,8 @@ export const OPERATIONS = {
     "scope": "agents:chat",
     "pathParameters": [],
     "jsonBody": true,
-    "inFlightLimited": true
+    "inFlightLimited": true,
+    "idempotencyKey": true
   },
   "updateTranscription": {
     "method": "patch",
@@ -57,7 +60,8 @@ export const OPERATIONS = {
       }
     ],
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "createEmbeddings": {
     "method": "post",
@@ -65,7 +69,8 @@ export const OPERATIONS = {
     "scope": "embeddings:create",
     "pathParameters": [],
     "jsonBody": true,
-    "inFlightLimited": true
+    "inFlightLimited": true,
+    "idempotencyKey": true
   }
 } as const;
 
@@ -77,7 +82,8 @@ export const ADMIN_OPERATIONS = {
     "scope": "admin",
     "pathParameters": [],
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "clearRequests": {
     "method": "delete",
@@ -85,7 +91,8 @@ export const ADMIN_OPERATIONS = {
     "scope": "admin",
     "pathParameters": [],
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "findRequests": {
     "method": "post",
@@ -93,7 +100,8 @@ export const ADMIN_OPERATIONS = {
     "scope": "admin",
     "pathParameters": [],
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "streamRequests": {
     "method": "get",
@@ -101,7 +109,8 @@ export const ADMIN_OPERATIONS = {
     "scope": "admin",
     "pathParameters": [],
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "reset": {
     "method": "post",
@@ -109,7 +118,8 @@ export const ADMIN_OPERATIONS = {
     "scope": "admin",
     "pathParameters": [],
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "exportState": {
     "method": "get",
@@ -117,7 +127,8 @@ export const ADMIN_OPERATIONS = {
     "scope": "admin",
     "pathParameters": [],
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "importState": {
     "method": "put",
@@ -125,7 +136,8 @@ export const ADMIN_OPERATIONS = {
     "scope": "admin",
     "pathParameters": [],
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "listFaults": {
     "method": "get",
@@ -133,7 +145,8 @@ export const ADMIN_OPERATIONS = {
     "scope": "admin",
     "pathParameters": [],
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "addFault": {
     "method": "post",
@@ -141,7 +154,8 @@ export const ADMIN_OPERATIONS = {
     "scope": "admin",
     "pathParameters": [],
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "clearFaults": {
     "method": "delete",
@@ -149,7 +163,8 @@ export const ADMIN_OPERATIONS = {
     "scope": "admin",
     "pathParameters": [],
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "removeFault": {
     "method": "delete",
@@ -162,7 +177,8 @@ export const ADMIN_OPERATIONS = {
       }
     ],
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "listChatFixtures": {
     "method": "get",
@@ -170,7 +186,8 @@ export const ADMIN_OPERATIONS = {
     "scope": "admin",
     "pathParameters": [],
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "addChatFixture": {
     "method": "post",
@@ -178,7 +195,8 @@ export const ADMIN_OPERATIONS = {
     "scope": "admin",
     "pathParameters": [],
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "clearChatFixtures": {
     "method": "delete",
@@ -186,7 +204,8 @@ export const ADMIN_OPERATIONS = {
     "scope": "admin",
     "pathParameters": [],
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "removeChatFixture": {
     "method": "delete",
@@ -199,7 +218,8 @@ export const ADMIN_OPERATIONS = {
       }
     ],
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "createToken": {
     "method": "post",
@@ -207,7 +227,8 @@ export const ADMIN_OPERATIONS = {
     "scope": "admin",
     "pathParameters": [],
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "revokeToken": {
     "method": "delete",
@@ -220,6 +241,7 @@ export const ADMIN_OPERATIONS = {
       }
     ],
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   }
 } as const;
