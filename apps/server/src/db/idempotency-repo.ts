@@ -1,0 +1,136 @@
+/**
+ * The stored answers of `Idempotency-Key`s (table `idempotency_records`). Storage only: what a key
+ * may do (how long it lives, how many are kept) is decided by pipeline/idempotency.ts and passed in
+ * as times and counts, so that a port to another database keeps these few statements and nothing
+ * else. A claim is one IMMEDIATE transaction (read the key's row, then insert or answer from it), so
+ * servers sharing the database file never both run the same key.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from './open-database.js';
+import { idempotencyRecords } from './schema.js';
+
+/** The stored first answer of a key. */
+export interface StoredAnswer {
+  status: number;
+  contentType: string | null;
+  body: string;
+}
+
+export interface ClaimRequest {
+  accountId: number;
+  key: string;
+  requestHash: string;
+  /** Now, in milliseconds since the epoch. */
+  now: number;
+  /** Rows created at or before this are gone (past their retention). */
+  expiredBefore: number;
+  /** Rows still in flight created at or before this are abandoned (their server stopped). */
+  abandonedBefore: number;
+}
+
+export type ClaimOutcome =
+  /** The key is this request's: complete or release it with `claim`. */
+  | { outcome: 'claimed'; claim: string }
+  | { outcome: 'replay'; answer: StoredAnswer }
+  | { outcome: 'in-flight' }
+  /** The key was first sent with another request. */
+  | { outcome: 'reused' };
+
+const placeholder = sql.placeholder;
+
+export function createIdempotencyRepo(db: Db) {
+  const t = idempotencyRecords;
+  const find = db
+    .select()
+    .from(t)
+    .where(and(eq(t.accountId, placeholder('accountId')), eq(t.key, placeholder('key'))))
+    .prepare();
+  const remove = db
+    .delete(t)
+    .where(eq(t.id, placeholder('id')))
+    .prepare();
+  const insert = db
+    .insert(t)
+    .values({
+      accountId: placeholder('accountId'),
+      key: placeholder('key'),
+      requestHash: placeholder('requestHash'),
+      claim: placeholder('claim'),
+      createdAt: placeholder('createdAt'),
+    })
+    .prepare();
+  const complete = db
+    .update(t)
+    .set({
+      status: sql`${placeholder('status')}`,
+      contentType: sql`${placeholder('contentType')}`,
+      body: sql`${placeholder('body')}`,
+    })
+    .where(and(eq(t.claim, placeholder('claim')), isNull(t.status)))
+    .prepare();
+  const release = db
+    .delete(t)
+    .where(and(eq(t.claim, placeholder('claim')), isNull(t.status)))
+    .prepare();
+  const removeExpired = db
+    .delete(t)
+    .where(lte(t.createdAt, placeholder('expiredBefore')))
+    .prepare();
+
+  return {
+    /** Takes a key for a request, or says why not; an expired or abandoned row is replaced. */
+    claim(request: ClaimRequest): ClaimOutcome {
+      const { accountId, key, requestHash, now, expiredBefore, abandonedBefore } = request;
+      return db.transaction(
+        () => {
+          const row = find.get({ accountId, key });
+          const alive =
+            row !== undefined &&
+            row.createdAt > expiredBefore &&
+            (row.status !== null || row.createdAt > abandonedBefore);
+          if (alive) {
+            if (row.requestHash !== requestHash) return { outcome: 'reused' };
+            if (row.status === null) return { outcome: 'in-flight' };
+            return {
+              outcome: 'replay',
+              answer: { status: row.status, contentType: row.contentType, body: row.body ?? '' },
+            };
+          }
+          if (row) remove.run({ id: row.id });
+          const claim = randomUUID();
+          insert.run({ accountId, key, requestHash, claim, createdAt: now });
+          return { outcome: 'claimed', claim };
+        },
+        { behavior: 'immediate' },
+      );
+    },
+    /** Stores the answer of a claimed key (a claim already replaced by another is left alone). */
+    complete(claim: string, answer: StoredAnswer): void {
+      complete.run({ claim, ...answer });
+    },
+    /** Frees a claimed key whose request produced no answer to keep. */
+    release(claim: string): void {
+      release.run({ claim });
+    },
+    /**
+     * Forgets expired rows, then the oldest beyond `keep`: one pass over the created-at index and
+     * at most `keep` steps of the primary key's.
+     */
+    trim(expiredBefore: number, keep: number): void {
+      db.transaction(() => {
+        removeExpired.run({ expiredBefore });
+        const newestDropped = db.select({ id: t.id }).from(t).orderBy(desc(t.id)).limit(1).offset(keep).get();
+        if (newestDropped) db.delete(t).where(lte(t.id, newestDropped.id)).run();
+      });
+    },
+    count(): number {
+      return db.select({ n: count() }).from(t).get()?.n ?? 0;
+    },
+    deleteAll(): void {
+      db.delete(t).run();
+    },
+  };
+}
+
+export type IdempotencyRepo = ReturnType<typeof createIdempotencyRepo>;
