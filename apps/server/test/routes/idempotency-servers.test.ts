@@ -107,16 +107,16 @@ describe('a dropped answer (the dropAnswer fault)', () => {
   it('creates the agent, closes the connection, and the same key then answers what was lost', async () => {
     const body = { name: 'Lost answer', instruction: 'x' };
     const headers = { 'idempotency-key': 'lost-answer' };
-    const before = (await first.admin.state.export()).agents.length;
+    const before = ((await first.admin.state.export()).agents ?? []).length;
     await expect(
       post(first, '/agents/create', body, { ...headers, prefer: 'drop-answer' }),
     ).rejects.toThrow();
-    expect((await first.admin.state.export()).agents.length).toBe(before + 1);
+    expect(((await first.admin.state.export()).agents ?? []).length).toBe(before + 1);
 
     const retried = await post(first, '/agents/create', body, headers);
     expect(retried.status).toBe(201);
     expect(retried.headers.get('idempotent-replayed')).toBe('true');
-    expect((await first.admin.state.export()).agents.length).toBe(before + 1);
+    expect(((await first.admin.state.export()).agents ?? []).length).toBe(before + 1);
 
     const [entry] = (await first.admin.find({ path: '/v1/agents/create' })).requests.filter(
       (request) => request.requestHeaders.prefer === 'drop-answer',
