@@ -3,7 +3,6 @@ CREATE TABLE `idempotency_records` (
 	`account_id` integer NOT NULL,
 	`key` text NOT NULL,
 	`request_hash` text NOT NULL,
-	`claim` text NOT NULL,
 	`created_at` integer NOT NULL,
 	`status` integer,
 	`content_type` text,

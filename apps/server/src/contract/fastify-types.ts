@@ -105,7 +105,7 @@ declare module 'fastify' {
      */
     bodyHash: string | null;
     /** The `Idempotency-Key` this request claimed, until its answer is stored or the key freed. */
-    idempotencyClaim: string | null;
+    idempotencyClaim: number | null;
   }
   interface FastifyContextConfig {
     /** The scope an API route requires; routes without one (docs, health) need no token. */

@@ -5,8 +5,7 @@
  * else. A claim is one IMMEDIATE transaction (read the key's row, then insert or answer from it), so
  * servers sharing the database file never both run the same key.
  */
-import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from './open-database.js';
 import { idempotencyRecords } from './schema.js';
 
@@ -30,8 +29,8 @@ export interface ClaimRequest {
 }
 
 export type ClaimOutcome =
-  /** The key is this request's: complete or release it with `claim`. */
-  | { outcome: 'claimed'; claim: string }
+  /** The key is this request's: complete or release it with `claim` (its row's id). */
+  | { outcome: 'claimed'; claim: number }
   | { outcome: 'replay'; answer: StoredAnswer }
   | { outcome: 'in-flight' }
   /** The key was first sent with another request. */
@@ -56,7 +55,6 @@ export function createIdempotencyRepo(db: Db) {
       accountId: placeholder('accountId'),
       key: placeholder('key'),
       requestHash: placeholder('requestHash'),
-      claim: placeholder('claim'),
       createdAt: placeholder('createdAt'),
     })
     .prepare();
@@ -67,11 +65,11 @@ export function createIdempotencyRepo(db: Db) {
       contentType: sql`${placeholder('contentType')}`,
       body: sql`${placeholder('body')}`,
     })
-    .where(and(eq(t.claim, placeholder('claim')), isNull(t.status)))
+    .where(and(eq(t.id, placeholder('claim')), isNull(t.status)))
     .prepare();
   const release = db
     .delete(t)
-    .where(and(eq(t.claim, placeholder('claim')), isNull(t.status)))
+    .where(and(eq(t.id, placeholder('claim')), isNull(t.status)))
     .prepare();
   const removeExpired = db
     .delete(t)
@@ -98,19 +96,18 @@ export function createIdempotencyRepo(db: Db) {
             };
           }
           if (row) remove.run({ id: row.id });
-          const claim = randomUUID();
-          insert.run({ accountId, key, requestHash, claim, createdAt: now });
-          return { outcome: 'claimed', claim };
+          const { lastInsertRowid } = insert.run({ accountId, key, requestHash, createdAt: now });
+          return { outcome: 'claimed', claim: Number(lastInsertRowid) };
         },
         { behavior: 'immediate' },
       );
     },
     /** Stores the answer of a claimed key (a claim already replaced by another is left alone). */
-    complete(claim: string, answer: StoredAnswer): void {
+    complete(claim: number, answer: StoredAnswer): void {
       complete.run({ claim, ...answer });
     },
     /** Frees a claimed key whose request produced no answer to keep. */
-    release(claim: string): void {
+    release(claim: number): void {
       release.run({ claim });
     },
     /**
@@ -123,9 +120,6 @@ export function createIdempotencyRepo(db: Db) {
         const newestDropped = db.select({ id: t.id }).from(t).orderBy(desc(t.id)).limit(1).offset(keep).get();
         if (newestDropped) db.delete(t).where(lte(t.id, newestDropped.id)).run();
       });
-    },
-    count(): number {
-      return db.select({ n: count() }).from(t).get()?.n ?? 0;
     },
     deleteAll(): void {
       db.delete(t).run();

@@ -104,7 +104,9 @@ export const healthProbe = sqliteTable('health_probe', {
 /**
  * The first answer of each `Idempotency-Key`, per account (see "Idempotent requests" in the
  * contract). A row is claimed (`status` null) when a request with a new key starts, and completed
- * with its answer once the operation has produced one; a claim whose request failed is deleted.
+ * with its answer once the operation has produced one; a claim whose request failed is deleted. A
+ * claim is its row's id: ids are never reused (AUTOINCREMENT), so a row replaced after its claim
+ * expired is never completed by the request that held the old one.
  * Kept in the database rather than in memory so that servers sharing it honour each other's keys.
  * Times are milliseconds since the epoch: they are only compared, never shown.
  */
@@ -118,8 +120,6 @@ export const idempotencyRecords = sqliteTable(
     key: text('key').notNull(),
     /** SHA-256 hex of the method, the path and the canonical JSON of the body. */
     requestHash: text('request_hash').notNull(),
-    /** Random per claim: only the request that claimed a row completes or releases it. */
-    claim: text('claim').notNull(),
     createdAt: integer('created_at').notNull(),
     /** The answer's status; null while its request is in flight. */
     status: integer('status'),
