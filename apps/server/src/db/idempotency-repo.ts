@@ -2,8 +2,9 @@
  * The stored answers of `Idempotency-Key`s (table `idempotency_records`). Storage only: what a key
  * may do (how long it lives, how many are kept) is decided by pipeline/idempotency.ts and passed in
  * as times and counts, so that a port to another database keeps these few statements and nothing
- * else. A claim is one IMMEDIATE transaction (read the key's row, then insert or answer from it), so
- * servers sharing the database file never both run the same key.
+ * else. A claim is an insert that the unique index of (account, key) arbitrates, so of two servers
+ * sharing the database only one takes a key: a new key costs that one statement; a key already
+ * there is read, and replaced (delete by id, insert again) only when it expired.
  */
 import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from './open-database.js';
@@ -57,6 +58,7 @@ export function createIdempotencyRepo(db: Db) {
       requestHash: placeholder('requestHash'),
       createdAt: placeholder('createdAt'),
     })
+    .onConflictDoNothing()
     .prepare();
   const complete = db
     .update(t)
@@ -80,27 +82,28 @@ export function createIdempotencyRepo(db: Db) {
     /** Takes a key for a request, or says why not; an expired or abandoned row is replaced. */
     claim(request: ClaimRequest): ClaimOutcome {
       const { accountId, key, requestHash, now, expiredBefore, abandonedBefore } = request;
-      return db.transaction(
-        () => {
-          const row = find.get({ accountId, key });
-          const alive =
-            row !== undefined &&
-            row.createdAt > expiredBefore &&
-            (row.status !== null || row.createdAt > abandonedBefore);
-          if (alive) {
-            if (row.requestHash !== requestHash) return { outcome: 'reused' };
-            if (row.status === null) return { outcome: 'in-flight' };
-            return {
-              outcome: 'replay',
-              answer: { status: row.status, contentType: row.contentType, body: row.body ?? '' },
-            };
-          }
-          if (row) remove.run({ id: row.id });
-          const { lastInsertRowid } = insert.run({ accountId, key, requestHash, createdAt: now });
-          return { outcome: 'claimed', claim: Number(lastInsertRowid) };
-        },
-        { behavior: 'immediate' },
-      );
+      // A new try follows only a row that went away (expired, or freed by its request) since the
+      // insert; a key that keeps changing under it three times is as good as in flight.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const inserted = insert.run({ accountId, key, requestHash, createdAt: now });
+        if (inserted.changes === 1) return { outcome: 'claimed', claim: Number(inserted.lastInsertRowid) };
+        const row = find.get({ accountId, key });
+        // Gone since the insert (released or expired elsewhere): try again.
+        if (row === undefined) continue;
+        const alive =
+          row.createdAt > expiredBefore && (row.status !== null || row.createdAt > abandonedBefore);
+        if (!alive) {
+          remove.run({ id: row.id });
+          continue;
+        }
+        if (row.requestHash !== requestHash) return { outcome: 'reused' };
+        if (row.status === null) return { outcome: 'in-flight' };
+        return {
+          outcome: 'replay',
+          answer: { status: row.status, contentType: row.contentType, body: row.body ?? '' },
+        };
+      }
+      return { outcome: 'in-flight' };
     },
     /** Stores the answer of a claimed key (a claim already replaced by another is left alone). */
     complete(claim: number, answer: StoredAnswer): void {
