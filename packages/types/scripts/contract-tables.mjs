@@ -22,8 +22,8 @@ export function declaredScopes(document) {
 
 /**
  * Each operation's method, path, required scope (from its own `security`), path parameters (and
- * whether each is an integer), whether it takes a JSON body, whether it is in-flight limited and
- * whether it takes an `Idempotency-Key` header.
+ * whether each is an integer), the declared defaults of its query parameters, whether it takes a
+ * JSON body, whether it is in-flight limited and whether it takes an `Idempotency-Key` header.
  * Fails when an operation names no scope or one `x-scopes` does not declare.
  */
 export function operationTable(document) {
@@ -46,11 +46,17 @@ export function operationTable(document) {
           name: parameter.name,
           integer: target(document, parameter.schema)?.type === 'integer',
         }));
+      const queryDefaults = {};
+      for (const parameter of parameters) {
+        const value = target(document, parameter.schema)?.default ?? parameter.schema?.default;
+        if (parameter.in === 'query' && value !== undefined) queryDefaults[parameter.name] = value;
+      }
       operations[operation.operationId] = {
         method,
         path,
         scope,
         pathParameters,
+        queryDefaults,
         jsonBody: operation.requestBody?.content?.['application/json'] !== undefined,
         inFlightLimited: operation['x-in-flight-limited'] === true,
         idempotencyKey: parameters.some(

@@ -18,6 +18,7 @@ export const OPERATIONS = {
     "path": "/agents/create",
     "scope": "agents:write",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false,
     "idempotencyKey": true
@@ -32,6 +33,7 @@ export const OPERATIONS = {
         "integer": false
       }
     ],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
     "idempotencyKey": false
@@ -41,6 +43,7 @@ export const OPERATIONS = {
     "path": "/agents/chat/request",
     "scope": "agents:chat",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": true,
     "idempotencyKey": true
@@ -59,6 +62,7 @@ export const OPERATIONS = {
         "integer": true
       }
     ],
+    "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false,
     "idempotencyKey": false
@@ -68,6 +72,7 @@ export const OPERATIONS = {
     "path": "/vectors/embedding",
     "scope": "embeddings:create",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": true,
     "idempotencyKey": true
@@ -81,6 +86,9 @@ export const ADMIN_OPERATIONS = {
     "path": "/requests",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {
+      "limit": 100
+    },
     "jsonBody": false,
     "inFlightLimited": false,
     "idempotencyKey": false
@@ -90,6 +98,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/requests",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
     "idempotencyKey": false
@@ -99,6 +108,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/requests/find",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false,
     "idempotencyKey": false
@@ -108,6 +118,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/requests/stream",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
     "idempotencyKey": false
@@ -117,6 +128,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/reset",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
     "idempotencyKey": false
@@ -126,6 +138,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/state",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
     "idempotencyKey": false
@@ -135,6 +148,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/state",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false,
     "idempotencyKey": false
@@ -144,6 +158,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/faults",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
     "idempotencyKey": false
@@ -153,6 +168,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/faults",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false,
     "idempotencyKey": false
@@ -162,6 +178,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/faults",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
     "idempotencyKey": false
@@ -176,6 +193,7 @@ export const ADMIN_OPERATIONS = {
         "integer": true
       }
     ],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
     "idempotencyKey": false
@@ -185,6 +203,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/chat-fixtures",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
     "idempotencyKey": false
@@ -194,6 +213,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/chat-fixtures",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false,
     "idempotencyKey": false
@@ -203,6 +223,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/chat-fixtures",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
     "idempotencyKey": false
@@ -217,6 +238,7 @@ export const ADMIN_OPERATIONS = {
         "integer": true
       }
     ],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
     "idempotencyKey": false
@@ -226,6 +248,7 @@ export const ADMIN_OPERATIONS = {
     "path": "/tokens",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false,
     "idempotencyKey": false
@@ -240,6 +263,7 @@ export const ADMIN_OPERATIONS = {
         "integer": true
       }
     ],
+    "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
     "idempotencyKey": false
