@@ -7,6 +7,7 @@
  */
 import {
   APIConnectionError,
+  APITimeoutError,
   APIUserAbortError,
   createAssistantClient,
   type RawClient,
@@ -77,7 +78,8 @@ async function runSide(run: SideRun, step: Step, timeoutMs: number): Promise<Ans
   } catch (error) {
     // Our own time limit aborts the call as a user's abort would; either way the side did not answer.
     if (!(error instanceof APIConnectionError || error instanceof APIUserAbortError)) throw error;
-    const why = error instanceof APIUserAbortError ? `no answer within ${timeoutMs} ms` : reasonOf(error);
+    const timedOut = error instanceof APITimeoutError || error instanceof APIUserAbortError;
+    const why = timedOut ? `no answer within ${timeoutMs} ms` : reasonOf(error);
     throw new UnreachableError(
       run.side,
       step.name,
