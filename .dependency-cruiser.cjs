@@ -4,11 +4,23 @@
  * order of LAYERS (a folder may import those after it, never those before it).
  */
 const SERVER = '^apps/server/src/';
-// Top to bottom: the CLI, the routes outside the contract, the admin API (its routes, the journal,
+// Top to bottom: the CLI, the parity check (a client of two servers over HTTP: it reaches the
+// server's own modules only through the CLI, which starts its local reference server), the routes outside the contract, the admin API (its routes, the journal,
 // the fault and fixture stores, which the layers below reach only through the app's decorations
 // typed in contract/), the operations, the request pipeline, the seed, the contract's Fastify side,
 // the database, the configuration.
-const LAYERS = ['cli', 'meta', 'admin', 'operations', 'pipeline', 'seed', 'contract', 'db', 'config'];
+const LAYERS = [
+  'cli',
+  'parity',
+  'meta',
+  'admin',
+  'operations',
+  'pipeline',
+  'seed',
+  'contract',
+  'db',
+  'config',
+];
 
 // The files at src/ itself (app.ts, server.ts, ...) compose the folders: only cli/ uses them.
 const ROOT_FILES = '[^/]+\\.ts$';

@@ -3,8 +3,10 @@ import { ContractValidationError } from '../src/index.js';
 import {
   ContractValidator,
   chatBodyChecks,
+  operationResponse,
   operationValidation,
   parseJsonText,
+  platformContract,
 } from '../src/validation/index.js';
 
 const validator = new ContractValidator();
@@ -66,6 +68,30 @@ describe('the Idempotency-Key schema', () => {
     for (const bad of ['', 'x'.repeat(256), 'two words', 'caf\u00e9']) {
       expect(validator.check('IdempotencyKey', bad).issues).not.toEqual([]);
     }
+  });
+});
+
+describe('declared responses', () => {
+  it('resolves an operation’s response for a status, with its headers and a schema per media type', () => {
+    const created = operationResponse(platformContract, 'createAgent', 201);
+    expect(created?.headers).toEqual(['x-request-id', 'idempotent-replayed']);
+    const schema = created?.content['application/json'];
+    expect(validator.validate(schema, { success: true }).issues.map((issue) => issue.path)).toEqual(
+      expect.arrayContaining(['/message', '/data']),
+    );
+    const unauthorized = operationResponse(platformContract, 'getAgent', 401);
+    expect(unauthorized?.headers).toEqual(['x-request-id', 'www-authenticate']);
+    const envelope = { success: false, message: 'Unauthorized access' };
+    expect(validator.validate(unauthorized?.content['application/json'], envelope).issues).toEqual([]);
+    expect(Object.keys(operationResponse(platformContract, 'chatRequest', 200)?.content ?? {})).toEqual([
+      'application/json',
+      'text/event-stream',
+    ]);
+  });
+
+  it('is undefined for a status the operation does not declare', () => {
+    expect(operationResponse(platformContract, 'createAgent', 200)).toBeUndefined();
+    expect(operationResponse(platformContract, 'getAgent', 418)).toBeUndefined();
   });
 });
 

@@ -17,7 +17,9 @@ export { depthOf, MAX_JSON_DEPTH, type ParsedJson, parseJsonBody, parseJsonText 
 export { type SchemaLimits, schemaLimits, subschemaDepth } from './limits.js';
 export {
   type BodyCheck,
+  type DeclaredResponse,
   type OperationValidation,
   operationBodySchema,
+  operationResponse,
   operationValidation,
 } from './operation-validation.js';
