@@ -3,8 +3,10 @@ import { ContractValidationError } from '../src/index.js';
 import {
   ContractValidator,
   chatBodyChecks,
+  operationResponse,
   operationValidation,
   parseJsonText,
+  platformContract,
 } from '../src/validation/index.js';
 
 const validator = new ContractValidator();
@@ -56,6 +58,40 @@ describe('operation validation', () => {
     );
     expect(issues[0]).toEqual(earlier[0]);
     expect(issues.map((issue) => issue.path)).toContain('/model');
+  });
+});
+
+describe('the Idempotency-Key schema', () => {
+  it('takes 1–255 visible ASCII characters and nothing else', () => {
+    expect(validator.check('IdempotencyKey', 'a8098c1a-f86e-11da-bd1a-00112444be1e').issues).toEqual([]);
+    expect(validator.check('IdempotencyKey', 'x'.repeat(255)).issues).toEqual([]);
+    for (const bad of ['', 'x'.repeat(256), 'two words', 'caf\u00e9']) {
+      expect(validator.check('IdempotencyKey', bad).issues).not.toEqual([]);
+    }
+  });
+});
+
+describe('declared responses', () => {
+  it('resolves an operation’s response for a status, with its headers and a schema per media type', () => {
+    const created = operationResponse(platformContract, 'createAgent', 201);
+    expect(created?.headers).toEqual(['x-request-id', 'idempotent-replayed']);
+    const schema = created?.content['application/json'];
+    expect(validator.validate(schema, { success: true }).issues.map((issue) => issue.path)).toEqual(
+      expect.arrayContaining(['/message', '/data']),
+    );
+    const unauthorized = operationResponse(platformContract, 'getAgent', 401);
+    expect(unauthorized?.headers).toEqual(['x-request-id', 'www-authenticate']);
+    const envelope = { success: false, message: 'Unauthorized access' };
+    expect(validator.validate(unauthorized?.content['application/json'], envelope).issues).toEqual([]);
+    expect(Object.keys(operationResponse(platformContract, 'chatRequest', 200)?.content ?? {})).toEqual([
+      'application/json',
+      'text/event-stream',
+    ]);
+  });
+
+  it('is undefined for a status the operation does not declare', () => {
+    expect(operationResponse(platformContract, 'createAgent', 200)).toBeUndefined();
+    expect(operationResponse(platformContract, 'getAgent', 418)).toBeUndefined();
   });
 });
 

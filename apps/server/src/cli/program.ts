@@ -4,6 +4,7 @@ import { openDatabase } from '../db/open-database.js';
 import { createRepositories } from '../db/repositories.js';
 import { applySeed } from '../seed/apply-seed.js';
 import { readSeedFile } from '../seed/seed-file.js';
+import { registerParityCommand } from './parity-command.js';
 import { registerStateCommands } from './state-commands.js';
 import { registerTokenCommands } from './token-commands.js';
 import { withDatabase, withExistingDatabase } from './with-database.js';
@@ -138,5 +139,6 @@ export function createProgram(env: NodeJS.ProcessEnv, print: (line: string) => v
   const existing = withExistingDatabase(() => config());
   registerTokenCommands(program, existing, print);
   registerStateCommands(program, { existing, created: withDatabase(() => config()) }, print);
+  registerParityCommand(program, env);
   return program;
 }

@@ -71,6 +71,30 @@ export function runCli(args: string[], env: Record<string, string>, cwd?: string
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/**
+ * As runCli, without blocking this process: for a command that calls a server this process runs
+ * (runCli's spawnSync would keep that server from answering).
+ */
+export function runCliAsync(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (data: Buffer) => (stdout += data.toString()));
+  child.stderr?.on('data', (data: Buffer) => (stderr += data.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    // 'close' comes after both pipes have ended: all the output is in.
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 export function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   if (child.exitCode !== null || child.signalCode !== null)
     return Promise.resolve({ code: child.exitCode, signal: child.signalCode });

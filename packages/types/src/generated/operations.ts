@@ -20,7 +20,8 @@ export const OPERATIONS = {
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": true
   },
   "getAgent": {
     "method": "get",
@@ -34,7 +35,8 @@ export const OPERATIONS = {
     ],
     "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "chatRequest": {
     "method": "post",
@@ -43,7 +45,8 @@ export const OPERATIONS = {
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": true,
-    "inFlightLimited": true
+    "inFlightLimited": true,
+    "idempotencyKey": true
   },
   "updateTranscription": {
     "method": "patch",
@@ -61,7 +64,8 @@ export const OPERATIONS = {
     ],
     "queryDefaults": {},
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "createEmbeddings": {
     "method": "post",
@@ -70,7 +74,8 @@ export const OPERATIONS = {
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": true,
-    "inFlightLimited": true
+    "inFlightLimited": true,
+    "idempotencyKey": true
   }
 } as const;
 
@@ -85,7 +90,8 @@ export const ADMIN_OPERATIONS = {
       "limit": 100
     },
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "clearRequests": {
     "method": "delete",
@@ -94,7 +100,8 @@ export const ADMIN_OPERATIONS = {
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "findRequests": {
     "method": "post",
@@ -103,7 +110,8 @@ export const ADMIN_OPERATIONS = {
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "streamRequests": {
     "method": "get",
@@ -112,7 +120,8 @@ export const ADMIN_OPERATIONS = {
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "summarizeViolations": {
     "method": "get",
@@ -121,7 +130,8 @@ export const ADMIN_OPERATIONS = {
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "clearViolations": {
     "method": "delete",
@@ -130,7 +140,8 @@ export const ADMIN_OPERATIONS = {
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "reset": {
     "method": "post",
@@ -139,7 +150,8 @@ export const ADMIN_OPERATIONS = {
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "exportState": {
     "method": "get",
@@ -148,7 +160,8 @@ export const ADMIN_OPERATIONS = {
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "importState": {
     "method": "put",
@@ -157,7 +170,8 @@ export const ADMIN_OPERATIONS = {
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "listFaults": {
     "method": "get",
@@ -166,7 +180,8 @@ export const ADMIN_OPERATIONS = {
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "addFault": {
     "method": "post",
@@ -175,7 +190,8 @@ export const ADMIN_OPERATIONS = {
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "clearFaults": {
     "method": "delete",
@@ -184,7 +200,8 @@ export const ADMIN_OPERATIONS = {
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "removeFault": {
     "method": "delete",
@@ -198,7 +215,8 @@ export const ADMIN_OPERATIONS = {
     ],
     "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "listChatFixtures": {
     "method": "get",
@@ -207,7 +225,8 @@ export const ADMIN_OPERATIONS = {
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "addChatFixture": {
     "method": "post",
@@ -216,7 +235,8 @@ export const ADMIN_OPERATIONS = {
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "clearChatFixtures": {
     "method": "delete",
@@ -225,7 +245,8 @@ export const ADMIN_OPERATIONS = {
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "removeChatFixture": {
     "method": "delete",
@@ -239,7 +260,8 @@ export const ADMIN_OPERATIONS = {
     ],
     "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "createToken": {
     "method": "post",
@@ -248,7 +270,8 @@ export const ADMIN_OPERATIONS = {
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "revokeToken": {
     "method": "delete",
@@ -262,6 +285,7 @@ export const ADMIN_OPERATIONS = {
     ],
     "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   }
 } as const;

@@ -25,8 +25,10 @@ export { type SchemaLimits, schemaLimits, subschemaDepth } from './limits.js';
 export { type OperationMatch, operationMatcher } from './operation-match.js';
 export {
   type BodyCheck,
+  type DeclaredResponse,
   type OperationValidation,
   operationBodySchema,
+  operationResponse,
   operationValidation,
 } from './operation-validation.js';
 export { type CheckedRequest, requestChecks } from './request-checks.js';

@@ -34,9 +34,23 @@ interface ParameterObject {
   required?: boolean;
   schema: unknown;
 }
+interface ResponseObject {
+  $ref?: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema: unknown }>;
+}
 interface OperationObject {
   parameters?: ParameterObject[];
   requestBody?: { content: Record<string, { schema: unknown }> };
+  responses?: Record<string, ResponseObject>;
+}
+
+/** What an operation declares for one status: its headers' names and a schema per media type. */
+export interface DeclaredResponse {
+  /** The headers the response declares, lower-cased (e.g. `x-request-id`, `www-authenticate`). */
+  headers: string[];
+  /** The body's schema (`$ref`s into the contract) for each media type, e.g. `application/json`. */
+  content: Record<string, unknown>;
 }
 
 function operationObject<Id extends string>(contract: Contract<Id>, operationId: Id): OperationObject {
@@ -47,6 +61,30 @@ function operationObject<Id extends string>(contract: Contract<Id>, operationId:
 /** The JSON body schema of an operation (a `$ref` into its contract), or undefined. */
 export function operationBodySchema<Id extends string>(contract: Contract<Id>, operationId: Id): unknown {
   return operationObject(contract, operationId).requestBody?.content['application/json']?.schema;
+}
+
+/**
+ * The response an operation declares for `status` (a `$ref` to the contract's `responses` resolved),
+ * or undefined when the contract declares none for that status: what an answer is checked against.
+ */
+export function operationResponse<Id extends string>(
+  contract: Contract<Id>,
+  operationId: Id,
+  status: number,
+): DeclaredResponse | undefined {
+  let response = operationObject(contract, operationId).responses?.[String(status)];
+  if (typeof response?.$ref === 'string') {
+    const responses = (contract.document.components as { responses?: Record<string, ResponseObject> })
+      .responses;
+    response = responses?.[response.$ref.slice(response.$ref.lastIndexOf('/') + 1)];
+  }
+  if (!response) return undefined;
+  return {
+    headers: Object.keys(response.headers ?? {}).map((name) => name.toLowerCase()),
+    content: Object.fromEntries(
+      Object.entries(response.content ?? {}).map(([mediaType, { schema }]) => [mediaType, schema]),
+    ),
+  };
 }
 
 export function operationValidation<Id extends string>(

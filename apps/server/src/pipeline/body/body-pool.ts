@@ -14,8 +14,15 @@ import { builtWorker } from './built-worker.js';
 export const OFFLOAD_BYTES = 128 * 1024;
 
 export interface BodyPool {
-  /** The validated body, or an ApiError: 400 with its issues, 429 when the queue is full. */
-  validate(operation: BodyOperation, bytes: Uint8Array): Promise<unknown>;
+  /**
+   * The validated body (and with `hash`, the canonical hash of the body as received), or an
+   * ApiError: 400 with its issues, 429 when the queue is full.
+   */
+  validate(
+    operation: BodyOperation,
+    bytes: Uint8Array,
+    hash: boolean,
+  ): Promise<{ value: unknown; bodyHash: string | null }>;
   /** A proxied request checked against the contract (its operation, and what it breaks). */
   checkRequest(request: CheckedRequest): Promise<{ operationId: string | null; violations: Violation[] }>;
   /** A proxied answer's body checked against the contract. */
@@ -35,17 +42,17 @@ export function createBodyPool(chatModels: readonly string[], onError: (error: u
   pool.on('error', onError);
   const models = [...chatModels];
   return {
-    async validate(operation, bytes) {
+    async validate(operation, bytes, hash) {
       let result: BodyTaskResult;
       try {
-        const task: BodyTask = { operation, bytes, chatModels: models };
+        const task: BodyTask = { operation, bytes, chatModels: models, hash };
         result = await pool.run(task);
       } catch (error) {
         if (/queue is at limit/i.test((error as Error).message)) throw new ApiError(429, [], 1);
         throw error;
       }
       if (!result.ok) throw new ApiError(400, result.issues);
-      return result.value;
+      return { value: result.value, bodyHash: result.bodyHash };
     },
     checkRequest: (request) => pool.run(request, { name: 'checkRequest' }),
     checkAnswer: (task) => pool.run(task, { name: 'checkAnswer' }),
