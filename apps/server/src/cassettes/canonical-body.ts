@@ -1,9 +1,11 @@
 /**
- * How a replaying server compares request bodies: in a canonical form, the JSON value with its
- * object keys sorted and the fields the user ignores (`--replay-ignore`) removed, a plain name
- * being a top-level field and a JSON Pointer any other place. Two bodies match when their
- * canonical texts are equal; how far apart two are is how many places of them differ.
+ * How a replaying server compares request bodies: in a canonical form, the JSON value without the
+ * fields the user ignores (`--replay-ignore`; a plain name is a top-level field, a JSON Pointer any
+ * other place), written as canonical JSON text (keys sorted, the text an `Idempotency-Key` hashes).
+ * Two bodies match when their canonical texts are equal; how far apart two are is how many places
+ * of them differ.
  */
+import { canonicalJson } from '../pipeline/body/canonical-hash.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -16,20 +18,26 @@ const escapeKey = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1
 export const ignoredPointers = (ignore: readonly string[]) =>
   new Set(ignore.map((entry) => (entry.startsWith('/') ? entry : `/${escapeKey(entry)}`)));
 
-/** `value` with sorted keys and without the ignored places. */
-export function canonicalValue(value: unknown, ignored: ReadonlySet<string>, pointer = ''): Json {
+/** `value` without the ignored places . */
+function withoutIgnored(value: unknown, ignored: ReadonlySet<string>, pointer = ''): Json {
   if (Array.isArray(value))
     return value.flatMap((item, i) => {
       const at = `${pointer}/${i}`;
-      return ignored.has(at) ? [] : [canonicalValue(item, ignored, at)];
+      return ignored.has(at) ? [] : [withoutIgnored(item, ignored, at)];
     });
   if (!isObject(value)) return value as Json;
-  const sorted: Record<string, Json> = {};
-  for (const key of Object.keys(value).sort()) {
+  const kept: Record<string, Json> = {};
+  for (const key of Object.keys(value)) {
     const at = `${pointer}/${escapeKey(key)}`;
-    if (!ignored.has(at)) sorted[key] = canonicalValue(value[key], ignored, at);
+    if (!ignored.has(at)) kept[key] = withoutIgnored(value[key], ignored, at);
   }
-  return sorted;
+  return kept;
+}
+
+/** A body's canonical form: its value without the ignored places, and that value's canonical text. */
+export function canonicalBody(body: unknown, ignored: ReadonlySet<string>): { text: string; value: Json } {
+  const value = body === undefined ? null : withoutIgnored(body, ignored);
+  return { text: canonicalJson(value), value };
 }
 
 /** The places (JSON Pointers) where two canonical values differ, the first `max` of them, and how many. */

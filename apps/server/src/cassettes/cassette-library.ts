@@ -21,7 +21,7 @@ import {
   operationMatcher,
   StreamCheck,
 } from '@assistant-platform/types/validation';
-import { canonicalValue, differences, ignoredPointers } from './canonical-body.js';
+import { canonicalBody, differences, ignoredPointers } from './canonical-body.js';
 import { bytesOfBody, dataOf } from './cassette-format.js';
 
 /** The most cassettes a folder may hold, and the largest file, so start-up stays bounded. */
@@ -98,8 +98,7 @@ export class CassetteLibrary {
   }
 
   private canonical(body: unknown): { text: string; value: unknown } {
-    const value = body === undefined ? null : canonicalValue(body, this.ignored);
-    return { text: JSON.stringify(value), value };
+    return canonicalBody(body, this.ignored);
   }
 
   /** The cassette that answers this request (its turn taken), or the nearest one. */

@@ -13,45 +13,38 @@ import { ContractValidationError } from '../errors.js';
 import type { ValidationIssue } from '../schema-types.js';
 import type { ContractValidator } from './contract-validator.js';
 import { parseJsonBody } from './json-text.js';
+import { declaredResponseObject, declaredStatuses, type ResponseObject } from './operation-validation.js';
 import type { EventStreamSpec } from './stream-checks.js';
 import { isJsonMediaType, mediaTypeOf, type Violation, violation, withIssues } from './violation.js';
 
 type Node = Record<string, unknown>;
 
-interface ResponseObject {
-  headers?: Record<string, Node>;
-  content?: Record<string, { schema?: unknown; 'x-event-stream'?: EventStreamSpec }>;
-}
-
 /** Header names (lower case) and values, as Node gives them. */
 export type AnswerHeaders = Record<string, string | string[] | undefined>;
 
-function resolved(document: Node, node: unknown, kind: 'responses' | 'headers'): Node | undefined {
+/** A header object of the contract, its `$ref` (into `components.headers`) resolved. */
+function headerObject(document: Node, node: unknown): Node | undefined {
   const ref = (node as Node | undefined)?.$ref;
   if (typeof ref !== 'string') return node as Node | undefined;
-  const components = document.components as Record<string, Record<string, Node>>;
-  return components[kind]?.[ref.slice(ref.lastIndexOf('/') + 1)];
+  const headers = (document.components as Record<string, Record<string, Node>>).headers;
+  return headers?.[ref.slice(ref.lastIndexOf('/') + 1)];
 }
 
-function operationResponses(validator: ContractValidator<string>, operationId: string | null): Node {
-  const { document, operations } = validator.contract;
-  if (operationId === null) return { '404': { $ref: '#/components/responses/NotFound' } };
-  const { path, method } = operations[operationId] as { path: string; method: string };
-  const operation = document.paths[path]?.[method] as Node | undefined;
-  return (operation?.responses ?? {}) as Node;
-}
-
-/** The response the contract declares for a status (`404`, else `4XX`, else `default`), resolved. */
+/** The response declared for a status; a request no operation matches is answered the `404` one. */
 function declaredResponse(
   validator: ContractValidator<string>,
   operationId: string | null,
   status: number,
 ): ResponseObject | undefined {
-  const responses = operationResponses(validator, operationId);
-  const declared =
-    responses[String(status)] ?? responses[`${Math.floor(status / 100)}XX`] ?? responses.default;
-  return resolved(validator.contract.document as Node, declared, 'responses') as ResponseObject | undefined;
+  const { contract } = validator;
+  if (operationId !== null) return declaredResponseObject(contract, operationId, status);
+  const responses = (contract.document.components as { responses?: Record<string, ResponseObject> })
+    .responses;
+  return status === 404 ? responses?.NotFound : undefined;
 }
+
+const declaredList = (validator: ContractValidator<string>, operationId: string | null) =>
+  operationId === null ? ['404'] : declaredStatuses(validator.contract, operationId);
 
 const describe = (operationId: string | null) => operationId ?? 'an unknown route';
 
@@ -68,7 +61,7 @@ function headerIssues(
   const document = validator.contract.document as Node;
   const issues: ValidationIssue[] = [];
   for (const [name, declared] of Object.entries(response.headers ?? {})) {
-    const header = resolved(document, declared, 'headers');
+    const header = headerObject(document, declared);
     if (!header) continue;
     const path = `header.${name.toLowerCase()}`;
     const text = headerValue(headers, name);
@@ -102,7 +95,7 @@ export function checkAnswerHead(
 ): AnswerHeadCheck {
   const response = declaredResponse(validator, operationId, status);
   if (!response) {
-    const declared = Object.keys(operationResponses(validator, operationId)).join(', ');
+    const declared = declaredList(validator, operationId).join(', ');
     return {
       violations: [
         violation(
@@ -130,7 +123,7 @@ export function checkAnswerHead(
     violations.push(
       violation('response-headers', withIssues('a header breaks the contract', issues), issues),
     );
-  return { violations, stream: content[mediaType]?.['x-event-stream'] };
+  return { violations, stream: content[mediaType]?.['x-event-stream'] as EventStreamSpec | undefined };
 }
 
 /** What an envelope's `success` and `message` must be for a status; undefined when they are. */
