@@ -150,9 +150,6 @@ function proxyHandler({ target, validator, bodies, recorder }: ProxyDeps) {
       keepEvents: recorder !== undefined,
     });
 
-    reply.hijack();
-    res.writeHead(answer.status, forwardedResponseHeaders(answer.headers));
-    if (isStream) request.journal?.streamed(res);
     const headersAtMs = performance.now() - sentAt;
 
     // Runs once the target's answer has ended, before the client's does.
@@ -179,6 +176,17 @@ function proxyHandler({ target, validator, bodies, recorder }: ProxyDeps) {
         });
     };
 
+    reply.hijack();
+    if (request.fault?.fault.dropAnswer) {
+      // The target did the work and answered (checked as any answer); the client gets none of it.
+      for await (const chunk of answer.body) tap.push(chunk as Buffer);
+      await finish();
+      if (request.journal) request.journal.outcome = 'reset';
+      request.raw.socket.destroy();
+      return;
+    }
+    res.writeHead(answer.status, forwardedResponseHeaders(answer.headers));
+    if (isStream) request.journal?.streamed(res);
     const timing = request.fault?.fault;
     const paced =
       isStream &&

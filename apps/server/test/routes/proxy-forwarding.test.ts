@@ -288,6 +288,21 @@ describe('faults in proxy mode', () => {
     expect(sent?.requestHeaders.prefer).toBe('return=minimal');
   });
 
+  it('drop-answer forwards the request, and the client never gets the answer', async () => {
+    await expect(
+      call('/v1/agents/create', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', prefer: 'drop-answer' },
+        body: JSON.stringify({ name: 'Dropped', instruction: 'x' }),
+      }),
+    ).rejects.toThrow();
+    const [created] = await target.admin.requests();
+    expect(created).toMatchObject({ operationId: 'createAgent', status: 201 });
+    await expect
+      .poll(async () => (await proxy.journal())[0])
+      .toMatchObject({ outcome: 'reset', violations: [] });
+  });
+
   it('disconnect-after cuts the forwarded stream after N events', async () => {
     const response = await call('/v1/agents/chat/request', {
       method: 'POST',
