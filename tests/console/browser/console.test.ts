@@ -80,9 +80,18 @@ describe.skipIf('missing' in found)('the console in Chromium', () => {
     await page.getByLabel('At most this many times (empty: always)').first().fill('1');
     await page.getByRole('button', { name: 'Add fault rule' }).click();
     await page.getByRole('button', { name: 'Remove rule 1' }).waitFor(VISIBLE);
-    await page.screenshot({ path: `${SHOTS}faults.png`, fullPage: true });
+    await page.getByText('fired 0 of 1 times', { exact: false }).waitFor(VISIBLE);
+    await page.getByText('Live', { exact: true }).waitFor(VISIBLE);
 
     expect((await platform('/agents/view/2')).status).toBe(503);
+    // The view follows the journal: the count and the list move without Reload.
+    await page.getByText('fired 1 of 1 times', { exact: false }).waitFor(VISIBLE);
+    await page
+      .getByRole('list', { name: 'Fired recently' })
+      .getByRole('listitem')
+      .filter({ hasText: 'GET /v1/agents/view/2 → 503 (rule 1)' })
+      .waitFor(VISIBLE);
+    await page.screenshot({ path: `${SHOTS}faults.png`, fullPage: true });
     await page.getByRole('link', { name: 'Requests' }).click();
     await page.getByRole('button', { name: /GET \/v1\/agents\/view\/2 503/ }).waitFor(VISIBLE);
   });

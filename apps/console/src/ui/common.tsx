@@ -1,12 +1,25 @@
-/** Small pieces every view uses: a failure notice, a formatted JSON block, a confirmation dialog. */
+/**
+ * Small pieces every view uses: a failure notice, whether the journal stream is live, a formatted
+ * JSON block, a confirmation dialog.
+ */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import type { StreamState } from '../api/journal-stream.js';
 
 export function Failure({ text }: { text: string | null }) {
   if (!text) return null;
   return (
     <p class="failure" role="alert">
       {text}
+    </p>
+  );
+}
+
+/** Whether what the view shows follows the server as it happens, or why not. */
+export function StreamStatus({ state }: { state: StreamState | null }) {
+  return (
+    <p class={state?.live ? 'live' : 'not-live'} aria-live="polite">
+      {state === null ? 'Connecting…' : state.live ? 'Live' : `Not live: ${state.reason}`}
     </p>
   );
 }
