@@ -187,4 +187,34 @@ describe.skipIf('missing' in found)('the console in Chromium', () => {
       await phone.close();
     }
   });
+
+  it('at 390 px, Enter on a request moves focus to its detail, in view, and Close goes back to the row', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await signIn(phone, TEST_TOKENS.admin);
+      await phone.getByText('Live', { exact: true }).waitFor(VISIBLE);
+      // Enough requests that the list is longer than the screen and the detail opens below it.
+      for (let id = 1; id <= 16; id++) await platform(`/agents/view/${id % 2 === 0 ? 1 : 2}`);
+      await platform('/agents/view/999');
+      const row = phone.getByRole('button', { name: /GET \/v1\/agents\/view\/999 404/ });
+      await row.waitFor(VISIBLE);
+      await row.focus();
+      await phone.keyboard.press('Enter');
+
+      const heading = phone.getByRole('heading', { name: 'GET /v1/agents/view/999' });
+      await heading.waitFor(VISIBLE);
+      const seen = await heading.evaluate((element) => {
+        const { top, bottom } = element.getBoundingClientRect();
+        return { focused: document.activeElement === element, inView: top >= 0 && bottom <= innerHeight };
+      });
+      expect(seen).toEqual({ focused: true, inView: true });
+
+      await phone.keyboard.press('Tab');
+      await phone.keyboard.press('Enter');
+      await heading.waitFor({ state: 'detached', timeout: 5000 });
+      expect(await row.evaluate((element) => document.activeElement === element)).toBe(true);
+    } finally {
+      await phone.close();
+    }
+  });
 });

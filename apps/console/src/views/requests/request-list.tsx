@@ -25,6 +25,7 @@ export function RequestList(props: {
             <button
               type="button"
               class="request-row"
+              data-key={entryKey(entry)}
               aria-pressed={props.selected === entryKey(entry)}
               onClick={() => props.onSelect(entryKey(entry))}
             >

@@ -5,7 +5,7 @@
  * entry opens its detail beside the list (or below it on a narrow screen).
  */
 import type { JournalEntry } from '@assistant-platform/types/admin';
-import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { type AdminClient, dataOf } from '../../api/admin-client.js';
 import { entryKey, matchesFilter, mergeEntries, NO_FILTER } from '../../lib/request-filter.js';
 import { Failure, StreamStatus } from '../../ui/common.js';
@@ -22,6 +22,15 @@ export function RequestsView({ client, token }: { client: AdminClient; token: st
   const [error, setError] = useState<string | null>(null);
   const [filter, setFilter] = useState(NO_FILTER);
   const [selected, setSelected] = useState<string | null>(null);
+  // Closing the detail puts focus back on the row it came from, once the list has its full width.
+  const [closed, setClosed] = useState<string | null>(null);
+  const split = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (closed === null) return;
+    const rows = [...(split.current?.querySelectorAll<HTMLButtonElement>('button[data-key]') ?? [])];
+    (rows.find((row) => row.dataset.key === closed) ?? rows[0])?.focus();
+    setClosed(null);
+  }, [closed]);
 
   const read = useCallback(() => {
     dataOf(client.GET('/requests', { params: { query: { limit: HELD } } })).then(
@@ -49,9 +58,17 @@ export function RequestsView({ client, token }: { client: AdminClient; token: st
       </div>
       <Failure text={error} />
       <RequestFilters filter={filter} onChange={setFilter} />
-      <div class="split">
+      <div class="split" ref={split}>
         <RequestList entries={shown} total={entries.length} selected={selected} onSelect={setSelected} />
-        {chosen && <RequestDetail entry={chosen} onClose={() => setSelected(null)} />}
+        {chosen && (
+          <RequestDetail
+            entry={chosen}
+            onClose={() => {
+              setClosed(selected);
+              setSelected(null);
+            }}
+          />
+        )}
       </div>
     </section>
   );
