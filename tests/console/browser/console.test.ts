@@ -14,15 +14,14 @@ import {
 } from '@assistant-platform/server/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium } from './chromium.js';
+import { chromiumForSuite } from './chromium.js';
 
-const found = findChromium();
-if ('missing' in found) console.warn(`console browser tests skipped: ${found.missing}`);
+const chromiumPath = chromiumForSuite('console browser tests');
 
 const SHOTS = fileURLToPath(new URL('../../../test-results/console/', import.meta.url));
 const VISIBLE = { state: 'visible', timeout: 5000 } as const;
 
-describe.skipIf('missing' in found)('the console in Chromium', () => {
+describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
   let server: ReferenceServer;
   let browser: Browser;
   let page: Page;
@@ -39,7 +38,7 @@ describe.skipIf('missing' in found)('the console in Chromium', () => {
     mkdirSync(SHOTS, { recursive: true });
     server = await startReferenceServer({ seed: testSeed });
     browser = await chromium.launch({
-      executablePath: 'path' in found ? found.path : '',
+      executablePath: chromiumPath,
       // Containers often run as root, where Chromium's sandbox cannot start.
       args: ['--no-sandbox'],
     });
