@@ -36,7 +36,9 @@ export function RequestDetail({ entry, onClose }: { entry: JournalEntry; onClose
     if (!element) return;
     element.focus({ preventScroll: true });
     const { top, bottom } = element.getBoundingClientRect();
-    if (top < 0 || bottom > window.innerHeight) element.scrollIntoView({ block: 'start' });
+    // The whole title row (with Close) at the top, not the heading cut against the edge.
+    if (top < 0 || bottom > window.innerHeight)
+      element.closest('article')?.scrollIntoView({ block: 'start' });
   }, [key]);
   const curl = curlCommand(entry, window.location.origin);
   const copy = () =>
