@@ -1,5 +1,9 @@
-/** The entries, newest first: one button per request, its status coloured by class. */
+/**
+ * The entries, newest first: one button per request, its status coloured by class. Every row has
+ * the same columns (an empty one where a request got no fault), so they line up.
+ */
 import type { JournalEntry } from '@assistant-platform/types/admin';
+import { Fragment } from 'preact';
 import { entryKey } from '../../lib/request-filter.js';
 
 const statusClass = (status: number | null) =>
@@ -13,6 +17,24 @@ const TIME = new Intl.DateTimeFormat(undefined, {
   hour12: false,
 });
 const time = (at: string) => TIME.format(new Date(at));
+
+/** A path that wraps after a slash rather than inside a segment (unless one segment is too long). */
+function WrappingPath({ path }: { path: string }) {
+  const segments = path.split('/');
+  return (
+    <span class="path">
+      {segments.map((segment, index) =>
+        index < segments.length - 1 ? (
+          <Fragment key={index}>
+            {segment}/<wbr />
+          </Fragment>
+        ) : (
+          segment
+        ),
+      )}
+    </span>
+  );
+}
 
 export function RequestList(props: {
   entries: JournalEntry[];
@@ -39,11 +61,13 @@ export function RequestList(props: {
             >
               <span class="time">{time(entry.at)}</span>
               <span class="method">{entry.method}</span>
-              <span class="path">{entry.path}</span>
+              <WrappingPath path={entry.path} />
               <span class={`status ${statusClass(entry.status)}`}>{entry.status ?? entry.outcome}</span>
               <span class="duration">{Math.round(entry.durationMs)} ms</span>
-              <span class="token">{entry.token?.name ?? 'no token'}</span>
-              {entry.fault && <span class="badge">fault</span>}
+              <span class="token" title={entry.token?.name}>
+                {entry.token?.name ?? 'no token'}
+              </span>
+              <span class="fault">{entry.fault && <span class="badge">fault</span>}</span>
             </button>
           </li>
         ))}

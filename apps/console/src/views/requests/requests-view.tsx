@@ -2,7 +2,8 @@
  * The journal, live: what GET /requests holds when the view opens, then each new entry as the
  * stream brings it; each time the stream (re)connects the journal is read again, so what was
  * recorded while it was down is not missed (duplicates merge). Filters apply in the page; a chosen
- * entry opens its detail beside the list (or below it on a narrow screen).
+ * entry opens its detail beside the list (or below it on a narrow screen); with none chosen the
+ * list has the whole width.
  */
 import type { JournalEntry } from '@assistant-platform/types/admin';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -58,7 +59,7 @@ export function RequestsView({ client, token }: { client: AdminClient; token: st
       </div>
       <Failure text={error} />
       <RequestFilters filter={filter} onChange={setFilter} />
-      <div class="split" ref={split}>
+      <div class={chosen ? 'split with-detail' : 'split'} ref={split}>
         <RequestList entries={shown} total={entries.length} selected={selected} onSelect={setSelected} />
         {chosen && (
           <RequestDetail
