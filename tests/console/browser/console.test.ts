@@ -187,6 +187,32 @@ describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
     }
   });
 
+  it('shows the tokens at 390 px as labelled blocks that stay a table, nothing wider than the screen', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await signIn(phone, TEST_TOKENS.admin);
+      await phone.getByRole('link', { name: 'Data' }).click();
+      const tokens = phone.getByRole('table');
+      await tokens.getByRole('cell', { name: 'transcriptions', exact: true }).waitFor(VISIBLE);
+      expect(await tokens.getByRole('columnheader').allTextContents()).toEqual([
+        'Id',
+        'Name',
+        'Scopes',
+        'Account',
+        'Created',
+        'Revoked',
+      ]);
+      const widths = await phone.evaluate(() => {
+        const wrap = document.querySelector('.table-wrap') as HTMLElement;
+        return { page: document.documentElement.scrollWidth, table: wrap.scrollWidth - wrap.clientWidth };
+      });
+      expect(widths).toEqual({ page: 390, table: 0 });
+      await phone.screenshot({ path: `${SHOTS}data-390.png`, fullPage: true });
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('at 390 px, Enter on a request moves focus to its detail, in view, and Close goes back to the row', async () => {
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
     try {
