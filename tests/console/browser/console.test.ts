@@ -131,6 +131,9 @@ describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
     await page.getByRole('button', { name: 'Reset server' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset the server?' });
     await dialog.waitFor(VISIBLE);
+    // Focus starts on Cancel: Enter pressed by habit keeps the data.
+    const cancel = dialog.getByRole('button', { name: 'Cancel' });
+    expect(await cancel.evaluate((element) => element === document.activeElement)).toBe(true);
     await dialog.getByRole('button', { name: 'Reset everything' }).click();
     await page.getByRole('status').filter({ hasText: 'Reset to the start-up state' }).waitFor(VISIBLE);
     await page.screenshot({ path: `${SHOTS}state.png`, fullPage: true });
@@ -208,6 +211,25 @@ describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
       });
       expect(widths).toEqual({ page: 390, table: 0 });
       await phone.screenshot({ path: `${SHOTS}data-390.png`, fullPage: true });
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('keeps the confirmation dialog off the screen’s edges at 390 px', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await signIn(phone, TEST_TOKENS.admin);
+      await phone.getByRole('link', { name: 'State' }).click();
+      await phone.getByRole('button', { name: 'Reset server' }).click();
+      const dialog = phone.getByRole('dialog', { name: 'Reset the server?' });
+      await dialog.waitFor(VISIBLE);
+      const box = await dialog.boundingBox();
+      expect(box?.x).toBeGreaterThanOrEqual(8);
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390 - 8);
+      await phone.screenshot({ path: `${SHOTS}dialog-390.png` });
+      await phone.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'hidden', timeout: 5000 });
     } finally {
       await phone.close();
     }

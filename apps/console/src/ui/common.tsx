@@ -35,8 +35,9 @@ export function JsonBlock({ value, label }: { value: unknown; label: string }) {
 }
 
 /**
- * A modal question with the browser's own <dialog>: focus moves into it, Escape cancels, and
- * nothing behind it can be clicked until it is answered.
+ * A modal question with the browser's own <dialog>: focus moves into it, onto Cancel (Enter
+ * pressed by habit must not destroy data), Escape cancels, and nothing behind it can be clicked
+ * until it is answered.
  */
 export function ConfirmDialog(props: {
   open: boolean;
@@ -61,7 +62,7 @@ export function ConfirmDialog(props: {
         <button type="button" class="danger" onClick={props.onConfirm}>
           {props.confirmLabel}
         </button>
-        <button type="button" onClick={props.onCancel}>
+        <button type="button" onClick={props.onCancel} autofocus>
           Cancel
         </button>
       </div>
