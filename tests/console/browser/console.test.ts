@@ -60,6 +60,8 @@ describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
   it('signs in, and shows a platform request as it happens, then its detail', async () => {
     await signIn(page, TEST_TOKENS.admin);
     await page.getByText('Live', { exact: true }).waitFor(VISIBLE);
+    // Its icon is inline: the browser never asks the server for /favicon.ico.
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
     expect((await platform('/agents/view/1')).status).toBe(200);
     const row = page.getByRole('button', { name: /GET \/v1\/agents\/view\/1 200/ });
     await row.waitFor(VISIBLE);

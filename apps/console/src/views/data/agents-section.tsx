@@ -12,7 +12,7 @@ export function AgentsSection({ agents }: { agents: Agent[] }) {
   return (
     <section aria-labelledby="agents-title">
       <h3 id="agents-title">Agents ({agents.length})</h3>
-      <ul class="plain">
+      <ul class="plain choices">
         {agents.map((item) => (
           <li key={item.id}>
             <button type="button" aria-pressed={item.id === chosen} onClick={() => setChosen(item.id)}>
