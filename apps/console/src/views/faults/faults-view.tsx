@@ -50,10 +50,12 @@ export function FaultsView({ client, token }: { client: AdminClient; token: stri
     <section aria-labelledby="faults-title">
       <div class="title-row">
         <h2 id="faults-title">Faults and chat fixtures</h2>
-        <StreamStatus state={stream} />
-        <button type="button" onClick={reload}>
-          Reload
-        </button>
+        <div class="title-actions">
+          <StreamStatus state={stream} />
+          <button type="button" onClick={reload}>
+            Reload
+          </button>
+        </div>
       </div>
       <Failure text={faults.error ?? fixtures.error ?? fired.error} />
       <div class="columns">
