@@ -33,6 +33,13 @@ describe('the fault form', () => {
     });
   });
 
+  it('builds a dropped answer', () => {
+    expect(form({ code: '', dropAnswer: true })).toMatchObject({
+      ok: true,
+      value: { fault: { dropAnswer: true } },
+    });
+  });
+
   it('builds a reset', () => {
     expect(form({ code: '', reset: true })).toMatchObject({ ok: true, value: { fault: { reset: true } } });
   });

@@ -15,6 +15,7 @@ export interface FaultFormFields {
   tps: string;
   disconnectAfter: string;
   reset: boolean;
+  dropAnswer: boolean;
   times: string;
   probability: string;
 }
@@ -29,6 +30,7 @@ export const EMPTY_FAULT_FORM: FaultFormFields = {
   tps: '',
   disconnectAfter: '',
   reset: false,
+  dropAnswer: false,
   times: '',
   probability: '',
 };
@@ -55,6 +57,7 @@ export function faultRuleInput(fields: FaultFormFields): FormResult<FaultRuleInp
     tps: read.number('tps', fields.tps, Fault.tps),
     disconnectAfter: read.number('disconnectAfter', fields.disconnectAfter, Fault.disconnectAfter),
     reset: fields.reset ? (true as const) : undefined,
+    dropAnswer: fields.dropAnswer ? (true as const) : undefined,
   });
   if (Object.keys(fault).length === 0)
     read.errors.fault = 'choose at least one fault: a status, a delay, a reset…';

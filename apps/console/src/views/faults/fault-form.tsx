@@ -33,7 +33,7 @@ export function FaultForm({ client, onAdded }: { client: AdminClient; onAdded: (
     );
   };
   const text = (
-    name: Exclude<keyof FaultFormFields, 'reset' | 'method' | 'code'>,
+    name: Exclude<keyof FaultFormFields, 'reset' | 'dropAnswer' | 'method' | 'code'>,
     label: string,
     hint?: string,
   ) => (
@@ -93,6 +93,14 @@ export function FaultForm({ client, onAdded }: { client: AdminClient; onAdded: (
             onChange={(event) => set('reset')(event.currentTarget.checked)}
           />{' '}
           Reset the connection
+        </label>
+        <label class="inline">
+          <input
+            type="checkbox"
+            checked={fields.dropAnswer}
+            onChange={(event) => set('dropAnswer')(event.currentTarget.checked)}
+          />{' '}
+          Do the work, then drop the answer (tests retried writes)
         </label>
         {errors.fault && <p class="field-error">{errors.fault}</p>}
       </fieldset>
