@@ -4,7 +4,6 @@
  */
 import { bearerToken } from '@assistant-platform/types';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AgentCache } from '../upstream/agent-cache.js';
 import type { PlatformClientFactory } from '../upstream/platform-client.js';
 
@@ -20,7 +19,6 @@ export interface GatewayContext {
   /** Sent with every upstream call made for this request. */
   upstreamHeaders: Record<string, string>;
   services: GatewayServices;
-  log: FastifyBaseLogger;
 }
 
 export function createContextFactory(services: GatewayServices) {
@@ -32,6 +30,6 @@ export function createContextFactory(services: GatewayServices) {
     // teams rehearse their error handling through the gateway too.
     const prefer = req.headers.prefer;
     if (typeof prefer === 'string' && prefer !== '') upstreamHeaders.prefer = prefer;
-    return { requestId: req.id, token, upstreamHeaders, services, log: req.log };
+    return { requestId: req.id, token, upstreamHeaders, services };
   };
 }

@@ -5,9 +5,10 @@
  * not the streaming one: it answered ~1-2 ms sooner per call in bench/gateway-overhead.mjs, and
  * mutations and queries are batched apart anyway.
  */
+
+import type { AppRouter } from '@assistant-platform/gateway';
 import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { EventSource } from 'eventsource';
-import type { AppRouter } from '../router/app-router.js';
 import { endOnFailureLink } from './end-on-failure-link.js';
 import { loneOrBatchLink } from './lone-or-batch-link.js';
 
