@@ -14,6 +14,8 @@ export interface GatewayServices {
 
 export interface GatewayContext {
   requestId: string;
+  /** The HTTP method the call came with (tRPC takes queries and subscriptions by GET or POST). */
+  method: string;
   /** The bearer token of the caller, forwarded upstream; `undefined` when none was sent. */
   token: string | undefined;
   /** Sent with every upstream call made for this request. */
@@ -30,6 +32,6 @@ export function createContextFactory(services: GatewayServices) {
     // teams rehearse their error handling through the gateway too.
     const prefer = req.headers.prefer;
     if (typeof prefer === 'string' && prefer !== '') upstreamHeaders.prefer = prefer;
-    return { requestId: req.id, token, upstreamHeaders, services };
+    return { requestId: req.id, method: req.method, token, upstreamHeaders, services };
   };
 }
