@@ -5,7 +5,7 @@ import { defineConfig } from 'tsup';
  * hundreds of modules roughly halves the time from spawn to listening, and the published package
  * installs only what the bundle leaves out. Both entries share their chunks, so the route suites'
  * run against dist/index.js tests the code the CLI runs. The engines package is bundled too, as a
- * separate chunk loaded in the background (see src/engines-loader.ts), and the engine worker and
+ * separate chunk loaded in the background (see src/operations/engines-loader.ts), and the engine worker and
  * the body worker are entries of their own, which their pools start from beside their chunks.
  * better-sqlite3 is native and piscina starts its own worker file, so both stay external: they are
  * the package's only dependencies.

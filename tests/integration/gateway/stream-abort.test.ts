@@ -10,12 +10,7 @@ import {
   startFakeUpstream,
   streamingSlowly,
 } from '@assistant-platform/engines/testing';
-import {
-  createUpstreamFetch,
-  defineConfig,
-  type RunningGateway,
-  startGateway,
-} from '@assistant-platform/gateway';
+import { defineConfig, type RunningGateway, startGateway } from '@assistant-platform/gateway';
 import { createGatewayClient } from '@assistant-platform/gateway-client';
 import { startReferenceServer } from '@assistant-platform/server';
 import { TEST_TOKENS, testChatBody, testSeed } from '@assistant-platform/server/testing';
@@ -26,8 +21,6 @@ let llm: FakeUpstream;
 let server: Awaited<ReturnType<typeof startReferenceServer>>;
 let gateway: RunningGateway;
 const platformSignals: AbortSignal[] = [];
-// The gateway's own upstream fetch, its platform calls' signals recorded on the way through.
-const upstream = createUpstreamFetch();
 
 beforeAll(async () => {
   llm = await startFakeUpstream();
@@ -36,7 +29,7 @@ beforeAll(async () => {
   server = await startReferenceServer({ seed: testSeed, env: chatUpstreamEnv(llm.url, 'slow-model') });
   const recordingFetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
     if (init?.signal) platformSignals.push(init.signal);
-    return upstream(input, init);
+    return fetch(input, init);
   }) as typeof fetch;
   gateway = await startGateway(
     defineConfig({ port: 0, logLevel: 'silent', upstreamBaseUrl: server.baseUrl }),
@@ -47,7 +40,6 @@ afterAll(async () => {
   // The left SSE socket lingers for the client's keep-alive time; do not wait for it here.
   gateway?.app.server.closeAllConnections();
   await gateway?.close();
-  await upstream.close();
   await server?.close();
   await llm?.close();
 });

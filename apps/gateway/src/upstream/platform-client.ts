@@ -23,7 +23,10 @@ export interface PlatformClient {
 export type PlatformClientFactory = (token: string, headers: Record<string, string>) => PlatformClient;
 
 export function createPlatformClientFactory(
-  config: Pick<GatewayConfig, 'upstreamBaseUrl' | 'upstreamTimeoutMs' | 'upstreamMaxRetries'>,
+  config: Pick<
+    GatewayConfig,
+    'upstreamBaseUrl' | 'upstreamTimeoutMs' | 'upstreamIdleTimeoutMs' | 'upstreamMaxRetries'
+  >,
   fetchImpl?: typeof fetch,
 ): PlatformClientFactory {
   return (token, headers) =>
@@ -32,6 +35,7 @@ export function createPlatformClientFactory(
       token,
       headers,
       timeoutMs: config.upstreamTimeoutMs,
+      idleTimeoutMs: config.upstreamIdleTimeoutMs,
       maxRetries: config.upstreamMaxRetries,
       ...(fetchImpl ? { fetch: fetchImpl } : {}),
     });

@@ -1,6 +1,7 @@
 import { createAccountsRepo } from './accounts-repo.js';
 import { createAgentsRepo } from './agents-repo.js';
 import { guardWrites } from './durable-writes.js';
+import { createIdempotencyRepo } from './idempotency-repo.js';
 import type { OpenDatabase } from './open-database.js';
 import { createTokensRepo } from './tokens-repo.js';
 import { createTranscriptionsRepo } from './transcriptions-repo.js';
@@ -20,6 +21,7 @@ export function createRepositories({ db, assertDurable }: Pick<OpenDatabase, 'db
       'deleteAll',
     ]),
     agents: durable(createAgentsRepo(db), ['create', 'deleteAll']),
+    idempotency: durable(createIdempotencyRepo(db), ['claim', 'complete', 'release', 'trim', 'deleteAll']),
     /** Runs `fn` in one transaction (better-sqlite3 is synchronous, so the repos above join it). */
     transaction<T>(fn: () => T): T {
       const result = db.transaction(() => fn());

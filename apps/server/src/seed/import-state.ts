@@ -44,7 +44,9 @@ function at(pointer: string, insert: () => unknown): void {
 export function importState(repos: Repositories, state: ParsedSeed): StateSummary {
   const agents = state.agents.map(agentRowOf);
   return repos.transaction(() => {
-    // Children first: every foreign key is checked as each statement runs.
+    // Children first: every foreign key is checked as each statement runs. Stored answers of
+    // idempotency keys describe the data being replaced (an agent's id), so they go with it.
+    repos.idempotency.deleteAll();
     repos.agents.deleteAll();
     repos.transcriptions.deleteAll();
     repos.workspaces.deleteAll();
