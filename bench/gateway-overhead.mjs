@@ -25,7 +25,7 @@ const TOKEN = 'bench-token-0123456789';
 const root = new URL('../', import.meta.url);
 
 const { createAssistantClient } = await import(new URL('packages/client/dist/index.js', root).href);
-const { createGatewayClient } = await import(new URL('apps/gateway/dist/client.js', root).href);
+const { createGatewayClient } = await import(new URL('packages/gateway-client/dist/index.js', root).href);
 
 const serverScript = `
   import { startReferenceServer } from ${JSON.stringify(new URL('apps/server/dist/index.js', root).href)};

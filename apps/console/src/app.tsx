@@ -67,7 +67,7 @@ export function App() {
         {hash === '#/data' ? (
           <StoredDataView client={client} />
         ) : hash === '#/faults' ? (
-          <FaultsView client={client} />
+          <FaultsView client={client} token={token} />
         ) : hash === '#/state' ? (
           <StateView client={client} />
         ) : hash === '#/violations' ? (

@@ -33,6 +33,13 @@ describe('the fault form', () => {
     });
   });
 
+  it('builds a dropped answer', () => {
+    expect(form({ code: '', dropAnswer: true })).toMatchObject({
+      ok: true,
+      value: { fault: { dropAnswer: true } },
+    });
+  });
+
   it('builds a reset', () => {
     expect(form({ code: '', reset: true })).toMatchObject({ ok: true, value: { fault: { reset: true } } });
   });
@@ -50,5 +57,9 @@ describe('the fault form', () => {
       'tps',
     ]);
     expect(result.errors.delayMs).toBe('must be from 0 to 60000');
+    expect(result.errors.tps).toBe('must be from 0.1 to 10000');
+    expect(result.errors.times).toBe('must be a whole number');
+    // The contract's exclusive minimum: a rule that can never fire is refused.
+    expect(result.errors.probability).toBe('must be more than 0 and at most 1');
   });
 });

@@ -1,16 +1,10 @@
 /**
  * @assistant-platform/gateway: the internal tRPC gateway in front of the Assistant Platform API.
- * Product teams need `type AppRouter` and `createGatewayClient` (also at `./client`, which pulls in
- * no server code); the rest runs the gateway.
+ * Product teams call it with `@assistant-platform/gateway-client`, which carries `type AppRouter`;
+ * what is here runs the gateway.
  */
 
 export { ConfigError } from '@assistant-platform/types';
-export {
-  createGatewayClient,
-  type GatewayClient,
-  type GatewayClientOptions,
-} from './client/create-gateway-client.js';
-export { endOnFailureLink } from './client/end-on-failure-link.js';
 export { defineConfig, type GatewayConfig, loadConfig } from './config.js';
 export type {
   ChatInput,

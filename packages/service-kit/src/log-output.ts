@@ -1,16 +1,46 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PrettyStream } from 'pino-pretty';
 
 export type LogFormat = 'pretty' | 'json';
 
 export interface LogOutput {
   /** Merged into Fastify's `logger` options. */
-  loggerOptions: { stream?: PrettyStream };
+  loggerOptions: { stream?: PrettyStream; serializers: { req: (request: FastifyRequest) => LoggedRequest } };
   /** Merged into Fastify's options. */
   serverOptions: { disableRequestLogging?: boolean };
   /** Adds what the format needs once the app exists. */
   register(app: FastifyInstance): void;
 }
+
+/** A request as log lines show it: Fastify's default fields, with the URL's query string left out. */
+type LoggedRequest = {
+  method: string;
+  url: string;
+  host: string;
+  remoteAddress: string;
+  remotePort: number | undefined;
+};
+
+/** `/trpc/agents.get?input=…` as `/trpc/agents.get`. */
+function withoutQuery(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/**
+ * Every line about a request (Fastify's request logs, errors logged with the request) shows its URL
+ * without the query string: a URL may carry what a user typed (a tRPC query's input), and logs are
+ * kept longer and read by more people than the request itself.
+ */
+const serializers = {
+  req: (request: FastifyRequest): LoggedRequest => ({
+    method: request.method,
+    url: withoutQuery(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }),
+};
 
 /**
  * Where and how a service logs. JSON lines (pino's own, two per request) for machines, the default
@@ -21,10 +51,11 @@ export interface LogOutput {
  */
 export async function logOutput(format: LogFormat | undefined): Promise<LogOutput> {
   const pretty = format === 'pretty' || (format === undefined && process.stdout.isTTY === true);
-  if (!pretty) return { loggerOptions: {}, serverOptions: {}, register: () => undefined };
+  if (!pretty) return { loggerOptions: { serializers }, serverOptions: {}, register: () => undefined };
   const { default: prettyStream } = await import('pino-pretty');
   return {
     loggerOptions: {
+      serializers,
       stream: prettyStream({
         translateTime: 'SYS:HH:MM:ss.l',
         ignore: 'pid,hostname,requestId',
@@ -38,9 +69,7 @@ export async function logOutput(format: LogFormat | undefined): Promise<LogOutpu
     serverOptions: { disableRequestLogging: true },
     register(app) {
       app.addHook('onResponse', async (request, reply) => {
-        // Without the query: a long one (a streamed chat's input, on the gateway) would hide the line.
-        const path = request.url.split('?')[0];
-        const line = `${request.method} ${path} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+        const line = `${request.method} ${withoutQuery(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
         if (reply.statusCode >= 500) request.log.error(line);
         else request.log.info(line);
       });

@@ -1,5 +1,6 @@
 // The tables generate.mjs derives from a parsed OpenAPI document: its operations (method, path,
-// scope, path parameters, body, in-flight limit, idempotency key) and its declared defaults.
+// scope, path parameters, body, in-flight limit, idempotency key), its declared defaults and its
+// declared limits.
 
 const HTTP_METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
@@ -80,4 +81,41 @@ export function declaredDefaults(document) {
     }
   }
   return defaults;
+}
+
+/** The keywords that bound a value or list the values it may take. */
+const LIMIT_KEYWORDS = [
+  'enum',
+  'minimum',
+  'exclusiveMinimum',
+  'maximum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+];
+
+/**
+ * The declared limits of each property of every object schema (directly or through one `$ref`):
+ * its allowed values and bounds, with its `type` (an integer's bounds are not a number's). A form
+ * checks them before it sends, in the contract's numbers rather than a copy.
+ */
+export function declaredLimits(document) {
+  const limits = {};
+  for (const [name, schema] of Object.entries(document.components.schemas)) {
+    for (const [property, propertySchema] of Object.entries(schema.properties ?? {})) {
+      const referenced = target(document, propertySchema) ?? {};
+      const found = {};
+      for (const keyword of LIMIT_KEYWORDS) {
+        const value = propertySchema[keyword] ?? referenced[keyword];
+        if (value !== undefined) found[keyword] = value;
+      }
+      if (Object.keys(found).length === 0) continue;
+      const type = propertySchema.type ?? referenced.type;
+      limits[name] ??= {};
+      limits[name][property] = typeof type === 'string' ? { type, ...found } : found;
+    }
+  }
+  return limits;
 }

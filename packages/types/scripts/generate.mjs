@@ -8,13 +8,15 @@
 //                                            validators and the docs page read
 //   operations.ts                          - both operation tables and every scope a token may carry
 //   defaults.ts                            - every declared default, so no package derives them itself
+//   limits.ts                              - the admin API's declared limits (bounds, allowed values),
+//                                            which the console's forms check before sending
 // With --check nothing is written: it exits 1 when the committed files differ from a fresh generation.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 import { bundleDocument } from './bundle-document.mjs';
-import { declaredDefaults, declaredScopes, operationTable } from './contract-tables.mjs';
+import { declaredDefaults, declaredLimits, declaredScopes, operationTable } from './contract-tables.mjs';
 import { namedTypes } from './named-types.mjs';
 
 // --spec=FILE reads another platform contract (the drift test uses it to prove a stale output is caught).
@@ -73,6 +75,10 @@ async function render() {
       `export const DECLARED_DEFAULTS = ${json(declaredDefaults(platform))} as const;\n\n` +
       '/** The same for the admin API. */\n' +
       `export const ADMIN_DEFAULTS = ${json(declaredDefaults(admin))} as const;\n`,
+    'limits.ts':
+      `${banner('openapi/admin.yaml')}\n` +
+      "/** Per admin schema, each property's declared bounds and allowed values (with its `type`). */\n" +
+      `export const ADMIN_LIMITS = ${json(declaredLimits(admin))} as const;\n`,
     'openapi-document.ts':
       `${banner('openapi/openapi.yaml')}import type { OpenApiDocument } from '../openapi-document-type.js';\n\n` +
       `export const openapiDocument: OpenApiDocument = ${json(platform)};\n`,

@@ -1,7 +1,9 @@
 /**
  * `@assistant-platform/types/admin`: the reference server's admin API (openapi/admin.yaml), which is
- * not part of the platform's contract: its types, its operation table, its contract for the
- * validator, and the envelopes of the statuses only faults answer (408, 502, 503, 504).
+ * not part of the platform's contract: its types, its operation table, its declared defaults and
+ * limits, its contract for the validator, and the envelopes of the statuses only faults answer
+ * (408, 502, 503, 504). Every export is a plain constant (`sideEffects: false`), so a page that
+ * imports only `ADMIN_LIMITS` bundles only that, not the document or a validator.
  */
 
 import type { components, operations, paths } from './generated/admin.js';
@@ -10,6 +12,7 @@ import { ADMIN_OPERATIONS } from './generated/operations.js';
 import type { Contract } from './validation/contract-validator.js';
 
 export { ADMIN_DEFAULTS } from './generated/defaults.js';
+export { ADMIN_LIMITS } from './generated/limits.js';
 export type { components as adminComponents, operations as adminOperations, paths as adminPaths };
 export { ADMIN_OPERATIONS, adminDocument };
 

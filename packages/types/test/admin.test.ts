@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_OPERATIONS, adminContract, adminDocument, FAULT_ERROR_MESSAGES } from '../src/admin.js';
+import {
+  ADMIN_LIMITS,
+  ADMIN_OPERATIONS,
+  adminContract,
+  adminDocument,
+  FAULT_ERROR_MESSAGES,
+} from '../src/admin.js';
 import { openapiDocument } from '../src/openapi-document.js';
 import { ContractValidator, operationValidation } from '../src/validation/index.js';
 
@@ -29,6 +35,34 @@ describe('the admin contract', () => {
       503: messageOf('ServiceUnavailableError'),
       504: messageOf('GatewayTimeoutError'),
     });
+  });
+});
+
+describe('the admin contract’s declared limits', () => {
+  it('reads a property’s bounds and allowed values, through a $ref too, with its type', () => {
+    expect(ADMIN_LIMITS.Fault.delayMs).toEqual({ type: 'integer', minimum: 0, maximum: 60000 });
+    expect(ADMIN_LIMITS.Fault.code.enum).toEqual(
+      (adminDocument.components.schemas.FaultStatus as { enum: number[] }).enum,
+    );
+    expect(ADMIN_LIMITS.FaultRuleInput.probability).toEqual({
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 1,
+    });
+  });
+
+  it('are the bounds the validator holds a fault rule to', () => {
+    const { body } = operationValidation(validator, 'addFault');
+    const rule = (fault: object, extra: object = {}) => body({ match: {}, fault, ...extra }).issues;
+    const { delayMs, tps } = ADMIN_LIMITS.Fault;
+    const { times } = ADMIN_LIMITS.FaultRuleInput;
+    expect(rule({ delayMs: delayMs.maximum, tps: tps.minimum }, { times: times.maximum })).toEqual([]);
+    expect(
+      rule({ delayMs: delayMs.maximum + 1, tps: tps.minimum / 2 }, { times: times.maximum + 1 }).map(
+        (issue) => issue.path,
+      ),
+    ).toEqual(['/fault/delayMs', '/fault/tps', '/times']);
+    for (const code of ADMIN_LIMITS.Fault.code.enum) expect(rule({ code })).toEqual([]);
   });
 });
 

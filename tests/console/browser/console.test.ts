@@ -14,15 +14,14 @@ import {
 } from '@assistant-platform/server/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium } from './chromium.js';
+import { chromiumForSuite } from './chromium.js';
 
-const found = findChromium();
-if ('missing' in found) console.warn(`console browser tests skipped: ${found.missing}`);
+const chromiumPath = chromiumForSuite('console browser tests');
 
 const SHOTS = fileURLToPath(new URL('../../../test-results/console/', import.meta.url));
 const VISIBLE = { state: 'visible', timeout: 5000 } as const;
 
-describe.skipIf('missing' in found)('the console in Chromium', () => {
+describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
   let server: ReferenceServer;
   let browser: Browser;
   let page: Page;
@@ -39,7 +38,7 @@ describe.skipIf('missing' in found)('the console in Chromium', () => {
     mkdirSync(SHOTS, { recursive: true });
     server = await startReferenceServer({ seed: testSeed });
     browser = await chromium.launch({
-      executablePath: 'path' in found ? found.path : '',
+      executablePath: chromiumPath,
       // Containers often run as root, where Chromium's sandbox cannot start.
       args: ['--no-sandbox'],
     });
@@ -61,6 +60,8 @@ describe.skipIf('missing' in found)('the console in Chromium', () => {
   it('signs in, and shows a platform request as it happens, then its detail', async () => {
     await signIn(page, TEST_TOKENS.admin);
     await page.getByText('Live', { exact: true }).waitFor(VISIBLE);
+    // Its icon is inline: the browser never asks the server for /favicon.ico.
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
     expect((await platform('/agents/view/1')).status).toBe(200);
     const row = page.getByRole('button', { name: /GET \/v1\/agents\/view\/1 200/ });
     await row.waitFor(VISIBLE);
@@ -80,9 +81,18 @@ describe.skipIf('missing' in found)('the console in Chromium', () => {
     await page.getByLabel('At most this many times (empty: always)').first().fill('1');
     await page.getByRole('button', { name: 'Add fault rule' }).click();
     await page.getByRole('button', { name: 'Remove rule 1' }).waitFor(VISIBLE);
-    await page.screenshot({ path: `${SHOTS}faults.png`, fullPage: true });
+    await page.getByText('fired 0 of 1 times', { exact: false }).waitFor(VISIBLE);
+    await page.getByText('Live', { exact: true }).waitFor(VISIBLE);
 
     expect((await platform('/agents/view/2')).status).toBe(503);
+    // The view follows the journal: the count and the list move without Reload.
+    await page.getByText('fired 1 of 1 times', { exact: false }).waitFor(VISIBLE);
+    await page
+      .getByRole('list', { name: 'Fired recently' })
+      .getByRole('listitem')
+      .filter({ hasText: 'GET /v1/agents/view/2 → 503 (rule 1)' })
+      .waitFor(VISIBLE);
+    await page.screenshot({ path: `${SHOTS}faults.png`, fullPage: true });
     await page.getByRole('link', { name: 'Requests' }).click();
     await page.getByRole('button', { name: /GET \/v1\/agents\/view\/2 503/ }).waitFor(VISIBLE);
   });
@@ -123,6 +133,9 @@ describe.skipIf('missing' in found)('the console in Chromium', () => {
     await page.getByRole('button', { name: 'Reset server' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset the server?' });
     await dialog.waitFor(VISIBLE);
+    // Focus starts on Cancel: Enter pressed by habit keeps the data.
+    const cancel = dialog.getByRole('button', { name: 'Cancel' });
+    expect(await cancel.evaluate((element) => element === document.activeElement)).toBe(true);
     await dialog.getByRole('button', { name: 'Reset everything' }).click();
     await page.getByRole('status').filter({ hasText: 'Reset to the start-up state' }).waitFor(VISIBLE);
     await page.screenshot({ path: `${SHOTS}state.png`, fullPage: true });
@@ -174,6 +187,81 @@ describe.skipIf('missing' in found)('the console in Chromium', () => {
       await row.click();
       await phone.getByRole('heading', { name: 'GET /v1/agents/view/1' }).waitFor(VISIBLE);
       await phone.screenshot({ path: `${SHOTS}requests-390.png`, fullPage: true });
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('shows the tokens at 390 px as labelled blocks that stay a table, nothing wider than the screen', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await signIn(phone, TEST_TOKENS.admin);
+      await phone.getByRole('link', { name: 'Data' }).click();
+      const tokens = phone.getByRole('table');
+      await tokens.getByRole('cell', { name: 'transcriptions', exact: true }).waitFor(VISIBLE);
+      expect(await tokens.getByRole('columnheader').allTextContents()).toEqual([
+        'Id',
+        'Name',
+        'Scopes',
+        'Account',
+        'Created',
+        'Revoked',
+      ]);
+      const widths = await phone.evaluate(() => {
+        const wrap = document.querySelector('.table-wrap') as HTMLElement;
+        return { page: document.documentElement.scrollWidth, table: wrap.scrollWidth - wrap.clientWidth };
+      });
+      expect(widths).toEqual({ page: 390, table: 0 });
+      await phone.screenshot({ path: `${SHOTS}data-390.png`, fullPage: true });
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('keeps the confirmation dialog off the screen’s edges at 390 px', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await signIn(phone, TEST_TOKENS.admin);
+      await phone.getByRole('link', { name: 'State' }).click();
+      await phone.getByRole('button', { name: 'Reset server' }).click();
+      const dialog = phone.getByRole('dialog', { name: 'Reset the server?' });
+      await dialog.waitFor(VISIBLE);
+      const box = await dialog.boundingBox();
+      expect(box?.x).toBeGreaterThanOrEqual(8);
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390 - 8);
+      await phone.screenshot({ path: `${SHOTS}dialog-390.png` });
+      await phone.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'hidden', timeout: 5000 });
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('at 390 px, Enter on a request moves focus to its detail, in view, and Close goes back to the row', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await signIn(phone, TEST_TOKENS.admin);
+      await phone.getByText('Live', { exact: true }).waitFor(VISIBLE);
+      // Enough requests that the list is longer than the screen and the detail opens below it.
+      for (let id = 1; id <= 16; id++) await platform(`/agents/view/${id % 2 === 0 ? 1 : 2}`);
+      await platform('/agents/view/999');
+      const row = phone.getByRole('button', { name: /GET \/v1\/agents\/view\/999 404/ });
+      await row.waitFor(VISIBLE);
+      await row.focus();
+      await phone.keyboard.press('Enter');
+
+      const heading = phone.getByRole('heading', { name: 'GET /v1/agents/view/999' });
+      await heading.waitFor(VISIBLE);
+      const seen = await heading.evaluate((element) => {
+        const { top, bottom } = element.getBoundingClientRect();
+        return { focused: document.activeElement === element, inView: top >= 0 && bottom <= innerHeight };
+      });
+      expect(seen).toEqual({ focused: true, inView: true });
+
+      await phone.keyboard.press('Tab');
+      await phone.keyboard.press('Enter');
+      await heading.waitFor({ state: 'detached', timeout: 5000 });
+      expect(await row.evaluate((element) => document.activeElement === element)).toBe(true);
     } finally {
       await phone.close();
     }

@@ -6,21 +6,20 @@
 import { startReferenceServer, TEST_TOKENS, testSeed } from '@assistant-platform/server/testing';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium } from './chromium.js';
+import { chromiumForSuite } from './chromium.js';
 
-const found = findChromium();
-if ('missing' in found) console.warn(`docs page browser tests skipped: ${found.missing}`);
+const chromiumPath = chromiumForSuite('docs page browser tests');
 
 const VISIBLE = { state: 'visible', timeout: 10_000 } as const;
 
-describe.skipIf('missing' in found)('the API reference page in Chromium', () => {
+describe.skipIf(chromiumPath === undefined)('the API reference page in Chromium', () => {
   let server: Awaited<ReturnType<typeof startReferenceServer>>;
   let browser: Browser;
 
   beforeAll(async () => {
     server = await startReferenceServer({ seed: testSeed });
     browser = await chromium.launch({
-      executablePath: 'path' in found ? found.path : '',
+      executablePath: chromiumPath,
       args: ['--no-sandbox'],
     });
   });

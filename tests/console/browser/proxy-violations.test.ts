@@ -7,12 +7,12 @@
 import { type ReferenceServer, startReferenceServer, TEST_TOKENS } from '@assistant-platform/server/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium } from './chromium.js';
+import { chromiumForSuite } from './chromium.js';
 
-const found = findChromium();
+const chromiumPath = chromiumForSuite('proxy console browser tests');
 const VISIBLE = { state: 'visible', timeout: 5000 } as const;
 
-describe.skipIf('missing' in found)('the console of a validation proxy', () => {
+describe.skipIf(chromiumPath === undefined)('the console of a validation proxy', () => {
   let target: ReferenceServer;
   let proxy: ReferenceServer;
   let browser: Browser;
@@ -22,7 +22,7 @@ describe.skipIf('missing' in found)('the console of a validation proxy', () => {
     target = await startReferenceServer();
     proxy = await startReferenceServer({ env: { PROXY_TARGET: target.baseUrl } });
     browser = await chromium.launch({
-      executablePath: 'path' in found ? found.path : '',
+      executablePath: chromiumPath,
       args: ['--no-sandbox'],
     });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

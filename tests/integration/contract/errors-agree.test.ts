@@ -5,7 +5,8 @@
  * an unknown field beside it). Each body goes to a real reference server and, as the procedure's
  * input, through a real gateway.
  */
-import { type AppRouter, createGatewayClient, defineConfig, startGateway } from '@assistant-platform/gateway';
+import { type AppRouter, defineConfig, startGateway } from '@assistant-platform/gateway';
+import { createGatewayClient } from '@assistant-platform/gateway-client';
 import { type ReferenceServer, startReferenceServer } from '@assistant-platform/server';
 import { TEST_TOKENS, testSeed } from '@assistant-platform/server/testing';
 import { OPERATIONS, type OperationId, type ValidationIssue } from '@assistant-platform/types';

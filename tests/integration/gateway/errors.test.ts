@@ -4,7 +4,8 @@
  * reference server answer that status with its exact envelope.
  */
 
-import { type AppRouter, createGatewayClient, defineConfig, startGateway } from '@assistant-platform/gateway';
+import { type AppRouter, defineConfig, startGateway } from '@assistant-platform/gateway';
+import { createGatewayClient } from '@assistant-platform/gateway-client';
 import { TEST_TOKENS, testChatBody } from '@assistant-platform/server/testing';
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,32 @@
-/** `/healthz` reports whether the platform answers. */
-import { createServer } from 'node:http';
+/** `/healthz` reports whether the platform answers, at the API base the gateway calls. */
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defineConfig, startGateway } from '@assistant-platform/gateway';
+import { createGatewayClient } from '@assistant-platform/gateway-client';
 import { startReferenceServer } from '@assistant-platform/server';
+import { TEST_TOKENS } from '@assistant-platform/server/testing';
 import { describe, expect, it } from 'vitest';
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** A reverse proxy serving `target` under `/platform/`, as a company's API gateway might. */
+function prefixProxy(target: string): Server {
+  return createServer((incoming, outgoing) => {
+    if (!incoming.url?.startsWith('/platform/')) return outgoing.writeHead(404).end('no such route');
+    const upstream = httpRequest(
+      new URL(incoming.url.slice('/platform'.length), target),
+      { method: incoming.method, headers: incoming.headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    incoming.pipe(upstream);
+  });
+}
 
 describe('GET /healthz', () => {
   it('answers 200 with the upstream reachable while the platform runs, 503 once it stops', async () => {
@@ -23,6 +46,52 @@ describe('GET /healthz', () => {
     } finally {
       await gateway.close();
       await server.close().catch(() => undefined);
+    }
+  });
+
+  it("answers 503 when UPSTREAM_BASE_URL's path is wrong, though its origin is the platform's", async () => {
+    const server = await startReferenceServer();
+    const gateway = await startGateway(
+      defineConfig({ port: 0, logLevel: 'silent', upstreamBaseUrl: `${server.url}/platform/v1` }),
+    );
+    try {
+      const health = await fetch(`${gateway.url}/healthz`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({
+        status: 'degraded',
+        upstream: {
+          url: `${server.url}/platform/healthz`,
+          reachable: true,
+          status: 404,
+          detail: expect.stringContaining('UPSTREAM_BASE_URL'),
+        },
+      });
+    } finally {
+      await gateway.close();
+      await server.close();
+    }
+  });
+
+  it('answers 200 for a platform behind a path prefix, probing the route its calls take', async () => {
+    const server = await startReferenceServer();
+    const proxy = prefixProxy(server.url);
+    const proxyUrl = await listen(proxy);
+    const gateway = await startGateway(
+      defineConfig({ port: 0, logLevel: 'silent', upstreamBaseUrl: `${proxyUrl}/platform/v1` }),
+    );
+    try {
+      const health = await fetch(`${gateway.url}/healthz`);
+      expect(await health.json()).toMatchObject({
+        status: 'ok',
+        upstream: { url: `${proxyUrl}/platform/healthz`, status: 200 },
+      });
+      expect(health.status).toBe(200);
+      const client = createGatewayClient({ url: gateway.url, token: TEST_TOKENS.all });
+      expect(await client.agents.get.query({ id: '1' })).toMatchObject({ id: 1 });
+    } finally {
+      await gateway.close();
+      await new Promise((resolve) => proxy.close(resolve));
+      await server.close();
     }
   });
 

@@ -10,12 +10,8 @@ import {
   startFakeUpstream,
   streamingSlowly,
 } from '@assistant-platform/engines/testing';
-import {
-  createGatewayClient,
-  defineConfig,
-  type RunningGateway,
-  startGateway,
-} from '@assistant-platform/gateway';
+import { defineConfig, type RunningGateway, startGateway } from '@assistant-platform/gateway';
+import { createGatewayClient } from '@assistant-platform/gateway-client';
 import { startReferenceServer } from '@assistant-platform/server';
 import { TEST_TOKENS, testChatBody, testSeed } from '@assistant-platform/server/testing';
 import type { ChatStreamChunk } from '@assistant-platform/types';

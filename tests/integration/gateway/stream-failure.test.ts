@@ -11,12 +11,8 @@ import {
   startFakeUpstream,
 } from '@assistant-platform/engines/testing';
 import type { AppRouter } from '@assistant-platform/gateway';
-import {
-  createGatewayClient,
-  defineConfig,
-  type RunningGateway,
-  startGateway,
-} from '@assistant-platform/gateway';
+import { defineConfig, type RunningGateway, startGateway } from '@assistant-platform/gateway';
+import { createGatewayClient } from '@assistant-platform/gateway-client';
 import { TEST_TOKENS, testChatBody } from '@assistant-platform/server/testing';
 import type { ChatStreamChunk } from '@assistant-platform/types';
 import { TRPCClientError } from '@trpc/client';

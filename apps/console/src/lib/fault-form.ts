@@ -1,5 +1,8 @@
-/** The fault form's fields (all text, as inputs give them) turned into the admin API's FaultRuleInput. */
-import type { FaultRuleInput, FaultStatus } from '@assistant-platform/types/admin';
+/**
+ * The fault form's fields (all text, as inputs give them) turned into the admin API's
+ * FaultRuleInput, checked against the admin contract's declared limits (`ADMIN_LIMITS`).
+ */
+import { ADMIN_LIMITS, type FaultRuleInput, type FaultStatus } from '@assistant-platform/types/admin';
 import { defined, type FormResult, fieldReader } from './form-fields.js';
 
 export interface FaultFormFields {
@@ -12,6 +15,7 @@ export interface FaultFormFields {
   tps: string;
   disconnectAfter: string;
   reset: boolean;
+  dropAnswer: boolean;
   times: string;
   probability: string;
 }
@@ -26,12 +30,19 @@ export const EMPTY_FAULT_FORM: FaultFormFields = {
   tps: '',
   disconnectAfter: '',
   reset: false,
+  dropAnswer: false,
   times: '',
   probability: '',
 };
 
+const { Fault, FaultMatch, FaultRuleInput: RuleLimits } = ADMIN_LIMITS;
+
 /** The statuses a fault may answer (the contract's FaultStatus). */
-export const FAULT_STATUSES: readonly FaultStatus[] = [400, 401, 403, 404, 408, 429, 500, 502, 503, 504];
+export const FAULT_STATUSES: readonly FaultStatus[] = Fault.code.enum;
+/** The methods a rule may match (the contract's HttpMethod). */
+export const FAULT_METHODS: readonly string[] = FaultMatch.method.enum;
+/** The longest delay a fault may add, in milliseconds. */
+export const MAX_DELAY_MS = Fault.delayMs.maximum;
 
 export function faultRuleInput(fields: FaultFormFields): FormResult<FaultRuleInput> {
   const read = fieldReader();
@@ -41,17 +52,17 @@ export function faultRuleInput(fields: FaultFormFields): FormResult<FaultRuleInp
   if (code !== undefined && !FAULT_STATUSES.includes(code)) read.errors.code = 'is not a fault status';
   const fault = defined({
     code,
-    delayMs: read.number('delayMs', fields.delayMs, { min: 0, max: 60000 }),
-    ttftMs: read.number('ttftMs', fields.ttftMs, { min: 0, max: 60000 }),
-    tps: read.number('tps', fields.tps, { min: 0.1, max: 10000, integer: false }),
-    disconnectAfter: read.number('disconnectAfter', fields.disconnectAfter, { min: 0, max: 100000 }),
+    delayMs: read.number('delayMs', fields.delayMs, Fault.delayMs),
+    ttftMs: read.number('ttftMs', fields.ttftMs, Fault.ttftMs),
+    tps: read.number('tps', fields.tps, Fault.tps),
+    disconnectAfter: read.number('disconnectAfter', fields.disconnectAfter, Fault.disconnectAfter),
     reset: fields.reset ? (true as const) : undefined,
+    dropAnswer: fields.dropAnswer ? (true as const) : undefined,
   });
   if (Object.keys(fault).length === 0)
     read.errors.fault = 'choose at least one fault: a status, a delay, a reset…';
-  const times = read.number('times', fields.times, { min: 1, max: 1000000 });
-  const probability = read.number('probability', fields.probability, { min: 0, max: 1, integer: false });
-  if (probability === 0) read.errors.probability = 'must be more than 0';
+  const times = read.number('times', fields.times, RuleLimits.times);
+  const probability = read.number('probability', fields.probability, RuleLimits.probability);
   const match = defined({
     method: read.text(fields.method) as FaultRuleInput['match']['method'],
     path,

@@ -1,5 +1,8 @@
-/** The chat fixture form's fields turned into the admin API's ChatFixtureInput. */
-import type { ChatFixtureInput } from '@assistant-platform/types/admin';
+/**
+ * The chat fixture form's fields turned into the admin API's ChatFixtureInput, checked against the
+ * admin contract's declared limits (`ADMIN_LIMITS`).
+ */
+import { ADMIN_LIMITS, type ChatFixtureInput } from '@assistant-platform/types/admin';
 import { defined, type FormResult, fieldReader } from './form-fields.js';
 
 export interface FixtureFormFields {
@@ -33,7 +36,7 @@ export function chatFixtureInput(fields: FixtureFormFields): FormResult<ChatFixt
       read.errors.answer = 'is not valid JSON';
     }
   } else if (fields.answer === '') read.errors.answer = 'is empty';
-  const times = read.number('times', fields.times, { min: 1, max: 1000000 });
+  const times = read.number('times', fields.times, ADMIN_LIMITS.ChatFixtureInput.times);
   const match = defined({
     messageContains: read.text(fields.messageContains),
     messageMatches: read.text(fields.messageMatches),

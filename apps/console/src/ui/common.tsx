@@ -1,12 +1,25 @@
-/** Small pieces every view uses: a failure notice, a formatted JSON block, a confirmation dialog. */
+/**
+ * Small pieces every view uses: a failure notice, whether the journal stream is live, a formatted
+ * JSON block, a confirmation dialog.
+ */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import type { StreamState } from '../api/journal-stream.js';
 
 export function Failure({ text }: { text: string | null }) {
   if (!text) return null;
   return (
     <p class="failure" role="alert">
       {text}
+    </p>
+  );
+}
+
+/** Whether what the view shows follows the server as it happens, or why not. */
+export function StreamStatus({ state }: { state: StreamState | null }) {
+  return (
+    <p class={state?.live ? 'live' : 'not-live'} aria-live="polite">
+      {state === null ? 'Connecting…' : state.live ? 'Live' : `Not live: ${state.reason}`}
     </p>
   );
 }
@@ -22,8 +35,9 @@ export function JsonBlock({ value, label }: { value: unknown; label: string }) {
 }
 
 /**
- * A modal question with the browser's own <dialog>: focus moves into it, Escape cancels, and
- * nothing behind it can be clicked until it is answered.
+ * A modal question with the browser's own <dialog>: focus moves into it, onto Cancel (Enter
+ * pressed by habit must not destroy data), Escape cancels, and nothing behind it can be clicked
+ * until it is answered.
  */
 export function ConfirmDialog(props: {
   open: boolean;
@@ -48,7 +62,7 @@ export function ConfirmDialog(props: {
         <button type="button" class="danger" onClick={props.onConfirm}>
           {props.confirmLabel}
         </button>
-        <button type="button" onClick={props.onCancel}>
+        <button type="button" onClick={props.onCancel} autofocus>
           Cancel
         </button>
       </div>

@@ -19,9 +19,6 @@ export interface BuildOptions {
 
 // The platform accepts bodies up to 10 MiB; a batch may carry several such calls.
 const BODY_LIMIT = 32 * 1024 * 1024;
-// A subscription's input travels in its URL (SSE is a GET); Node's default of 16 KiB of headers
-// would cap a streamed chat's history far below what `chat.request` accepts.
-const MAX_HEADER_SIZE = 1024 * 1024;
 
 export async function buildGateway(
   config: GatewayConfig,
@@ -34,7 +31,6 @@ export async function buildGateway(
     genReqId: requestIdOf,
     requestIdLogLabel: 'requestId',
     bodyLimit: BODY_LIMIT,
-    http: { maxHeaderSize: MAX_HEADER_SIZE },
     // tRPC puts a batch's procedure names in the path ("agents.get,agents.get,...").
     routerOptions: { maxParamLength: 10_000 },
   });
@@ -44,7 +40,7 @@ export async function buildGateway(
     done();
   });
   logs.register(app);
-  // tRPC queries and subscriptions are GETs, mutations POSTs.
+  // tRPC queries are GETs, mutations and chat.stream's subscription POSTs.
   await registerCors(app, config.corsOrigins, ['GET', 'HEAD', 'POST']);
 
   const upstreamFetch = options.fetch ?? globalThis.fetch;
@@ -57,6 +53,9 @@ export async function buildGateway(
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      // Lets a subscription be requested by POST, its input in the body: chat.stream takes no other
+      // way (see bodyInputProcedure), so what a user wrote never travels in a URL.
+      allowMethodOverride: true,
       createContext: createContextFactory(services),
       onError({ error, path, req }) {
         // Server-side failures are logged with their cause (the caller got a bare message).

@@ -4,6 +4,13 @@
  * means UPSTREAM_BASE_URL names some other server, every call through which would fail; a 5xx (a
  * proxy's 502 in front of a dead platform, or the platform's own 503 when its storage fails) or a
  * refused, broken or slow connection means the platform cannot serve.
+ *
+ * The probe goes where the API calls go: the platform serves `/healthz` beside its `/v1`, so the
+ * health check of `https://host/prefix/v1` is `https://host/prefix/healthz`. Probing the origin's
+ * root instead would call a base with a wrong path (a proxy's prefix missing or extra) healthy while
+ * every call through it answers 404. The probe stays outside `/v1`: a call there without a token
+ * would count as a failed authentication against the gateway's address (and the reference server
+ * would journal it among the app's requests).
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -30,13 +37,17 @@ async function isPlatformHealthy(response: Response): Promise<boolean> {
   return typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'ok';
 }
 
+/** `http://host/prefix/v1` → `http://host/prefix/healthz`. */
+function healthUrlOf(upstreamBaseUrl: string): string {
+  return new URL('../healthz', `${upstreamBaseUrl.replace(/\/+$/, '')}/`).href;
+}
+
 export function registerHealthz(
   app: FastifyInstance,
   upstreamBaseUrl: string,
   fetchImpl: typeof fetch,
 ): void {
-  // The reference server serves /healthz at its origin, beside /v1.
-  const probeUrl = new URL('/healthz', upstreamBaseUrl).href;
+  const probeUrl = healthUrlOf(upstreamBaseUrl);
 
   app.get('/healthz', async (request, reply): Promise<HealthReport> => {
     const started = performance.now();
@@ -50,7 +61,7 @@ export function registerHealthz(
       const detail =
         response.status >= 500
           ? 'the platform cannot serve right now'
-          : `not the platform's health answer (200 {"status":"ok"}): does UPSTREAM_BASE_URL name the platform's API root?`;
+          : `not the platform's health answer (200 {"status":"ok"}) at ${probeUrl}, beside the API: does UPSTREAM_BASE_URL name the platform's API root?`;
       return { status: 'degraded', upstream: { ...upstream, detail } };
     } catch (error) {
       request.log.warn({ err: error, probeUrl }, 'upstream health probe failed');

@@ -1,10 +1,11 @@
 /**
- * `chat.request` answers in one piece; `chat.stream` is a subscription (SSE) yielding the answer's
- * chunks as the platform sends them. Both take the same input; the procedure decides `stream`.
+ * `chat.request` answers in one piece; `chat.stream` is a subscription (SSE, requested by POST)
+ * yielding the answer's chunks as the platform sends them. Both take the same input; the procedure
+ * decides `stream`.
  */
 import type { ChatResult, ChatStreamChunk } from '@assistant-platform/types';
 import { inputs } from '../contract/input-parsers.js';
-import { platformProcedure, router } from '../trpc/init.js';
+import { bodyInputProcedure, platformProcedure, router } from '../trpc/init.js';
 import { callPlatform } from '../upstream/call-platform.js';
 import { toTRPCError } from '../upstream/to-trpc-error.js';
 import { writeOptions } from '../upstream/write-options.js';
@@ -16,7 +17,8 @@ export const chatRouter = router({
       callPlatform(() => ctx.platform.agents.chat(input, writeOptions(ctx, signal))),
   ),
 
-  stream: platformProcedure.input(inputs.chat).subscription(async function* ({
+  // POST only: the chat's text must not travel in a URL (see bodyInputProcedure).
+  stream: bodyInputProcedure.input(inputs.chat).subscription(async function* ({
     ctx,
     input,
     signal,

@@ -5,7 +5,6 @@
  */
 import { bearerToken, IDEMPOTENCY_KEY_HEADER } from '@assistant-platform/types';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AgentCache } from '../upstream/agent-cache.js';
 import type { PlatformClientFactory } from '../upstream/platform-client.js';
 
@@ -16,6 +15,8 @@ export interface GatewayServices {
 
 export interface GatewayContext {
   requestId: string;
+  /** The HTTP method the call came with (tRPC takes queries and subscriptions by GET or POST). */
+  method: string;
   /** The bearer token of the caller, forwarded upstream; `undefined` when none was sent. */
   token: string | undefined;
   /** Sent with every upstream call made for this request. */
@@ -28,7 +29,6 @@ export interface GatewayContext {
   /** How many calls the HTTP request carries (a batch carries several). */
   calls: number;
   services: GatewayServices;
-  log: FastifyBaseLogger;
 }
 
 export function createContextFactory(services: GatewayServices) {
@@ -43,12 +43,12 @@ export function createContextFactory(services: GatewayServices) {
     const key = req.headers[IDEMPOTENCY_KEY_HEADER];
     return {
       requestId: req.id,
+      method: req.method,
       token,
       upstreamHeaders,
       idempotencyKey: typeof key === 'string' ? key : undefined,
       calls: info.calls.length,
       services,
-      log: req.log,
     };
   };
 }

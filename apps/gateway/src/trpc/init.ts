@@ -61,3 +61,18 @@ export const platformProcedure = t.procedure.use(({ ctx, next }) => {
   const platform = ctx.services.platformFor(ctx.token, ctx.upstreamHeaders);
   return next({ ctx: { token: ctx.token, platform } });
 });
+
+/**
+ * Procedures whose input is what an end user wrote (a chat): taken in a POST body only. A GET
+ * carries its input in the URL, which access logs and proxies keep; tRPC runs a subscription over
+ * either once method override is allowed, so a GET is refused here, before any platform call.
+ */
+export const bodyInputProcedure = platformProcedure.use(({ ctx, path, next }) => {
+  if (ctx.method !== 'POST') {
+    throw new TRPCError({
+      code: 'METHOD_NOT_SUPPORTED',
+      message: `${path} takes its input in a POST body, never in the URL: call it with @assistant-platform/gateway-client`,
+    });
+  }
+  return next();
+});

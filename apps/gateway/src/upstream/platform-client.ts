@@ -2,10 +2,24 @@
  * The SDK client a gateway call uses. One is made per call because the token is the caller's:
  * making it is cheap (no I/O; connections are pooled by the shared global dispatcher of `fetch`).
  */
-import { type AssistantClient, createAssistantClient } from '@assistant-platform/client';
+import {
+  type AgentsResource,
+  createAssistantClient,
+  type EmbeddingsResource,
+  type TranscriptionsResource,
+} from '@assistant-platform/client';
 import type { GatewayConfig } from '../config.js';
 
-export type PlatformClient = AssistantClient;
+/**
+ * The SDK's resources a gateway call uses. Named here rather than as the whole client because the
+ * router's type (published in @assistant-platform/gateway-client) carries its context's type: the
+ * resources carry the contract's types only, the whole client openapi-fetch's too.
+ */
+export interface PlatformClient {
+  agents: AgentsResource;
+  transcriptions: TranscriptionsResource;
+  embeddings: EmbeddingsResource;
+}
 export type PlatformClientFactory = (token: string, headers: Record<string, string>) => PlatformClient;
 
 export function createPlatformClientFactory(

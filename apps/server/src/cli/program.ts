@@ -49,7 +49,10 @@ export function createProgram(env: NodeJS.ProcessEnv, print: (line: string) => v
     .description('start the server (the default command)')
     .option('--port <port>', 'listen port (env PORT, default 4010)')
     .option('--host <host>', 'listen host (env HOST, default 127.0.0.1)')
-    .option('--seed <file>', 'seed file applied at start-up (env ASSISTANT_SEED)')
+    .option(
+      '--seed <file>',
+      'seed file applied at start-up, or `dev` for the packaged dev seed (env ASSISTANT_SEED)',
+    )
     .option('--dev-token <token>', 'ensure this token exists with scope * (env ASSISTANT_DEV_TOKEN)')
     .option('--replay <dir>', 'answer platform requests from the cassettes in this folder (env REPLAY_DIR)')
     .option(
@@ -124,7 +127,7 @@ export function createProgram(env: NodeJS.ProcessEnv, print: (line: string) => v
   program
     .command('seed')
     .description('insert the absent rows of a seed file (existing rows are kept), then exit')
-    .argument('<file>', 'seed file (JSON)')
+    .argument('<file>', 'seed file (JSON), or `dev` for the packaged dev seed')
     .action((file: string) => {
       const seed = readSeedFile(file);
       const database = openDatabase(config().databaseUrl);

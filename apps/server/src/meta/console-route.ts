@@ -1,16 +1,15 @@
 /**
  * `/console`: the console's built files (apps/console), a page in the browser that watches and
  * steers this server through the admin API. The server is published and the console is not, so
- * the server's build copies the console's `dist` into its own `dist/console` (scripts/copy-console.mjs)
- * and an installed server carries it; found from this module by the package root, so the sources,
- * the tsc output and the bundle all find the same folder. Like /docs, it is neither journaled nor
+ * the server's build copies the console's `dist` into its own `dist/console` (scripts/copy-assets.mjs)
+ * and an installed server carries it (config/package-files.ts finds it). Like /docs, it is neither journaled nor
  * rate limited, and needs no token: the page asks for one and calls the admin API with it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, extname, join, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { extname, join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { packageFile } from '../config/package-files.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -33,18 +32,7 @@ const NOT_BUILT = `<!doctype html>
 </html>
 `;
 
-/** `dist/console` of the package this module belongs to (the nearest folder with a package.json). */
-export function defaultConsoleDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
-  return join(dir, 'dist', 'console');
-}
-
-export function registerConsoleRoute(app: FastifyInstance, dir: string = defaultConsoleDir()): void {
+export function registerConsoleRoute(app: FastifyInstance, dir: string = packageFile('console')): void {
   const root = resolve(dir);
   const noLimit = { rateLimit: false } as const;
   // The page is read once; a rebuild of the console needs a restart, as a rebuild of the server does.

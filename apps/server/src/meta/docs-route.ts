@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { packageFile } from '../config/package-files.js';
 
-// Served from the installed swagger-ui-dist package, so the page works without network access.
+// Served from the copy of swagger-ui-dist's files in the package's dist/swagger-ui (the build makes
+// it: scripts/copy-assets.mjs), so the page works without network access and the package installs
+// no second copy of Swagger UI.
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
   'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
@@ -68,8 +69,6 @@ Promise.all(
 
 /** `GET /docs`: an interactive API reference (Swagger UI) over `/openapi.json` and `/_admin/openapi.json`; `/` leads there. */
 export function registerDocsRoute(app: FastifyInstance): void {
-  // Resolved on first use, so start-up does not pay for the look-up.
-  let distDir: string | undefined;
   const cache = new Map<string, Buffer>();
   const noLimit = { rateLimit: false } as const;
   // A browser opened at the bare address (as the banner's origin invites) lands on the reference.
@@ -85,8 +84,7 @@ export function registerDocsRoute(app: FastifyInstance): void {
     if (!type) return reply.callNotFound();
     let content = cache.get(request.params.file);
     if (!content) {
-      distDir ??= dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-      content = readFileSync(join(distDir, request.params.file));
+      content = readFileSync(packageFile('swagger-ui', request.params.file));
       cache.set(request.params.file, content);
     }
     return reply.type(type).header('cache-control', 'public, max-age=86400').send(content);

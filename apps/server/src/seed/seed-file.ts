@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { TranscriptionStatus } from '@assistant-platform/types';
 import { ADMIN_DEFAULTS, type adminComponents, type State } from '@assistant-platform/types/admin';
+import { packageFile } from '../config/package-files.js';
 import { adminValidator } from '../contract/admin-validator.js';
 import { entryName } from './entry-name.js';
 
@@ -56,7 +57,20 @@ export function seedOf(state: State): ParsedSeed {
   };
 }
 
-export function readSeedFile(path: string): ParsedSeed {
+/** The seeds the package ships, by name; `dev` is the repository's seed/dev.json. */
+const PACKAGED_SEEDS = ['dev'];
+
+/**
+ * Where a seed argument points: a packaged seed's name (`--seed dev`, `ASSISTANT_SEED=dev`) is that
+ * seed's file in the package, anything else a path (a file named `dev` is `./dev`).
+ */
+export function seedFilePath(nameOrPath: string): string {
+  return PACKAGED_SEEDS.includes(nameOrPath) ? packageFile('seeds', `${nameOrPath}.json`) : nameOrPath;
+}
+
+/** Reads and validates a seed file, given by its path or a packaged seed's name (`dev`). */
+export function readSeedFile(nameOrPath: string): ParsedSeed {
+  const path = seedFilePath(nameOrPath);
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

@@ -60,6 +60,18 @@ describe('seed files', () => {
     );
   });
 
+  it('reads the dev seed the package ships by its name, `dev`, and a file named dev by its path', async () => {
+    const app = await start(':memory:', 'dev');
+    const agent = await app.inject({ url: '/v1/agents/view/1', headers: auth('dev-token') });
+    expect(agent.json().data.name).toBe('Support triage');
+    const local = join(dir, 'dev');
+    writeFileSync(local, JSON.stringify(testSeed));
+    const fromFile = await start(':memory:', local);
+    expect(
+      (await fromFile.inject({ url: '/v1/agents/view/2', headers: auth(TEST_TOKENS.all) })).statusCode,
+    ).toBe(200);
+  });
+
   it.each([
     [{ agents: [{ name: 'no instruction' }] }, /agents\[0\].*instruction/],
     [

@@ -5,13 +5,12 @@
  */
 
 import {
-  createGatewayClient,
   defineConfig,
-  type GatewayClientOptions,
   type GatewayConfig,
   type RunningGateway,
   startGateway,
 } from '@assistant-platform/gateway';
+import { createGatewayClient, type GatewayClientOptions } from '@assistant-platform/gateway-client';
 import { type ReferenceServer, startReferenceServer } from '@assistant-platform/server';
 import { TEST_TOKENS, testSeed } from '@assistant-platform/server/testing';
 

@@ -1,6 +1,7 @@
 /** Agents: a list, and the chosen one's instruction, intents and tools. */
 import type { adminComponents } from '@assistant-platform/types/admin';
 import { useState } from 'preact/hooks';
+import { agentTools } from '../../lib/agent-tools.js';
 import { JsonBlock } from '../../ui/common.js';
 
 type Agent = adminComponents['schemas']['StateAgent'];
@@ -11,7 +12,7 @@ export function AgentsSection({ agents }: { agents: Agent[] }) {
   return (
     <section aria-labelledby="agents-title">
       <h3 id="agents-title">Agents ({agents.length})</h3>
-      <ul class="plain">
+      <ul class="plain choices">
         {agents.map((item) => (
           <li key={item.id}>
             <button type="button" aria-pressed={item.id === chosen} onClick={() => setChosen(item.id)}>
@@ -37,10 +38,7 @@ export function AgentsSection({ agents }: { agents: Agent[] }) {
             <dd>{agent.knowledgeBaseId ?? 'none'}</dd>
           </dl>
           <h5>Tools</h5>
-          <JsonBlock
-            value={typeof agent.tools === 'string' ? JSON.parse(agent.tools) : (agent.tools ?? [])}
-            label="Tools"
-          />
+          <JsonBlock value={agentTools(agent.tools)} label="Tools" />
         </article>
       )}
     </section>

@@ -3,9 +3,11 @@ import { useState } from 'preact/hooks';
 import { type AdminClient, dataOf } from '../../api/admin-client.js';
 import {
   EMPTY_FAULT_FORM,
+  FAULT_METHODS,
   FAULT_STATUSES,
   type FaultFormFields,
   faultRuleInput,
+  MAX_DELAY_MS,
 } from '../../lib/fault-form.js';
 import { Failure } from '../../ui/common.js';
 import { Field } from './field.js';
@@ -31,7 +33,7 @@ export function FaultForm({ client, onAdded }: { client: AdminClient; onAdded: (
     );
   };
   const text = (
-    name: Exclude<keyof FaultFormFields, 'reset' | 'method' | 'code'>,
+    name: Exclude<keyof FaultFormFields, 'reset' | 'dropAnswer' | 'method' | 'code'>,
     label: string,
     hint?: string,
   ) => (
@@ -57,7 +59,7 @@ export function FaultForm({ client, onAdded }: { client: AdminClient; onAdded: (
             onChange={(event) => set('method')(event.currentTarget.value)}
           >
             <option value="">any</option>
-            {['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => (
+            {FAULT_METHODS.map((method) => (
               <option key={method}>{method}</option>
             ))}
           </select>
@@ -80,7 +82,7 @@ export function FaultForm({ client, onAdded }: { client: AdminClient; onAdded: (
             ))}
           </select>
         </div>
-        {text('delayMs', 'Delay (ms, up to 60000)')}
+        {text('delayMs', `Delay (ms, up to ${MAX_DELAY_MS})`)}
         {text('ttftMs', 'Stream: time to first event (ms)')}
         {text('tps', 'Stream: events per second')}
         {text('disconnectAfter', 'Stream: cut after N events')}
@@ -91,6 +93,14 @@ export function FaultForm({ client, onAdded }: { client: AdminClient; onAdded: (
             onChange={(event) => set('reset')(event.currentTarget.checked)}
           />{' '}
           Reset the connection
+        </label>
+        <label class="inline">
+          <input
+            type="checkbox"
+            checked={fields.dropAnswer}
+            onChange={(event) => set('dropAnswer')(event.currentTarget.checked)}
+          />{' '}
+          Do the work, then drop the answer (tests retried writes)
         </label>
         {errors.fault && <p class="field-error">{errors.fault}</p>}
       </fieldset>

@@ -1,7 +1,13 @@
-/** One request in full: timings, headers, bodies, a stream's events, and "copy as curl". */
+/**
+ * One request in full: timings, headers, bodies, a stream's events, and "copy as curl". When a
+ * request is chosen, focus moves to its heading, scrolled into view: on a narrow screen the detail
+ * sits below the whole list, where a keyboard user would otherwise never see it open. Close (or
+ * Escape inside it) goes back to the list.
+ */
 import type { JournalEntry } from '@assistant-platform/types/admin';
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { curlCommand } from '../../lib/curl.js';
+import { entryKey } from '../../lib/request-filter.js';
 import { JsonBlock } from '../../ui/common.js';
 import { EventTimeline } from './event-timeline.js';
 import { ViolationList } from './violation-list.js';
@@ -24,6 +30,17 @@ function HeaderTable({ headers, caption }: { headers: Record<string, string>; ca
 
 export function RequestDetail({ entry, onClose }: { entry: JournalEntry; onClose: () => void }) {
   const [copied, setCopied] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const key = entryKey(entry);
+  useEffect(() => {
+    const element = heading.current;
+    if (!element) return;
+    element.focus({ preventScroll: true });
+    const { top, bottom } = element.getBoundingClientRect();
+    // The whole title row (with Close) at the top, not the heading cut against the edge.
+    if (top < 0 || bottom > window.innerHeight)
+      element.closest('article')?.scrollIntoView({ block: 'start' });
+  }, [key]);
   const curl = curlCommand(entry, window.location.origin);
   const copy = () =>
     navigator.clipboard.writeText(curl).then(
@@ -31,9 +48,15 @@ export function RequestDetail({ entry, onClose }: { entry: JournalEntry; onClose
       () => setCopied('The browser refused the clipboard: copy the command below.'),
     );
   return (
-    <article class="detail" aria-labelledby="detail-title">
+    <article
+      class="detail"
+      aria-labelledby="detail-title"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
       <div class="title-row">
-        <h3 id="detail-title">
+        <h3 id="detail-title" tabIndex={-1} ref={heading}>
           {entry.method} {entry.path}
         </h3>
         <button type="button" onClick={onClose}>

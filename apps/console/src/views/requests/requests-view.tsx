@@ -1,14 +1,16 @@
 /**
  * The journal, live: what GET /requests holds when the view opens, then each new entry as the
- * stream brings it. Filters apply in the page; a chosen entry opens its detail beside the list (or
- * below it on a narrow screen).
+ * stream brings it; each time the stream (re)connects the journal is read again, so what was
+ * recorded while it was down is not missed (duplicates merge). Filters apply in the page; a chosen
+ * entry opens its detail beside the list (or below it on a narrow screen); with none chosen the
+ * list has the whole width.
  */
 import type { JournalEntry } from '@assistant-platform/types/admin';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { type AdminClient, dataOf } from '../../api/admin-client.js';
-import { followJournal, type StreamState } from '../../api/journal-stream.js';
 import { entryKey, matchesFilter, mergeEntries, NO_FILTER } from '../../lib/request-filter.js';
-import { Failure } from '../../ui/common.js';
+import { Failure, StreamStatus } from '../../ui/common.js';
+import { useJournalStream } from '../../ui/use-journal-stream.js';
 import { RequestDetail } from './request-detail.js';
 import { RequestFilters } from './request-filters.js';
 import { RequestList } from './request-list.js';
@@ -19,23 +21,33 @@ const HELD = 1000;
 export function RequestsView({ client, token }: { client: AdminClient; token: string }) {
   const [entries, setEntries] = useState<JournalEntry[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [stream, setStream] = useState<StreamState | null>(null);
   const [filter, setFilter] = useState(NO_FILTER);
   const [selected, setSelected] = useState<string | null>(null);
-
+  // Closing the detail puts focus back on the row it came from, once the list has its full width.
+  const [closed, setClosed] = useState<string | null>(null);
+  const split = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    // Followed before the first read, so nothing recorded in between is missed (duplicates merge).
-    const stop = followJournal(
-      token,
-      (entry) => setEntries((held) => mergeEntries(held, [entry], HELD)),
-      setStream,
-    );
+    if (closed === null) return;
+    const rows = [...(split.current?.querySelectorAll<HTMLButtonElement>('button[data-key]') ?? [])];
+    (rows.find((row) => row.dataset.key === closed) ?? rows[0])?.focus();
+    setClosed(null);
+  }, [closed]);
+
+  const read = useCallback(() => {
     dataOf(client.GET('/requests', { params: { query: { limit: HELD } } })).then(
-      ({ requests }) => setEntries((held) => mergeEntries(held, requests, HELD)),
+      ({ requests }) => {
+        setError(null);
+        setEntries((held) => mergeEntries(held, requests, HELD));
+      },
       (failure: Error) => setError(failure.message),
     );
-    return stop;
-  }, [client, token]);
+  }, [client]);
+  useEffect(read, [read]);
+  const stream = useJournalStream(
+    token,
+    (entry) => setEntries((held) => mergeEntries(held, [entry], HELD)),
+    read,
+  );
 
   const shown = useMemo(() => entries.filter((entry) => matchesFilter(entry, filter)), [entries, filter]);
   const chosen = entries.find((entry) => entryKey(entry) === selected);
@@ -43,15 +55,21 @@ export function RequestsView({ client, token }: { client: AdminClient; token: st
     <section aria-labelledby="requests-title" class="requests">
       <div class="title-row">
         <h2 id="requests-title">Requests</h2>
-        <p class={stream?.live ? 'live' : 'not-live'} aria-live="polite">
-          {stream === null ? 'Connecting…' : stream.live ? 'Live' : `Not live: ${stream.reason}`}
-        </p>
+        <StreamStatus state={stream} />
       </div>
       <Failure text={error} />
       <RequestFilters filter={filter} onChange={setFilter} />
-      <div class="split">
+      <div class={chosen ? 'split with-detail' : 'split'} ref={split}>
         <RequestList entries={shown} total={entries.length} selected={selected} onSelect={setSelected} />
-        {chosen && <RequestDetail entry={chosen} onClose={() => setSelected(null)} />}
+        {chosen && (
+          <RequestDetail
+            entry={chosen}
+            onClose={() => {
+              setClosed(selected);
+              setSelected(null);
+            }}
+          />
+        )}
       </div>
     </section>
   );

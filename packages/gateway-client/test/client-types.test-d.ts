@@ -14,7 +14,7 @@ import type {
 } from '@assistant-platform/types';
 import type { inferRouterInputs } from '@trpc/server';
 import { describe, expectTypeOf, it } from 'vitest';
-import { type AppRouter, createGatewayClient, type GatewayErrorData } from '../src/client.js';
+import { type AppRouter, createGatewayClient, type GatewayErrorData } from '../src/index.js';
 
 type Inputs = inferRouterInputs<AppRouter>;
 const client = createGatewayClient({ url: 'http://127.0.0.1:4020', token: 'token' });

@@ -1,15 +1,17 @@
 /**
  * The tRPC client product teams use: queries and mutations made in the same turn of the event loop
  * batched into one HTTP request (a lone call sent at once, see lone-or-batch-link.ts), subscriptions
- * over SSE, and the bearer token sent as a header on both (never in a URL). The buffered batch link,
- * not the streaming one: it answered ~1-2 ms sooner per call in bench/gateway-overhead.mjs, and
- * mutations and queries are batched apart anyway.
+ * over SSE requested by POST (see post-subscription-fetch.ts), and the bearer token sent as a header
+ * on both (never in a URL). The buffered batch link, not the streaming one: it answered ~1-2 ms
+ * sooner per call in bench/gateway-overhead.mjs, and mutations and queries are batched apart anyway.
  */
+
+import type { AppRouter } from '@assistant-platform/gateway';
 import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { EventSource } from 'eventsource';
-import type { AppRouter } from '../router/app-router.js';
 import { endOnFailureLink } from './end-on-failure-link.js';
 import { loneOrBatchLink } from './lone-or-batch-link.js';
+import { postSubscriptionFetch } from './post-subscription-fetch.js';
 
 export interface GatewayClientOptions {
   /** The gateway's URL, e.g. `http://127.0.0.1:4020` (`/trpc` is added when missing). */
@@ -48,14 +50,11 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           httpSubscriptionLink({
             url,
             EventSource,
-            // The `eventsource` package lets us set headers through its fetch, unlike a browser's.
-            eventSourceOptions: async () => {
-              const headers = await requestHeaders();
-              return {
-                fetch: (input, init) =>
-                  fetchImpl(input, { ...init, headers: { ...init.headers, ...headers } }),
-              };
-            },
+            // The `eventsource` package takes a fetch, unlike a browser's EventSource: through it the
+            // stream is requested by POST, with the headers and the input in the body.
+            eventSourceOptions: async ({ op }) => ({
+              fetch: postSubscriptionFetch(fetchImpl, op.input, await requestHeaders()),
+            }),
           }),
         ],
         false:
