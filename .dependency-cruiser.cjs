@@ -7,13 +7,16 @@ const SERVER = '^apps/server/src/';
 // Top to bottom: the CLI, the parity check (a client of two servers over HTTP: it reaches the
 // server's own modules only through the CLI, which starts its local reference server), the routes outside the contract, the admin API (its routes, the journal,
 // the fault and fixture stores, which the layers below reach only through the app's decorations
-// typed in contract/), the operations, the request pipeline, the seed, the contract's Fastify side,
+// typed in contract/), the proxy mode's forwarding and checks, the cassettes (recording and replay),
+// the operations, the request pipeline, the seed, the contract's Fastify side,
 // the database, the configuration.
 const LAYERS = [
   'cli',
   'parity',
   'meta',
   'admin',
+  'proxy',
+  'cassettes',
   'operations',
   'pipeline',
   'seed',

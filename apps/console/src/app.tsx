@@ -1,5 +1,5 @@
 /**
- * The console's frame: signed out, the sign-in form; signed in, a navigation between the four
+ * The console's frame: signed out, the sign-in form; signed in, a navigation between the five
  * views (kept in the URL's hash, so a view can be bookmarked and Back works) and the view itself.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
@@ -10,12 +10,14 @@ import { FaultsView } from './views/faults/faults-view.js';
 import { RequestsView } from './views/requests/requests-view.js';
 import { SignIn } from './views/sign-in.js';
 import { StateView } from './views/state/state-view.js';
+import { ViolationsView } from './views/violations/violations-view.js';
 
 const VIEWS = [
   { hash: '#/requests', label: 'Requests' },
   { hash: '#/data', label: 'Data' },
   { hash: '#/faults', label: 'Faults & fixtures' },
   { hash: '#/state', label: 'State' },
+  { hash: '#/violations', label: 'Violations' },
 ] as const;
 
 function useHash(): string {
@@ -68,6 +70,8 @@ export function App() {
           <FaultsView client={client} token={token} />
         ) : hash === '#/state' ? (
           <StateView client={client} />
+        ) : hash === '#/violations' ? (
+          <ViolationsView client={client} />
         ) : (
           <RequestsView client={client} token={token} />
         )}

@@ -24,6 +24,8 @@ export function journalEntry(extra: Partial<JournalEntry> = {}): JournalEntry {
     eventsTruncated: false,
     fault: null,
     chatFixtureId: null,
+    violations: null,
+    replay: null,
     ...extra,
   };
 }

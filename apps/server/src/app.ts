@@ -10,10 +10,14 @@ import { checkChatFixtures } from './admin/chat-fixtures-file.js';
 import { FaultRules } from './admin/fault-rules.js';
 import { Journal } from './admin/journal.js';
 import { registerJournalRecorder } from './admin/journal-recorder.js';
+import { Violations } from './admin/violations.js';
 import type { ServerConfig } from './config/load-config.js';
 import { adminValidator } from './contract/admin-validator.js';
 import { registerContractRoutes } from './contract/contract-routes.js';
 import './contract/fastify-types.js';
+import { type CassetteLibrary, loadCassettes } from './cassettes/cassette-library.js';
+import { CassetteRecorder } from './cassettes/cassette-recorder.js';
+import { registerReplay } from './cassettes/replay-hook.js';
 import { createHealthCheck } from './db/database-health.js';
 import { openDatabase } from './db/open-database.js';
 import { createRepositories } from './db/repositories.js';
@@ -40,6 +44,8 @@ import { registerInFlightLimit } from './pipeline/in-flight-limit.js';
 import { registerRateLimit } from './pipeline/rate-limit.js';
 import { receiveTimeouts } from './pipeline/receive-timeouts.js';
 import { registerRequestIdHeader } from './pipeline/request-id.js';
+import { registerProxyRoutes } from './proxy/proxy-route.js';
+import { createTargetClient, type TargetClient } from './proxy/target-client.js';
 import { applyStartupData, type SeedInput } from './seed/apply-startup-data.js';
 import { exportState } from './seed/export-state.js';
 
@@ -56,7 +62,9 @@ export interface BuildOptions {
 
 /**
  * Builds the app: opens and migrates the database, applies the seed and dev token, wires the
- * engines and registers every route. Listening, signals and shutdown live in server.ts.
+ * engines and registers every route. Listening, signals and shutdown live in server.ts. In proxy
+ * mode (`config.proxy`) the platform's routes forward to the target instead, and no engine loads;
+ * the database still holds the tokens of the admin API.
  */
 export async function build(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = openDatabase(config.databaseUrl);
@@ -64,6 +72,15 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
   let app: FastifyInstance | undefined;
   try {
     const validator = new ContractValidator();
+    // Before anything starts: a cassette that cannot be replayed stops start-up, naming it.
+    const cassettes: CassetteLibrary | undefined =
+      config.replay === undefined
+        ? undefined
+        : loadCassettes(
+            config.replay.dir,
+            { platform: validator, admin: adminValidator() },
+            config.replay.ignore,
+          );
     const { firstToken } = applyStartupData(repos, config, {
       extraSeed: options.seed,
       createFirstToken: options.createFirstToken,
@@ -73,6 +90,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     const journal = new Journal(config.journal);
     const faultRules = new FaultRules(config.faultSeed);
     const chatFixtures = new ChatFixtures(adminValidator());
+    const violations = new Violations();
     if (config.chatFixturesPath !== undefined) chatFixtures.load(config.chatFixturesPath);
     const startupChatFixtures =
       options.chatFixtures === undefined
@@ -106,20 +124,33 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     });
     receiving.watch(app);
     logs.register(app);
-    const engines = loadEngines(config.engines, app.log.child({ component: 'engines' }));
-    const enginesReady = engines.then(() => undefined);
+    const engines =
+      config.proxy === undefined
+        ? loadEngines(config.engines, app.log.child({ component: 'engines' }))
+        : undefined;
+    const enginesReady = engines === undefined ? Promise.resolve() : engines.then(() => undefined);
     enginesReady.catch(() => undefined);
     app.decorate('enginesReady', enginesReady);
     app.decorate('firstToken', firstToken);
     app.decorate('journal', journal);
     app.decorate('faultRules', faultRules);
     app.decorate('chatFixtures', chatFixtures);
-    const deps: OperationDeps = { repos, engines: () => engines };
+    app.decorate('violations', violations);
+    app.decorate('cassettes', cassettes?.size);
+    const deps: OperationDeps = {
+      repos,
+      engines: () => engines ?? Promise.reject(new Error('no engine runs in proxy mode')),
+    };
     const models = chatModels(config.engines);
     const bodies = createBodyPool(models, (error) => app?.log.error({ err: error }, 'body worker failed'));
 
+    const target: TargetClient | undefined =
+      config.proxy === undefined
+        ? undefined
+        : createTargetClient(config.proxy, app.log.child({ component: 'proxy' }));
     app.addHook('onClose', async () => {
-      const loaded = await engines.catch(() => undefined);
+      await target?.close();
+      const loaded = await engines?.catch(() => undefined);
       await Promise.allSettled([loaded?.close(), bodies.close()]);
       database.close();
     });
@@ -135,35 +166,46 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     await registerRateLimit(app, config.rateLimit);
     registerInFlightLimit(app, config.maxHeavyRequestsPerToken);
     registerIdempotency(app, repos.idempotency, validator, config.idempotency);
-    registerMetaRoutes(app, createHealthCheck(database, app.log.child({ component: 'database' })));
+    registerMetaRoutes(app, createHealthCheck(database, app.log.child({ component: 'database' })), target);
     registerDocsRoute(app);
     registerConsoleRoute(app, options.consoleDir);
-    await app.register(
-      async (v1) => {
-        registerContractRoutes(
-          v1,
-          validator,
-          {
-            createAgent: createAgentHandler(deps),
-            getAgent: getAgentHandler(deps),
-            chatRequest: chatRequestHandler(deps),
-            updateTranscription: updateTranscriptionHandler(deps),
-            createEmbeddings: createEmbeddingsHandler(deps),
-          },
-          {
-            config: (operationId) => ({ scope: OPERATIONS[operationId].scope, operationId }),
-            checks: { chatRequest: chatBodyChecks(models) },
-          },
-        );
-      },
-      { prefix: '/v1' },
-    );
+    if (cassettes !== undefined && config.replay !== undefined) registerReplay(app, cassettes, config.replay);
+    if (config.proxy !== undefined && target !== undefined) {
+      const { recordDir, redactHeaders } = config.proxy;
+      const recorder =
+        recordDir === undefined
+          ? undefined
+          : new CassetteRecorder(recordDir, redactHeaders, app.log.child({ component: 'recorder' }));
+      await registerProxyRoutes(app, { target, validator, bodies, recorder });
+    } else
+      await app.register(
+        async (v1) => {
+          registerContractRoutes(
+            v1,
+            validator,
+            {
+              createAgent: createAgentHandler(deps),
+              getAgent: getAgentHandler(deps),
+              chatRequest: chatRequestHandler(deps),
+              updateTranscription: updateTranscriptionHandler(deps),
+              createEmbeddings: createEmbeddingsHandler(deps),
+            },
+            {
+              config: (operationId) => ({ scope: OPERATIONS[operationId].scope, operationId }),
+              checks: { chatRequest: chatBodyChecks(models) },
+            },
+          );
+        },
+        { prefix: '/v1' },
+      );
     await registerAdminRoutes(app, {
       repos,
       validator: adminValidator(),
       journal,
       faultRules,
       chatFixtures,
+      violations,
+      ...(cassettes === undefined ? {} : { restartReplay: () => cassettes.restart() }),
       startupState,
       chatFixturesPath: config.chatFixturesPath,
       startupChatFixtures,

@@ -32,11 +32,15 @@ export async function serve(
   const origin = address.replace('[::1]', 'localhost');
   const token = config.devToken ?? app.firstToken;
   const lines = [
-    `Assistant Platform reference server listening on ${origin}/v1`,
+    ...modeLines(app, config, origin),
     `API reference: ${origin}/docs  (contract: ${origin}/openapi.yaml)`,
-    `Database: ${config.databaseUrl === ':memory:' ? 'in memory (gone when the server stops)' : resolve(config.databaseUrl)}`,
   ];
-  if (token !== undefined) {
+  lines.push(
+    `Database: ${config.databaseUrl === ':memory:' ? 'in memory (gone when the server stops)' : resolve(config.databaseUrl)}`,
+  );
+  if (token !== undefined && config.proxy !== undefined) {
+    lines.push(`Admin API and console token: ${token}`);
+  } else if (token !== undefined) {
     const label =
       config.devToken !== undefined ? 'Dev token' : 'Created a token with scope * (shown once, keep it)';
     lines.push(
@@ -51,6 +55,26 @@ export async function serve(
   // One write, so whoever reads the output sees the URL and the token together.
   print(lines.join('\n'));
   return app;
+}
+
+/** The banner's first lines: what the server is, where, and in proxy or replay mode what it does. */
+function modeLines(app: FastifyInstance, config: ServerConfig, origin: string): string[] {
+  if (config.proxy !== undefined)
+    return [
+      `Assistant Platform validation proxy listening on ${origin}/v1, forwarding to ${config.proxy.target}`,
+      `Contract violations: ${origin}/_admin/violations and ${origin}/console`,
+      ...(config.proxy.recordDir === undefined
+        ? []
+        : [`Recording a cassette per exchange in ${resolve(config.proxy.recordDir)}`]),
+    ];
+  const lines = [`Assistant Platform reference server listening on ${origin}/v1`];
+  if (config.replay !== undefined) {
+    const { dir, miss, speed } = config.replay;
+    lines.push(
+      `Replaying ${app.cassettes ?? 0} cassettes from ${resolve(dir)} (a request none matches: ${miss === 'engine' ? 'the engines answer' : '501'}; streams at ${speed}× their recorded timing)`,
+    );
+  }
+  return lines;
 }
 
 /** Closes gracefully, then exits, on the first of the ways a server is told to stop. */

@@ -34,6 +34,14 @@ export type ChatFixtureInput = Schemas['ChatFixtureInput'];
 export type FaultErrorEnvelope = Schemas['FaultErrorEnvelope'];
 export type TokenInput = Schemas['TokenInput'];
 export type TokenRecord = Schemas['TokenRecord'];
+export type Violation = Schemas['Violation'];
+export type ViolationRule = Schemas['ViolationRule'];
+export type ViolationGroup = Schemas['ViolationGroup'];
+export type ReplayOutcome = Schemas['ReplayOutcome'];
+export type NearestCassette = Schemas['NearestCassette'];
+export type Cassette = Schemas['Cassette'];
+export type CassetteBody = Schemas['CassetteBody'];
+export type CassetteEvent = Schemas['CassetteEvent'];
 
 /** The admin API's contract, for a `ContractValidator` of its own. */
 export const adminContract = {

@@ -6,6 +6,7 @@ import type { ParsedSeed } from '../seed/seed-file.js';
 import type { ChatFixtures } from './chat-fixtures.js';
 import type { FaultRules } from './fault-rules.js';
 import type { Journal } from './journal.js';
+import type { Violations } from './violations.js';
 
 /** What the admin API's handlers work on; one per app. */
 export interface AdminDeps {
@@ -14,6 +15,9 @@ export interface AdminDeps {
   journal: Journal;
   faultRules: FaultRules;
   chatFixtures: ChatFixtures;
+  violations: Violations;
+  /** Starts a replaying server's cassettes' turns again (a reset calls it); undefined without replay. */
+  restartReplay?: () => void;
   /** The data right after start-up (seed, dev token, first token): what a reset goes back to. */
   startupState: ParsedSeed;
   /** The `CHAT_FIXTURES` file, read again by a reset. */

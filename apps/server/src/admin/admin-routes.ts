@@ -15,6 +15,7 @@ import { journalHandlers } from './journal-routes.js';
 import { journalStreamHandler } from './journal-stream.js';
 import { stateHandlers } from './state-routes.js';
 import { tokenHandlers } from './token-routes.js';
+import { violationHandlers } from './violation-routes.js';
 
 export const ADMIN_PREFIX = '/_admin';
 
@@ -30,6 +31,7 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps)
           ...faultHandlers(deps),
           ...chatFixtureHandlers(deps),
           ...tokenHandlers(deps),
+          ...violationHandlers(deps),
           streamRequests: journalStreamHandler(admin, deps.journal),
         },
         { config: (adminOperationId) => ({ scope: 'admin', adminOperationId, rateLimit: false }) },

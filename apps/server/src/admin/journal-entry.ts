@@ -94,5 +94,7 @@ export function journalEntryOf(slot: JournalSlot): JournalEntry {
     eventsTruncated: slot.eventsTruncated,
     fault: slot.fault,
     chatFixtureId: slot.chatFixtureId,
+    violations: slot.violations,
+    replay: slot.replay,
   };
 }

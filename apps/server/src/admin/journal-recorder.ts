@@ -1,6 +1,6 @@
 /**
- * Records every platform request in the journal: the routes of the platform's operations and any
- * unknown path under `/v1` (never `/_admin`, `/docs`, `/healthz` or the contract), each once its
+ * Records every platform request in the journal: the routes of the platform's operations (in proxy
+ * mode, its one route that forwards them all) and any unknown path under `/v1` (never `/_admin`, `/docs`, `/healthz` or the contract), each once its
  * answer has ended or its connection closed. Registered before authentication, so requests that
  * fail it are recorded too. `JOURNAL_MAX=0` registers no hook at all.
  *
@@ -23,8 +23,10 @@ export function registerJournalRecorder(app: FastifyInstance, journal: Journal):
   app.decorateRequest('journal', null);
   if (journal.options.max === 0) return;
   app.addHook('onRequest', (request, reply, done) => {
-    const operationId = request.routeOptions.config.operationId ?? null;
-    if (operationId === null && !(request.is404 && isPlatformPath(request.url))) return done();
+    const { config } = request.routeOptions;
+    const operationId = config.operationId ?? null;
+    if (operationId === null && !config.proxied && !(request.is404 && isPlatformPath(request.url)))
+      return done();
     const recording = new JournalRecording(request, reply.raw, operationId);
     request.journal = recording;
     // `close` comes once per response: after its last byte, or when the connection goes first.

@@ -6,6 +6,7 @@
  * copies it into one of its slots (journal-slot.ts), so it is small and holds references only.
  */
 import type { ServerResponse } from 'node:http';
+import type { ReplayOutcome, Violation } from '@assistant-platform/types/admin';
 import type { FastifyRequest } from 'fastify';
 import type { RequestJournal } from '../contract/fastify-types.js';
 
@@ -21,7 +22,7 @@ export interface RawEvent {
 export class JournalRecording implements RequestJournal {
   /** When the request arrived (performance.now()), for its duration. */
   readonly startedAt = performance.now();
-  readonly requestId: string;
+  requestId: string;
   readonly method: string;
   /** The request target: path and query string. */
   readonly url: string;
@@ -29,8 +30,10 @@ export class JournalRecording implements RequestJournal {
   readonly rawHeaders: readonly string[];
   readonly response: ServerResponse;
   chatFixtureId: number | null = null;
-  outcome: 'reset' | 'disconnected' | undefined = undefined;
+  outcome: RequestJournal['outcome'] = undefined;
   requestBody: Uint8Array | undefined = undefined;
+  violations: Violation[] | null = null;
+  replay: ReplayOutcome | null = null;
   /** The answer's body as Fastify sent it; undefined for a stream or no answer. */
   responseBody: string | Uint8Array | undefined = undefined;
   /** A streamed answer's events, null for any other answer. */
@@ -43,7 +46,7 @@ export class JournalRecording implements RequestJournal {
   constructor(
     request: FastifyRequest,
     response: ServerResponse,
-    readonly operationId: string | null,
+    public operationId: string | null,
   ) {
     this.requestId = request.id;
     this.method = request.method;

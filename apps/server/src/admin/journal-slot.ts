@@ -13,7 +13,7 @@
  * `bodyMaxBytes`.
  */
 import type { ServerResponse } from 'node:http';
-import type { AppliedFault, JournalEntry } from '@assistant-platform/types/admin';
+import type { AppliedFault, JournalEntry, ReplayOutcome, Violation } from '@assistant-platform/types/admin';
 import type { AuthContext } from '../contract/fastify-types.js';
 import type { JournalRecording, RawEvent } from './journal-recording.js';
 
@@ -45,6 +45,8 @@ export class JournalSlot {
   accountId = 0;
   fault: AppliedFault | null = null;
   chatFixtureId: number | null = null;
+  violations: Violation[] | null = null;
+  replay: ReplayOutcome | null = null;
   requestBody: Uint8Array | undefined = undefined;
   requestBodyTruncated = false;
   responseBody: string | Uint8Array | undefined = undefined;
@@ -76,6 +78,8 @@ export class JournalSlot {
     this.accountId = auth?.accountId ?? 0;
     this.fault = fault;
     this.chatFixtureId = recording.chatFixtureId;
+    this.violations = recording.violations;
+    this.replay = recording.replay;
     this.events = recording.events;
     this.eventsTruncated = recording.eventsTruncated;
     const requestBody =

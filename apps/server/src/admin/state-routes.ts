@@ -53,6 +53,8 @@ export function stateHandlers(deps: AdminDeps): AdminHandlers<'exportState' | 'i
       deps.faultRules.clear();
       deps.chatFixtures.clear();
       for (const fixture of fixtures) deps.chatFixtures.add(fixture);
+      deps.violations.clear();
+      deps.restartReplay?.();
       return replaced(summary);
     },
   };

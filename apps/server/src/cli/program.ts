@@ -15,6 +15,19 @@ interface ServeOptions {
   database?: string;
   seed?: string;
   devToken?: string;
+  replay?: string;
+  replayIgnore?: string;
+  replaySpeed?: string;
+  replayMiss?: string;
+}
+
+interface ProxyOptions {
+  port?: string;
+  host?: string;
+  devToken?: string;
+  target?: string;
+  record?: string;
+  redactHeaders?: string;
 }
 
 /** The `assistant-server` command line. Configuration comes from the environment; flags override it. */
@@ -41,6 +54,19 @@ export function createProgram(env: NodeJS.ProcessEnv, print: (line: string) => v
       'seed file applied at start-up, or `dev` for the packaged dev seed (env ASSISTANT_SEED)',
     )
     .option('--dev-token <token>', 'ensure this token exists with scope * (env ASSISTANT_DEV_TOKEN)')
+    .option('--replay <dir>', 'answer platform requests from the cassettes in this folder (env REPLAY_DIR)')
+    .option(
+      '--replay-ignore <fields>',
+      'body fields matching ignores, comma-separated names or JSON Pointers (env REPLAY_IGNORE)',
+    )
+    .option(
+      '--replay-speed <factor>',
+      'streams at this times their recorded timing; 0 as fast as possible (env REPLAY_SPEED, default 1)',
+    )
+    .option(
+      '--replay-miss <engine|error>',
+      'a request no cassette matches: the engines answer, or 501 (env REPLAY_MISS, default error)',
+    )
     .action(async (options: ServeOptions) => {
       // Loaded on demand: the token and migrate commands need neither Fastify nor the engines.
       const { serve } = await import('../server.js');
@@ -50,9 +76,43 @@ export function createProgram(env: NodeJS.ProcessEnv, print: (line: string) => v
           HOST: options.host,
           ASSISTANT_SEED: options.seed,
           ASSISTANT_DEV_TOKEN: options.devToken,
+          REPLAY_DIR: options.replay,
+          REPLAY_IGNORE: options.replayIgnore,
+          REPLAY_SPEED: options.replaySpeed,
+          REPLAY_MISS: options.replayMiss,
         }),
         print,
       );
+    });
+
+  program
+    .command('proxy')
+    .description('forward platform requests to another server, checking each exchange against the contract')
+    .option('--target <url>', 'the base URL to forward to, ending in /v1 (env PROXY_TARGET)')
+    .option('--record <dir>', 'write a cassette per exchange into this folder (env PROXY_RECORD_DIR)')
+    .option(
+      '--redact-headers <names>',
+      'headers recorded as [redacted] beside authorization and cookies (env RECORD_REDACT_HEADERS)',
+    )
+    .option('--port <port>', 'listen port (env PORT, default 4010)')
+    .option('--host <host>', 'listen host (env HOST, default 127.0.0.1)')
+    .option(
+      '--dev-token <token>',
+      'a token with scope * for the admin API and the console (env ASSISTANT_DEV_TOKEN)',
+    )
+    .action(async (options: ProxyOptions) => {
+      const proxyConfig = config({
+        PORT: options.port,
+        HOST: options.host,
+        ASSISTANT_DEV_TOKEN: options.devToken,
+        PROXY_TARGET: options.target,
+        PROXY_RECORD_DIR: options.record,
+        RECORD_REDACT_HEADERS: options.redactHeaders,
+      });
+      if (proxyConfig.proxy === undefined)
+        throw new Error('proxy needs a target: --target https://api.example.com/v1 (or PROXY_TARGET)');
+      const { serve } = await import('../server.js');
+      await serve(proxyConfig, print);
     });
 
   program

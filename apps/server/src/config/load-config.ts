@@ -4,6 +4,13 @@ import { type CorsOrigins, parseCorsOrigins } from '@assistant-platform/service-
 import { LOG_LEVELS, type LogLevel, readEnvironment } from '@assistant-platform/types';
 import { z } from 'zod';
 import { databasePathOf } from './database-url.js';
+import {
+  checkModes,
+  type ProxyConfig,
+  proxyEnvSchema,
+  type ReplayConfig,
+  toProxyConfig,
+} from './proxy-config.js';
 
 /** Thrown for a bad configuration value, here and by the engines (one class): it names every bad variable. */
 
@@ -37,6 +44,10 @@ export interface ServerConfig {
   chatFixturesPath?: string;
   /** Stored answers of `Idempotency-Key`s: how long each is kept, and how many at most. */
   idempotency: { retentionMs: number; maxRecords: number };
+  /** Proxy mode: platform requests go to a target and are checked against the contract. */
+  proxy?: ProxyConfig;
+  /** Replay mode: platform requests are answered from recorded cassettes. */
+  replay?: ReplayConfig;
 }
 
 const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -105,12 +116,13 @@ const serverEnvSchema = z.object({
 });
 
 const envSchema = z
-  .intersection(serverEnvSchema, enginesEnvSchema)
+  .intersection(z.intersection(serverEnvSchema, proxyEnvSchema), enginesEnvSchema)
   // Node refuses a headers timeout longer than the request timeout; say so by name instead.
   .refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, {
     path: ['HEADERS_TIMEOUT_MS'],
     message: 'must not exceed REQUEST_TIMEOUT_MS',
-  });
+  })
+  .superRefine(checkModes);
 
 /** Reads and validates the configuration once; unknown variables are ignored. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -134,5 +146,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     faultSeed: e.FAULT_SEED,
     ...(e.CHAT_FIXTURES === undefined ? {} : { chatFixturesPath: e.CHAT_FIXTURES }),
     idempotency: { retentionMs: e.IDEMPOTENCY_RETENTION_MS, maxRecords: e.IDEMPOTENCY_MAX_RECORDS },
+    ...toProxyConfig(e),
   };
 }

@@ -40,3 +40,16 @@ export function envelopeOf(
     ? errorEnvelope(status, issues)
     : { success: false, message: FAULT_ERROR_MESSAGES[status] };
 }
+
+/**
+ * A replaying server's answer to a request no cassette matches (`--replay-miss error`): `501` with
+ * the admin contract's `ReplayMissError` envelope, whose message names the nearest cassette.
+ */
+export class ReplayMissError extends Error {
+  override name = 'ReplayMissError';
+  readonly status = 501;
+
+  constructor(message: `No cassette matches ${string}`) {
+    super(message);
+  }
+}

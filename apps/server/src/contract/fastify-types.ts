@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { OperationId, Scope } from '@assistant-platform/types';
 import type {
   AdminOperationId,
@@ -7,7 +8,10 @@ import type {
   FaultRule,
   FaultRuleInput,
   JournalEntry,
+  ReplayOutcome,
   RequestMatcher,
+  Violation,
+  ViolationGroup,
 } from '@assistant-platform/types/admin';
 
 /** Who is calling, as resolved from the bearer token. */
@@ -29,10 +33,25 @@ export interface AuthContext {
 export interface RequestJournal {
   /** The chat fixture that answered; the chat operation sets it. */
   chatFixtureId: number | null;
-  /** How a fault ended the exchange; left undefined, the journal tells `answered` from `client-closed`. */
-  outcome: 'reset' | 'disconnected' | undefined;
+  /**
+   * How a fault (or, in proxy mode, the target) ended the exchange; left undefined, the journal
+   * tells `answered` from `client-closed`.
+   */
+  outcome: 'reset' | 'disconnected' | 'target-failed' | undefined;
   /** The request body as received; the body parser sets it. */
   requestBody: Uint8Array | undefined;
+  /** The operation reached; in proxy mode, the one whose method and path the request matches. */
+  operationId: string | null;
+  /** The request's id as the client sees it: in proxy mode, the target's. */
+  requestId: string;
+  /** Where a checked exchange broke the contract (proxy mode); null when it was not checked. */
+  violations: Violation[] | null;
+  /** How a replaying server answered; null when it does not replay. */
+  replay: ReplayOutcome | null;
+  /** Keeps the answer's body (a string or bytes) when no Fastify `send` carries it (proxy mode). */
+  answered(payload: unknown): void;
+  /** Records the events of a Server-Sent Events answer as they are written to `response`. */
+  streamed(response: ServerResponse): void;
 }
 
 /** The journal of platform requests (admin/journal.ts), newest first. */
@@ -60,6 +79,24 @@ export interface FaultRulesStore {
   pick(request: FaultRequest): FaultRule | undefined;
   /** No rule at all: the pipeline need not describe the request to `pick`. */
   isEmpty(): boolean;
+}
+
+/** A checked exchange, as the violations summary keeps its example. */
+export interface CheckedExchange {
+  operationId: string | null;
+  /** The id the client saw (the target's `x-request-id`). */
+  requestId: string;
+  method: string;
+  /** Without the query string. */
+  path: string;
+  status: number | null;
+}
+
+/** The violations summary of `/_admin/violations` (admin/violations.ts). */
+export interface ViolationsStore {
+  add(exchange: CheckedExchange, violations: readonly Violation[]): void;
+  summary(): { total: number; groups: ViolationGroup[] };
+  clear(): number;
 }
 
 /** A chat request as chat fixtures see it. */
@@ -93,6 +130,10 @@ declare module 'fastify' {
     faultRules: FaultRulesStore;
     /** This app's chat fixtures: the chat operation asks `pick` whether one answers. */
     chatFixtures: ChatFixturesStore;
+    /** This app's violations summary: in proxy mode, the proxy adds what each exchange broke. */
+    violations: ViolationsStore;
+    /** How many cassettes a replaying server answers from; undefined when it does not replay. */
+    cassettes: number | undefined;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -114,5 +155,7 @@ declare module 'fastify' {
     operationId?: OperationId;
     /** The admin operation a route serves: not rate limited per token, not journaled. */
     adminOperationId?: AdminOperationId;
+    /** The proxy's route (proxy mode): it forwards every platform request, journaled and faulted. */
+    proxied?: true;
   }
 }

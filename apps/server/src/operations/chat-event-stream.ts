@@ -71,8 +71,11 @@ export type StreamTiming = Pick<Fault, 'ttftMs' | 'tps' | 'disconnectAfter'> & {
   cut?: () => void;
 };
 
-/** `events` with the first after `ttftMs`, then `tps` a second, cut after `disconnectAfter`. */
-async function* timed(
+/**
+ * `events` with the first after `ttftMs`, then `tps` a second, cut after `disconnectAfter` (the proxy
+ * paces a forwarded stream with it too).
+ */
+export async function* timed(
   events: AsyncGenerator<string>,
   { ttftMs, tps, disconnectAfter, cut }: StreamTiming,
   signal: AbortSignal,

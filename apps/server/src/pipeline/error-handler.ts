@@ -1,10 +1,13 @@
 import { EngineError } from '@assistant-platform/engines/types';
 import { ContractValidationError, errorEnvelope, type ValidationIssue } from '@assistant-platform/types';
+import type { adminComponents } from '@assistant-platform/types/admin';
 import { toIssues } from '@assistant-platform/types/validation';
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AnswerStatus, ApiError, envelopeOf } from '../contract/api-error.js';
+import { type AnswerStatus, ApiError, envelopeOf, ReplayMissError } from '../contract/api-error.js';
 import { ConnectionReset } from './faults/fault-hook.js';
+
+type ReplayMissEnvelope = adminComponents['schemas']['ReplayMissError'];
 
 interface Mapped {
   status: AnswerStatus;
@@ -67,6 +70,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       reply.hijack();
       request.raw.socket.destroy();
       return;
+    }
+    if (error instanceof ReplayMissError) {
+      const envelope: ReplayMissEnvelope = {
+        success: false,
+        message: error.message as ReplayMissEnvelope['message'],
+      };
+      return reply.code(error.status).type('application/json; charset=utf-8').send(envelope);
     }
     const mapped = mapError(error);
     if (mapped.status === 500) request.log.error({ err: error }, 'request failed');

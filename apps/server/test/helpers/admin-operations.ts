@@ -14,6 +14,8 @@ export const ADMIN_OPERATIONS: Record<
   clearRequests: { method: 'DELETE', url: '/_admin/requests', success: 200 },
   findRequests: { method: 'POST', url: '/_admin/requests/find', payload: {}, success: 200 },
   streamRequests: { method: 'GET', url: '/_admin/requests/stream', success: 200, stream: true },
+  summarizeViolations: { method: 'GET', url: '/_admin/violations', success: 200 },
+  clearViolations: { method: 'DELETE', url: '/_admin/violations', success: 200 },
   reset: { method: 'POST', url: '/_admin/reset', success: 200 },
   exportState: { method: 'GET', url: '/_admin/state', success: 200 },
   importState: { method: 'PUT', url: '/_admin/state', payload: testSeed, success: 200 },

@@ -26,17 +26,23 @@ export async function stopAllServers(): Promise<void> {
 }
 
 /**
- * Spawns `assistant-server serve` and resolves once it prints its URL. It listens on a free port
- * (`--port 0`) unless `portFromEnv` leaves the port to the environment; `ipc` gives it an IPC channel
- * to its parent, as `pnpm start` does; `cwd` is where it runs (this process's by default).
+ * Spawns `assistant-server serve` (or `command`, e.g. `proxy`) and resolves once it prints its URL.
+ * It listens on a free port (`--port 0`) unless `portFromEnv` leaves the port to the environment;
+ * `ipc` gives it an IPC channel to its parent, as `pnpm start` does; `cwd` is where it runs (this
+ * process's by default).
  */
 export function startCli(
   args: string[],
   env: Record<string, string>,
-  { portFromEnv = false, ipc = false, cwd }: { portFromEnv?: boolean; ipc?: boolean; cwd?: string } = {},
+  {
+    portFromEnv = false,
+    ipc = false,
+    cwd,
+    command = 'serve',
+  }: { portFromEnv?: boolean; ipc?: boolean; cwd?: string; command?: string } = {},
 ): Promise<RunningServer> {
   const portArgs = portFromEnv ? [] : ['--port', '0'];
-  const child = spawn(process.execPath, [CLI, 'serve', ...portArgs, ...args], {
+  const child = spawn(process.execPath, [CLI, command, ...portArgs, ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? (['ipc'] as const) : [])],
     ...(cwd === undefined ? {} : { cwd }),

@@ -132,4 +132,60 @@ describe('loadConfig', () => {
     ] as const)
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(`${name}: `));
   });
+
+  it('reads the proxy mode’s variables, refusing a target that is not a platform base URL', () => {
+    expect(loadConfig({}).proxy).toBeUndefined();
+    expect(
+      loadConfig({
+        PROXY_TARGET: 'https://api.example.com/v1/',
+        PROXY_RECORD_DIR: 'cassettes',
+        PROXY_TIMEOUT_MS: '5000',
+        RECORD_REDACT_HEADERS: 'X-Api-Key, x-session',
+      }).proxy,
+    ).toEqual({
+      target: 'https://api.example.com/v1',
+      recordDir: 'cassettes',
+      timeoutMs: 5000,
+      redactHeaders: ['x-api-key', 'x-session'],
+    });
+    expect(loadConfig({ PROXY_TARGET: 'http://127.0.0.1:4010/api/v1' }).proxy).toMatchObject({
+      target: 'http://127.0.0.1:4010/api/v1',
+      timeoutMs: 60_000,
+      redactHeaders: [],
+    });
+    for (const [target, message] of [
+      ['api.example.com/v1', /must be a URL/],
+      ['ftp://api.example.com/v1', /http: or https:/],
+      ['https://api.example.com', /must end in \/v1/],
+      ['https://api.example.com/v1?key=1', /no query/],
+      ['https://user:secret@api.example.com/v1', /credentials/],
+    ] as const)
+      expect(() => loadConfig({ PROXY_TARGET: target }), target).toThrow(message);
+    expect(() => loadConfig({ PROXY_RECORD_DIR: 'c' })).toThrow(/PROXY_RECORD_DIR: .*set PROXY_TARGET/);
+    expect(() => loadConfig({ PROXY_TARGET: 'http://h/v1', RECORD_REDACT_HEADERS: 'a b' })).toThrow(
+      /RECORD_REDACT_HEADERS/,
+    );
+  });
+
+  it('reads the replay mode’s variables, which exclude the proxy mode', () => {
+    expect(loadConfig({ REPLAY_DIR: 'cassettes' }).replay).toEqual({
+      dir: 'cassettes',
+      ignore: [],
+      speed: 1,
+      miss: 'error',
+    });
+    expect(
+      loadConfig({
+        REPLAY_DIR: 'c',
+        REPLAY_IGNORE: 'seed, /message/content/0/text',
+        REPLAY_SPEED: '0',
+        REPLAY_MISS: 'engine',
+      }).replay,
+    ).toEqual({ dir: 'c', ignore: ['seed', '/message/content/0/text'], speed: 0, miss: 'engine' });
+    expect(() => loadConfig({ REPLAY_DIR: 'c', REPLAY_MISS: 'guess' })).toThrow(/REPLAY_MISS/);
+    expect(() => loadConfig({ REPLAY_DIR: 'c', REPLAY_SPEED: '-1' })).toThrow(/REPLAY_SPEED/);
+    expect(() => loadConfig({ REPLAY_DIR: 'c', PROXY_TARGET: 'http://h/v1' })).toThrow(
+      /REPLAY_DIR: .*choose one/,
+    );
+  });
 });

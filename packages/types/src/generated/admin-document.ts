@@ -7,7 +7,7 @@ export const adminDocument: OpenApiDocument = {
     "title": "Assistant Platform reference server, admin API",
     "version": "1.0.0",
     "summary": "See, reset, script and break the reference server from tests and tools.",
-    "description": "The reference server's own API, beside the platform's (`openapi.yaml`). It is not part of the\nplatform's contract: the hosted service does not have it, and the SDK and the gateway do not\nexpose it. Tests and tools use it to ask what an app sent, to put the server back to a known\nstate, to make calls slow or failing, and to script what the model answers.\n\nIt uses the platform's envelopes: `{ success: true, message, data }`, and the platform's error\nenvelopes (`400` lists each bad field in `errors`). Every operation requires a token with the\n`admin` scope (`*` includes it). Admin requests are not rate limited per token (failed\nauthentications still are, per address) and are not recorded in the journal.\n\n## Faults on platform requests\nA platform request can ask for a fault itself with the `Prefer` header (RFC 7240: preferences\nseparated by commas, each `name` or `name=value`); a rule added with `POST /faults` applies the\nsame faults to matching requests without any change to the client. Preferences other than those\nbelow are ignored, as RFC 7240 asks; a value these do not accept answers `400` naming\n`header.prefer`, before anything else is done.\n- `code=N`: answer status `N` with its envelope, after authentication. `N` is one of the error\n  statuses the platform declares (`400`, `401`, `403`, `404`, `429`, `500`) or `408`, `502`,\n  `503`, `504`, whose envelopes this document declares (`FaultErrorEnvelope`). `429` and `503`\n  carry `Retry-After: 1`.\n- `delay=MS`: wait `MS` milliseconds (at most 60000) before answering.\n- `reset`: close the connection without an answer.\n- `drop-answer`: do the operation, then close the connection without sending its answer: the work\n  is done (an agent created) but the client never hears of it, as when a network drops an\n  answer. An answer stored for an `Idempotency-Key` is stored before it is dropped, so a retry\n  with the same key gets it. The only fault that lets the operation run and write.\n- For a streamed chat: `ttft=MS`, the time before the first event (at most 60000); `tps=N`, the\n  events sent per second (0.1 to 10000); `disconnect-after=N`, close the connection after `N`\n  events with no terminal event (a cut stream). They are ignored on other requests.\nWhen a request's own preferences and a rule both set a fault, the request's win.\n\n## Scripted chat answers\nA chat fixture (`POST /chat-fixtures`, or the file named by `CHAT_FIXTURES`) answers chat\nrequests that match it instead of the configured engine: the first matching fixture wins. A\nstreamed answer is cut into the same chunks the engine's would be.\n",
+    "description": "The reference server's own API, beside the platform's (`openapi.yaml`). It is not part of the\nplatform's contract: the hosted service does not have it, and the SDK and the gateway do not\nexpose it. Tests and tools use it to ask what an app sent, to put the server back to a known\nstate, to make calls slow or failing, and to script what the model answers.\n\nIt uses the platform's envelopes: `{ success: true, message, data }`, and the platform's error\nenvelopes (`400` lists each bad field in `errors`). Every operation requires a token with the\n`admin` scope (`*` includes it). Admin requests are not rate limited per token (failed\nauthentications still are, per address) and are not recorded in the journal.\n\n## Faults on platform requests\nA platform request can ask for a fault itself with the `Prefer` header (RFC 7240: preferences\nseparated by commas, each `name` or `name=value`); a rule added with `POST /faults` applies the\nsame faults to matching requests without any change to the client. Preferences other than those\nbelow are ignored, as RFC 7240 asks; a value these do not accept answers `400` naming\n`header.prefer`, before anything else is done.\n- `code=N`: answer status `N` with its envelope, after authentication. `N` is one of the error\n  statuses the platform declares (`400`, `401`, `403`, `404`, `429`, `500`) or `408`, `502`,\n  `503`, `504`, whose envelopes this document declares (`FaultErrorEnvelope`). `429` and `503`\n  carry `Retry-After: 1`.\n- `delay=MS`: wait `MS` milliseconds (at most 60000) before answering.\n- `reset`: close the connection without an answer.\n- `drop-answer`: do the operation, then close the connection without sending its answer: the work\n  is done (an agent created) but the client never hears of it, as when a network drops an\n  answer. An answer stored for an `Idempotency-Key` is stored before it is dropped, so a retry\n  with the same key gets it. The only fault that lets the operation run and write.\n- For a streamed chat: `ttft=MS`, the time before the first event (at most 60000); `tps=N`, the\n  events sent per second (0.1 to 10000); `disconnect-after=N`, close the connection after `N`\n  events with no terminal event (a cut stream). They are ignored on other requests.\nWhen a request's own preferences and a rule both set a fault, the request's win.\n\n## Scripted chat answers\nA chat fixture (`POST /chat-fixtures`, or the file named by `CHAT_FIXTURES`) answers chat\nrequests that match it instead of the configured engine: the first matching fixture wins. A\nstreamed answer is cut into the same chunks the engine's would be.\n\n## Proxy mode\nStarted with a target (`assistant-server proxy --target URL`, or `PROXY_TARGET`), the server\nforwards every platform request under `/v1` to the target unchanged (the caller's token\nincluded) and checks the request and the answer against the platform's contract. What breaks\nit is a `Violation`, kept on the request's journal entry (`violations`) and summed up by\n`GET /violations`. Faults apply in proxy mode too: a `code` or `reset` fault is answered by the\nserver itself without forwarding (and is not checked), a delay comes before forwarding, a\nstream's timing applies to the forwarded events; the fault preferences the server applied are\nremoved from the `Prefer` header it forwards. A target that cannot be reached answers `502`\n(`BadGatewayError`), one that sends no answer within the proxy's timeout `504`\n(`GatewayTimeoutError`).\n\n## Replay\nStarted with `--replay DIR` (or `REPLAY_DIR`), the server answers platform requests from the\ncassettes in `DIR` (`Cassette`, one file per recorded exchange) after authenticating the caller\nwith its own tokens. A request without a matching cassette goes to the engines, or, with\n`--replay-miss error`, answers `501` with a `ReplayMissError` naming the nearest cassette.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -55,6 +55,10 @@ export const adminDocument: OpenApiDocument = {
     {
       "name": "Tokens",
       "description": "Bearer tokens created and revoked without the CLI."
+    },
+    {
+      "name": "Violations",
+      "description": "Where the proxied service and the platform's contract disagree (proxy mode)."
     }
   ],
   "paths": {
@@ -294,11 +298,95 @@ export const adminDocument: OpenApiDocument = {
         }
       }
     },
+    "/violations": {
+      "get": {
+        "operationId": "summarizeViolations",
+        "summary": "Sum up contract violations",
+        "description": "The contract violations found since start-up, the last reset or the last\n`DELETE /violations`, grouped by operation and rule: how many, when first and last, and the\nfirst one as an example. The journal's entries keep each request's own (`violations`), as\nlong as the journal keeps the entry. Always empty unless the server runs in proxy mode.\n",
+        "tags": [
+          "Violations"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The groups, by operation and then rule.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ViolationSummaryResponse"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      },
+      "delete": {
+        "operationId": "clearViolations",
+        "summary": "Forget the violations counted so far",
+        "description": "Empties the summary (`removed` is how many violations it counted); journal entries keep theirs.",
+        "tags": [
+          "Violations"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The summary is empty.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ClearedResponse"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
     "/reset": {
       "post": {
         "operationId": "reset",
         "summary": "Put the server back to its start-up state",
-        "description": "Replaces all data with what the server had once started (its seed, its dev token), and\nempties the journal, the fault rules, the chat fixtures added since (the fixtures of\n`CHAT_FIXTURES` are loaded again) and the stored answers of `Idempotency-Key`s (there are\nnone at start-up).\n",
+        "description": "Replaces all data with what the server had once started (its seed, its dev token), and\nempties the journal, the fault rules, the chat fixtures added since (the fixtures of\n`CHAT_FIXTURES` are loaded again), the stored answers of `Idempotency-Key`s (there are\nnone at start-up) and the violations summary; a replaying server starts its cassettes'\nturns again.\n",
         "tags": [
           "State"
         ],
@@ -1625,7 +1713,9 @@ export const adminDocument: OpenApiDocument = {
           "events",
           "eventsTruncated",
           "fault",
-          "chatFixtureId"
+          "chatFixtureId",
+          "violations",
+          "replay"
         ],
         "additionalProperties": false,
         "properties": {
@@ -1673,9 +1763,10 @@ export const adminDocument: OpenApiDocument = {
               "answered",
               "client-closed",
               "reset",
-              "disconnected"
+              "disconnected",
+              "target-failed"
             ],
-            "description": "How the exchange ended: `answered` (the whole answer was sent), `client-closed` (the\nclient went away first), `reset` (a `reset` or `dropAnswer` fault), `disconnected` (a\n`disconnectAfter` fault cut a stream). A replayed `Idempotency-Key` answer shows as\n`answered` with the response header `idempotent-replayed: true`.\n"
+            "description": "How the exchange ended: `answered` (the whole answer was sent), `client-closed` (the\nclient went away first), `reset` (a `reset` or `dropAnswer` fault), `disconnected` (a\n`disconnectAfter` fault cut a stream), `target-failed` (in proxy mode, the target's\nconnection failed in the middle of its answer, so the client's was cut too). A\nreplayed `Idempotency-Key` answer shows as `answered` with the response header\n`idempotent-replayed: true`.\n"
           },
           "token": {
             "oneOf": [
@@ -1737,6 +1828,31 @@ export const adminDocument: OpenApiDocument = {
             "oneOf": [
               {
                 "$ref": "#/components/schemas/PositiveId"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "violations": {
+            "description": "In proxy mode, where the request or the target's answer broke the platform's contract\n(`[]` when nowhere); `null` when the exchange was not checked: the server answered it\nitself (not in proxy mode, or a fault answered it).\n",
+            "oneOf": [
+              {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/Violation"
+                }
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "replay": {
+            "description": "A replaying server's cassette for this request, `null` when the server does not replay.",
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/ReplayOutcome"
               },
               {
                 "type": "null"
@@ -2439,6 +2555,445 @@ export const adminDocument: OpenApiDocument = {
           }
         }
       },
+      "ViolationRule": {
+        "type": "string",
+        "enum": [
+          "request-route",
+          "request-authorization",
+          "request-parameters",
+          "request-body",
+          "response-status",
+          "response-content-type",
+          "response-envelope",
+          "response-body",
+          "response-headers",
+          "stream-event",
+          "stream-end"
+        ],
+        "description": "Which part of the platform's contract an exchange broke. The request: `request-route` (no\noperation has its method and path), `request-authorization` (no `Authorization: Bearer\n<token>`), `request-parameters` (a path or query parameter), `request-body` (not JSON, or\nnot the operation's body schema). The answer: `response-status` (a status the operation does\nnot declare), `response-content-type` (a media type not declared for the status),\n`response-envelope` (not `{ success, message, … }` with `success` true exactly for a\nsuccess status), `response-body` (an envelope, but not the declared schema),\n`response-headers` (a required header missing, or a header not of its schema). A streamed\nanswer: `stream-event` (an event whose `data:` is not its type's schema, an event type the\ncontract does not list, or an event after the last), `stream-end` (the stream ended\nwithout `data: [DONE]` or the terminal `event: error`).\n"
+      },
+      "Violation": {
+        "type": "object",
+        "description": "One way an exchange broke the contract. Each rule is reported at most once per exchange:\n`issues` lists every bad field of it (at most 50; a stream's first bad event, whose index\n`message` gives).\n",
+        "required": [
+          "rule",
+          "message",
+          "issues"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "rule": {
+            "$ref": "#/components/schemas/ViolationRule"
+          },
+          "message": {
+            "type": "string",
+            "description": "What is wrong, in one line."
+          },
+          "issues": {
+            "type": "array",
+            "maxItems": 50,
+            "items": {
+              "$ref": "#/components/schemas/ValidationIssue"
+            }
+          }
+        }
+      },
+      "ViolationExample": {
+        "type": "object",
+        "description": "One exchange that broke a rule, and how.",
+        "required": [
+          "requestId",
+          "at",
+          "method",
+          "path",
+          "status",
+          "message",
+          "issues"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "requestId": {
+            "type": "string",
+            "description": "The request's id as the client saw it (the target's `x-request-id`), to find it in the journal."
+          },
+          "at": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "method": {
+            "type": "string"
+          },
+          "path": {
+            "type": "string"
+          },
+          "status": {
+            "type": [
+              "integer",
+              "null"
+            ]
+          },
+          "message": {
+            "type": "string"
+          },
+          "issues": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ValidationIssue"
+            }
+          }
+        }
+      },
+      "ViolationGroup": {
+        "type": "object",
+        "description": "The violations of one rule by one operation's exchanges.",
+        "required": [
+          "operationId",
+          "rule",
+          "count",
+          "firstAt",
+          "lastAt",
+          "example"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "operationId": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The platform operation, `null` for requests no operation matches."
+          },
+          "rule": {
+            "$ref": "#/components/schemas/ViolationRule"
+          },
+          "count": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "firstAt": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "lastAt": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "example": {
+            "$ref": "#/components/schemas/ViolationExample"
+          }
+        }
+      },
+      "ViolationSummaryResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "message",
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": true
+          },
+          "message": {
+            "const": "Violations retrieved successfully"
+          },
+          "data": {
+            "type": "object",
+            "required": [
+              "total",
+              "groups"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "total": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Every violation counted, all groups together."
+              },
+              "groups": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/ViolationGroup"
+                }
+              }
+            }
+          }
+        }
+      },
+      "ReplayMissError": {
+        "type": "object",
+        "description": "What a replaying server started with `--replay-miss error` answers, with status `501`, to a\nplatform request no cassette matches: a 5xx because the recording lacks the exchange (the\nserver's setup, not the client's request), `501` because it is not a status the platform or\na fault answers, so a test can tell a miss from an answer. The message names the nearest\ncassette: the one with the request's method and path whose body differs in the fewest\nplaces (or says that none has them). The log and the journal (`replay`) say where it differs.\n",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "type": "string",
+            "pattern": "^No cassette matches "
+          }
+        }
+      },
+      "NearestCassette": {
+        "type": "object",
+        "required": [
+          "cassette",
+          "distance",
+          "differences"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "cassette": {
+            "type": "string",
+            "description": "The cassette's file name."
+          },
+          "distance": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "How many places of the canonical bodies differ (a value changed, added or missing)."
+          },
+          "differences": {
+            "type": "array",
+            "maxItems": 20,
+            "description": "The first of those places, as JSON Pointers (`` for the whole body).",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "ReplayOutcome": {
+        "type": "object",
+        "description": "How a replaying server answered a platform request.",
+        "required": [
+          "cassette",
+          "nearest"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "cassette": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The cassette file that answered, `null` for a miss."
+          },
+          "nearest": {
+            "description": "On a miss, the nearest cassette; `null` on a hit, or when no cassette has the request's method and path.",
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/NearestCassette"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        }
+      },
+      "CassetteHeaders": {
+        "type": "object",
+        "description": "Header names (lower case) and values; secrets are `[redacted]`.",
+        "maxProperties": 100,
+        "additionalProperties": {
+          "type": "string",
+          "maxLength": 16384
+        }
+      },
+      "CassetteBody": {
+        "type": "object",
+        "description": "A body, in exactly one of three forms: `json`, its JSON value, when writing that value back\ngives the very bytes received (compact JSON, as the platform sends); `text`, the bytes as\nUTF-8 text, otherwise; `base64`, bytes that are not UTF-8.\n",
+        "additionalProperties": false,
+        "oneOf": [
+          {
+            "required": [
+              "json"
+            ]
+          },
+          {
+            "required": [
+              "text"
+            ]
+          },
+          {
+            "required": [
+              "base64"
+            ]
+          }
+        ],
+        "properties": {
+          "json": {
+            "description": "Any JSON value."
+          },
+          "text": {
+            "type": "string"
+          },
+          "base64": {
+            "type": "string",
+            "contentEncoding": "base64"
+          }
+        }
+      },
+      "CassetteEvent": {
+        "type": "object",
+        "description": "One Server-Sent Event of a streamed answer: its type (`event:`, absent for a plain `data:`\nevent), its `data:` as `json` (when writing that value back gives the same text) or as\n`data`, and when it arrived.\n",
+        "required": [
+          "atMs"
+        ],
+        "additionalProperties": false,
+        "oneOf": [
+          {
+            "required": [
+              "json"
+            ]
+          },
+          {
+            "required": [
+              "data"
+            ]
+          }
+        ],
+        "properties": {
+          "atMs": {
+            "type": "number",
+            "minimum": 0,
+            "description": "Milliseconds from sending the request to this event."
+          },
+          "event": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 256
+          },
+          "json": {
+            "description": "The event's `data:` as its JSON value."
+          },
+          "data": {
+            "type": "string"
+          }
+        }
+      },
+      "CassetteRequest": {
+        "type": "object",
+        "required": [
+          "method",
+          "path",
+          "query",
+          "headers",
+          "body"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "method": {
+            "$ref": "#/components/schemas/HttpMethod"
+          },
+          "path": {
+            "type": "string",
+            "maxLength": 2048,
+            "pattern": "^/v1/",
+            "description": "The request's path, without the query string."
+          },
+          "query": {
+            "type": "string",
+            "maxLength": 8192,
+            "description": "The query string without `?`, empty when there is none."
+          },
+          "headers": {
+            "$ref": "#/components/schemas/CassetteHeaders"
+          },
+          "body": {
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/CassetteBody"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        }
+      },
+      "CassetteResponse": {
+        "type": "object",
+        "description": "The answer; a streamed one (`text/event-stream`) has `events` and a `null` body.",
+        "required": [
+          "status",
+          "headersAtMs",
+          "headers",
+          "body",
+          "events"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "status": {
+            "$ref": "#/components/schemas/HttpStatus"
+          },
+          "headersAtMs": {
+            "type": "number",
+            "minimum": 0,
+            "description": "Milliseconds from sending the request to the answer's headers."
+          },
+          "headers": {
+            "$ref": "#/components/schemas/CassetteHeaders"
+          },
+          "body": {
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/CassetteBody"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "events": {
+            "oneOf": [
+              {
+                "type": "array",
+                "maxItems": 100000,
+                "items": {
+                  "$ref": "#/components/schemas/CassetteEvent"
+                }
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        }
+      },
+      "Cassette": {
+        "type": "object",
+        "description": "One exchange with the platform, recorded by a proxy started with `--record DIR` and\nreplayed by a server started with `--replay DIR`: a pretty-printed JSON file, one per\nexchange, named `<sequence>-<method>-<path>.json`. The request keeps its method, path, query,\n`content-type`, `accept` and `x-request-id` headers and body; the answer its status, its\nheaders (but `date`, `content-length` and hop-by-hop ones), and its body or, for a stream,\neach event with its time. `authorization`, cookies and the configured headers are\n`[redacted]`. A replaying server loads only files valid against this schema, whose answers\nare valid against the platform's contract.\n",
+        "required": [
+          "version",
+          "recordedAt",
+          "request",
+          "response"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "$schema": {
+            "type": "string",
+            "maxLength": 2048,
+            "description": "An editor hint; ignored."
+          },
+          "version": {
+            "const": 1,
+            "description": "The format's version; a later format that this server cannot read has another."
+          },
+          "recordedAt": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "request": {
+            "$ref": "#/components/schemas/CassetteRequest"
+          },
+          "response": {
+            "$ref": "#/components/schemas/CassetteResponse"
+          }
+        }
+      },
       "Timestamp": {
         "type": "string",
         "format": "date-time",
@@ -2447,6 +3002,25 @@ export const adminDocument: OpenApiDocument = {
         "examples": [
           "2025-03-18T10:00:00.000Z"
         ]
+      },
+      "ValidationIssue": {
+        "type": "object",
+        "description": "One bad field of a request.",
+        "required": [
+          "path",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "path": {
+            "type": "string",
+            "description": "Where the problem is: a JSON Pointer into the body (`/message/content/0/text`, `` for the\nwhole body), or `path.<name>` / `header.<name>` for parameters and headers.\n"
+          },
+          "message": {
+            "type": "string",
+            "description": "What is wrong, e.g. `is required` (a missing property), `is not allowed` (an unknown\nproperty) or `must be <= 2` (a value out of range).\n"
+          }
+        }
       },
       "PositiveId": {
         "type": "integer",
@@ -2750,36 +3324,19 @@ export const adminDocument: OpenApiDocument = {
             }
           }
         }
-      },
-      "ValidationIssue": {
-        "type": "object",
-        "description": "One bad field of a request.",
-        "required": [
-          "path",
-          "message"
-        ],
-        "additionalProperties": false,
-        "properties": {
-          "path": {
-            "type": "string",
-            "description": "Where the problem is: a JSON Pointer into the body (`/message/content/0/text`, `` for the\nwhole body), or `path.<name>` / `header.<name>` for parameters and headers.\n"
-          },
-          "message": {
-            "type": "string",
-            "description": "What is wrong, e.g. `is required` (a missing property), `is not allowed` (an unknown\nproperty) or `must be <= 2` (a value out of range).\n"
-          }
-        }
       }
     },
     "headers": {
       "RequestId": {
         "description": "The request's id, echoed from the request's `x-request-id` or made by the server.",
+        "required": true,
         "schema": {
           "type": "string"
         }
       },
       "WwwAuthenticate": {
         "description": "The authentication scheme to use (RFC 9110 §11.6.1); always `Bearer` on a `401`.",
+        "required": true,
         "schema": {
           "type": "string",
           "const": "Bearer"

@@ -71,6 +71,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/violations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sum up contract violations
+         * @description The contract violations found since start-up, the last reset or the last
+         *     `DELETE /violations`, grouped by operation and rule: how many, when first and last, and the
+         *     first one as an example. The journal's entries keep each request's own (`violations`), as
+         *     long as the journal keeps the entry. Always empty unless the server runs in proxy mode.
+         */
+        get: operations["summarizeViolations"];
+        put?: never;
+        post?: never;
+        /**
+         * Forget the violations counted so far
+         * @description Empties the summary (`removed` is how many violations it counted); journal entries keep theirs.
+         */
+        delete: operations["clearViolations"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reset": {
         parameters: {
             query?: never;
@@ -84,8 +111,9 @@ export interface paths {
          * Put the server back to its start-up state
          * @description Replaces all data with what the server had once started (its seed, its dev token), and
          *     empties the journal, the fault rules, the chat fixtures added since (the fixtures of
-         *     `CHAT_FIXTURES` are loaded again) and the stored answers of `Idempotency-Key`s (there are
-         *     none at start-up).
+         *     `CHAT_FIXTURES` are loaded again), the stored answers of `Idempotency-Key`s (there are
+         *     none at start-up) and the violations summary; a replaying server starts its cassettes'
+         *     turns again.
          */
         post: operations["reset"];
         delete?: never;
@@ -444,11 +472,13 @@ export interface components {
             /**
              * @description How the exchange ended: `answered` (the whole answer was sent), `client-closed` (the
              *     client went away first), `reset` (a `reset` or `dropAnswer` fault), `disconnected` (a
-             *     `disconnectAfter` fault cut a stream). A replayed `Idempotency-Key` answer shows as
-             *     `answered` with the response header `idempotent-replayed: true`.
+             *     `disconnectAfter` fault cut a stream), `target-failed` (in proxy mode, the target's
+             *     connection failed in the middle of its answer, so the client's was cut too). A
+             *     replayed `Idempotency-Key` answer shows as `answered` with the response header
+             *     `idempotent-replayed: true`.
              * @enum {string}
              */
-            outcome: "answered" | "client-closed" | "reset" | "disconnected";
+            outcome: "answered" | "client-closed" | "reset" | "disconnected" | "target-failed";
             token: components["schemas"]["JournalToken"] | null;
             requestHeaders: components["schemas"]["Headers"];
             /** @description The request body (JSON value or text), `null` when there was none. */
@@ -464,6 +494,14 @@ export interface components {
             fault: components["schemas"]["AppliedFault"] | null;
             /** @description The chat fixture that answered, `null` when none did. */
             chatFixtureId: components["schemas"]["PositiveId"] | null;
+            /**
+             * @description In proxy mode, where the request or the target's answer broke the platform's contract
+             *     (`[]` when nowhere); `null` when the exchange was not checked: the server answered it
+             *     itself (not in proxy mode, or a fault answered it).
+             */
+            violations: components["schemas"]["Violation"][] | null;
+            /** @description A replaying server's cassette for this request, `null` when the server does not replay. */
+            replay: components["schemas"]["ReplayOutcome"] | null;
         };
         StateAccount: {
             id: components["schemas"]["PositiveId"];
@@ -676,11 +714,178 @@ export interface components {
             data: components["schemas"]["TokenRecord"];
         };
         /**
+         * @description Which part of the platform's contract an exchange broke. The request: `request-route` (no
+         *     operation has its method and path), `request-authorization` (no `Authorization: Bearer
+         *     <token>`), `request-parameters` (a path or query parameter), `request-body` (not JSON, or
+         *     not the operation's body schema). The answer: `response-status` (a status the operation does
+         *     not declare), `response-content-type` (a media type not declared for the status),
+         *     `response-envelope` (not `{ success, message, … }` with `success` true exactly for a
+         *     success status), `response-body` (an envelope, but not the declared schema),
+         *     `response-headers` (a required header missing, or a header not of its schema). A streamed
+         *     answer: `stream-event` (an event whose `data:` is not its type's schema, an event type the
+         *     contract does not list, or an event after the last), `stream-end` (the stream ended
+         *     without `data: [DONE]` or the terminal `event: error`).
+         * @enum {string}
+         */
+        ViolationRule: "request-route" | "request-authorization" | "request-parameters" | "request-body" | "response-status" | "response-content-type" | "response-envelope" | "response-body" | "response-headers" | "stream-event" | "stream-end";
+        /**
+         * @description One way an exchange broke the contract. Each rule is reported at most once per exchange:
+         *     `issues` lists every bad field of it (at most 50; a stream's first bad event, whose index
+         *     `message` gives).
+         */
+        Violation: {
+            rule: components["schemas"]["ViolationRule"];
+            /** @description What is wrong, in one line. */
+            message: string;
+            issues: components["schemas"]["ValidationIssue"][];
+        };
+        /** @description One exchange that broke a rule, and how. */
+        ViolationExample: {
+            /** @description The request's id as the client saw it (the target's `x-request-id`), to find it in the journal. */
+            requestId: string;
+            at: components["schemas"]["Timestamp"];
+            method: string;
+            path: string;
+            status: number | null;
+            message: string;
+            issues: components["schemas"]["ValidationIssue"][];
+        };
+        /** @description The violations of one rule by one operation's exchanges. */
+        ViolationGroup: {
+            /** @description The platform operation, `null` for requests no operation matches. */
+            operationId: string | null;
+            rule: components["schemas"]["ViolationRule"];
+            count: number;
+            firstAt: components["schemas"]["Timestamp"];
+            lastAt: components["schemas"]["Timestamp"];
+            example: components["schemas"]["ViolationExample"];
+        };
+        ViolationSummaryResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            message: "Violations retrieved successfully";
+            data: {
+                /** @description Every violation counted, all groups together. */
+                total: number;
+                groups: components["schemas"]["ViolationGroup"][];
+            };
+        };
+        /**
+         * @description What a replaying server started with `--replay-miss error` answers, with status `501`, to a
+         *     platform request no cassette matches: a 5xx because the recording lacks the exchange (the
+         *     server's setup, not the client's request), `501` because it is not a status the platform or
+         *     a fault answers, so a test can tell a miss from an answer. The message names the nearest
+         *     cassette: the one with the request's method and path whose body differs in the fewest
+         *     places (or says that none has them). The log and the journal (`replay`) say where it differs.
+         */
+        ReplayMissError: {
+            /** @constant */
+            success: false;
+            message: string;
+        };
+        NearestCassette: {
+            /** @description The cassette's file name. */
+            cassette: string;
+            /** @description How many places of the canonical bodies differ (a value changed, added or missing). */
+            distance: number;
+            /** @description The first of those places, as JSON Pointers (`` for the whole body). */
+            differences: string[];
+        };
+        /** @description How a replaying server answered a platform request. */
+        ReplayOutcome: {
+            /** @description The cassette file that answered, `null` for a miss. */
+            cassette: string | null;
+            /** @description On a miss, the nearest cassette; `null` on a hit, or when no cassette has the request's method and path. */
+            nearest: components["schemas"]["NearestCassette"] | null;
+        };
+        /** @description Header names (lower case) and values; secrets are `[redacted]`. */
+        CassetteHeaders: {
+            [key: string]: string;
+        };
+        /**
+         * @description A body, in exactly one of three forms: `json`, its JSON value, when writing that value back
+         *     gives the very bytes received (compact JSON, as the platform sends); `text`, the bytes as
+         *     UTF-8 text, otherwise; `base64`, bytes that are not UTF-8.
+         */
+        CassetteBody: {
+            /** @description Any JSON value. */
+            json?: unknown;
+            text?: string;
+            base64?: string;
+        } & (unknown | unknown | unknown);
+        /**
+         * @description One Server-Sent Event of a streamed answer: its type (`event:`, absent for a plain `data:`
+         *     event), its `data:` as `json` (when writing that value back gives the same text) or as
+         *     `data`, and when it arrived.
+         */
+        CassetteEvent: {
+            /** @description Milliseconds from sending the request to this event. */
+            atMs: number;
+            event?: string;
+            /** @description The event's `data:` as its JSON value. */
+            json?: unknown;
+            data?: string;
+        } & (unknown | unknown);
+        CassetteRequest: {
+            method: components["schemas"]["HttpMethod"];
+            /** @description The request's path, without the query string. */
+            path: string;
+            /** @description The query string without `?`, empty when there is none. */
+            query: string;
+            headers: components["schemas"]["CassetteHeaders"];
+            body: components["schemas"]["CassetteBody"] | null;
+        };
+        /** @description The answer; a streamed one (`text/event-stream`) has `events` and a `null` body. */
+        CassetteResponse: {
+            status: components["schemas"]["HttpStatus"];
+            /** @description Milliseconds from sending the request to the answer's headers. */
+            headersAtMs: number;
+            headers: components["schemas"]["CassetteHeaders"];
+            body: components["schemas"]["CassetteBody"] | null;
+            events: components["schemas"]["CassetteEvent"][] | null;
+        };
+        /**
+         * @description One exchange with the platform, recorded by a proxy started with `--record DIR` and
+         *     replayed by a server started with `--replay DIR`: a pretty-printed JSON file, one per
+         *     exchange, named `<sequence>-<method>-<path>.json`. The request keeps its method, path, query,
+         *     `content-type`, `accept` and `x-request-id` headers and body; the answer its status, its
+         *     headers (but `date`, `content-length` and hop-by-hop ones), and its body or, for a stream,
+         *     each event with its time. `authorization`, cookies and the configured headers are
+         *     `[redacted]`. A replaying server loads only files valid against this schema, whose answers
+         *     are valid against the platform's contract.
+         */
+        Cassette: {
+            /** @description An editor hint; ignored. */
+            $schema?: string;
+            /**
+             * @description The format's version; a later format that this server cannot read has another.
+             * @constant
+             */
+            version: 1;
+            recordedAt: components["schemas"]["Timestamp"];
+            request: components["schemas"]["CassetteRequest"];
+            response: components["schemas"]["CassetteResponse"];
+        };
+        /**
          * Format: date-time
          * @description ISO 8601 UTC timestamp with milliseconds.
          * @example 2025-03-18T10:00:00.000Z
          */
         Timestamp: string;
+        /** @description One bad field of a request. */
+        ValidationIssue: {
+            /**
+             * @description Where the problem is: a JSON Pointer into the body (`/message/content/0/text`, `` for the
+             *     whole body), or `path.<name>` / `header.<name>` for parameters and headers.
+             */
+            path: string;
+            /**
+             * @description What is wrong, e.g. `is required` (a missing property), `is not allowed` (an unknown
+             *     property) or `must be <= 2` (a value out of range).
+             */
+            message: string;
+        };
         /** @description A positive integer id; in a path, written as a canonical decimal (`7`, not `07` or `7.0`). */
         PositiveId: number;
         Tools: components["schemas"]["Tool"][];
@@ -790,19 +995,6 @@ export interface components {
             message: "Invalid input provided";
             /** @description Each bad field, in the order found. */
             errors: components["schemas"]["ValidationIssue"][];
-        };
-        /** @description One bad field of a request. */
-        ValidationIssue: {
-            /**
-             * @description Where the problem is: a JSON Pointer into the body (`/message/content/0/text`, `` for the
-             *     whole body), or `path.<name>` / `header.<name>` for parameters and headers.
-             */
-            path: string;
-            /**
-             * @description What is wrong, e.g. `is required` (a missing property), `is not allowed` (an unknown
-             *     property) or `must be <= 2` (a value out of range).
-             */
-            message: string;
         };
     };
     responses: {
@@ -992,6 +1184,54 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["TooManyStreams"];
+        };
+    };
+    summarizeViolations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups, by operation and then rule. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViolationSummaryResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    clearViolations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary is empty. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClearedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
         };
     };
     reset: {

@@ -206,7 +206,8 @@ export const ADMIN_LIMITS = {
         "answered",
         "client-closed",
         "reset",
-        "disconnected"
+        "disconnected",
+        "target-failed"
       ]
     }
   },
@@ -416,6 +417,110 @@ export const ADMIN_LIMITS = {
       "type": "integer",
       "minimum": 1,
       "maximum": 9007199254740991
+    }
+  },
+  "Violation": {
+    "rule": {
+      "type": "string",
+      "enum": [
+        "request-route",
+        "request-authorization",
+        "request-parameters",
+        "request-body",
+        "response-status",
+        "response-content-type",
+        "response-envelope",
+        "response-body",
+        "response-headers",
+        "stream-event",
+        "stream-end"
+      ]
+    },
+    "issues": {
+      "type": "array",
+      "maxItems": 50
+    }
+  },
+  "ViolationGroup": {
+    "rule": {
+      "type": "string",
+      "enum": [
+        "request-route",
+        "request-authorization",
+        "request-parameters",
+        "request-body",
+        "response-status",
+        "response-content-type",
+        "response-envelope",
+        "response-body",
+        "response-headers",
+        "stream-event",
+        "stream-end"
+      ]
+    },
+    "count": {
+      "type": "integer",
+      "minimum": 1
+    }
+  },
+  "NearestCassette": {
+    "distance": {
+      "type": "integer",
+      "minimum": 1
+    },
+    "differences": {
+      "type": "array",
+      "maxItems": 20
+    }
+  },
+  "CassetteEvent": {
+    "atMs": {
+      "type": "number",
+      "minimum": 0
+    },
+    "event": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 256
+    }
+  },
+  "CassetteRequest": {
+    "method": {
+      "type": "string",
+      "enum": [
+        "GET",
+        "POST",
+        "PUT",
+        "PATCH",
+        "DELETE",
+        "HEAD",
+        "OPTIONS"
+      ]
+    },
+    "path": {
+      "type": "string",
+      "maxLength": 2048
+    },
+    "query": {
+      "type": "string",
+      "maxLength": 8192
+    }
+  },
+  "CassetteResponse": {
+    "status": {
+      "type": "integer",
+      "minimum": 100,
+      "maximum": 599
+    },
+    "headersAtMs": {
+      "type": "number",
+      "minimum": 0
+    }
+  },
+  "Cassette": {
+    "$schema": {
+      "type": "string",
+      "maxLength": 2048
     }
   },
   "SvcTool": {

@@ -482,6 +482,23 @@ export const openapiDocument: OpenApiDocument = {
                     }
                   ]
                 },
+                "x-event-stream": {
+                  "description": "The stream's events, for tools that check a stream against this contract: the\n`data:` of each event of a type listed under `events` (`message` is an event\nwithout an `event:` field) is that schema's JSON; a complete stream ends with the\nevent whose `data:` is `done`, a failed one with the event type marked `terminal`.\nNothing follows either.\n",
+                  "done": "[DONE]",
+                  "events": {
+                    "message": {
+                      "schema": {
+                        "$ref": "#/components/schemas/ChatStreamChunk"
+                      }
+                    },
+                    "error": {
+                      "terminal": true,
+                      "schema": {
+                        "$ref": "#/components/schemas/ChatStreamError"
+                      }
+                    }
+                  }
+                },
                 "examples": {
                   "lastChunk": {
                     "summary": "The JSON of one event (the last before `data: [DONE]`). On the wire each event is a\nline `data: <json>` followed by a blank line. A stream that fails after it started\nends instead with `event: error` and `data: {\"success\":false,\"message\":\"Internal server error\"}`.\n",
@@ -791,12 +808,14 @@ export const openapiDocument: OpenApiDocument = {
       },
       "RequestId": {
         "description": "The request's id, echoed from the request's `x-request-id` or made by the server.",
+        "required": true,
         "schema": {
           "type": "string"
         }
       },
       "WwwAuthenticate": {
         "description": "The authentication scheme to use (RFC 9110 §11.6.1); always `Bearer` on a `401`.",
+        "required": true,
         "schema": {
           "type": "string",
           "const": "Bearer"
@@ -804,6 +823,7 @@ export const openapiDocument: OpenApiDocument = {
       },
       "RetryAfter": {
         "description": "Seconds to wait before retrying.",
+        "required": true,
         "schema": {
           "type": "integer",
           "minimum": 0

@@ -123,6 +123,26 @@ export const ADMIN_OPERATIONS = {
     "inFlightLimited": false,
     "idempotencyKey": false
   },
+  "summarizeViolations": {
+    "method": "get",
+    "path": "/violations",
+    "scope": "admin",
+    "pathParameters": [],
+    "queryDefaults": {},
+    "jsonBody": false,
+    "inFlightLimited": false,
+    "idempotencyKey": false
+  },
+  "clearViolations": {
+    "method": "delete",
+    "path": "/violations",
+    "scope": "admin",
+    "pathParameters": [],
+    "queryDefaults": {},
+    "jsonBody": false,
+    "inFlightLimited": false,
+    "idempotencyKey": false
+  },
   "reset": {
     "method": "post",
     "path": "/reset",

@@ -34,10 +34,11 @@ interface ParameterObject {
   required?: boolean;
   schema: unknown;
 }
-interface ResponseObject {
+/** A response as the contract declares it (a `$ref` already resolved). */
+export interface ResponseObject {
   $ref?: string;
   headers?: Record<string, unknown>;
-  content?: Record<string, { schema: unknown }>;
+  content?: Record<string, { schema?: unknown; [extension: `x-${string}`]: unknown }>;
 }
 interface OperationObject {
   parameters?: ParameterObject[];
@@ -63,21 +64,39 @@ export function operationBodySchema<Id extends string>(contract: Contract<Id>, o
   return operationObject(contract, operationId).requestBody?.content['application/json']?.schema;
 }
 
+/** The statuses an operation declares (`200`, `4XX`, `default`, …), in the contract's order. */
+export function declaredStatuses<Id extends string>(contract: Contract<Id>, operationId: Id): string[] {
+  return Object.keys(operationObject(contract, operationId).responses ?? {});
+}
+
 /**
- * The response an operation declares for `status` (a `$ref` to the contract's `responses` resolved),
- * or undefined when the contract declares none for that status: what an answer is checked against.
+ * The response object an operation declares for `status` (that status, else its range such as
+ * `4XX`, else `default`), a `$ref` to the contract's `responses` resolved; undefined when none.
+ */
+export function declaredResponseObject<Id extends string>(
+  contract: Contract<Id>,
+  operationId: Id,
+  status: number,
+): ResponseObject | undefined {
+  const responses = operationObject(contract, operationId).responses ?? {};
+  const response =
+    responses[String(status)] ?? responses[`${Math.floor(status / 100)}XX`] ?? responses.default;
+  if (typeof response?.$ref !== 'string') return response;
+  const components = (contract.document.components as { responses?: Record<string, ResponseObject> })
+    .responses;
+  return components?.[response.$ref.slice(response.$ref.lastIndexOf('/') + 1)];
+}
+
+/**
+ * The response an operation declares for `status`, or undefined when the contract declares none
+ * for that status: what an answer is checked against.
  */
 export function operationResponse<Id extends string>(
   contract: Contract<Id>,
   operationId: Id,
   status: number,
 ): DeclaredResponse | undefined {
-  let response = operationObject(contract, operationId).responses?.[String(status)];
-  if (typeof response?.$ref === 'string') {
-    const responses = (contract.document.components as { responses?: Record<string, ResponseObject> })
-      .responses;
-    response = responses?.[response.$ref.slice(response.$ref.lastIndexOf('/') + 1)];
-  }
+  const response = declaredResponseObject(contract, operationId, status);
   if (!response) return undefined;
   return {
     headers: Object.keys(response.headers ?? {}).map((name) => name.toLowerCase()),

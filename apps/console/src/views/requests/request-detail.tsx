@@ -10,6 +10,7 @@ import { curlCommand } from '../../lib/curl.js';
 import { entryKey } from '../../lib/request-filter.js';
 import { JsonBlock } from '../../ui/common.js';
 import { EventTimeline } from './event-timeline.js';
+import { ViolationList } from './violation-list.js';
 
 function HeaderTable({ headers, caption }: { headers: Record<string, string>; caption: string }) {
   return (
@@ -92,7 +93,17 @@ export function RequestDetail({ entry, onClose }: { entry: JournalEntry; onClose
             <dd>{entry.chatFixtureId}</dd>
           </>
         )}
+        {entry.replay !== null && (
+          <>
+            <dt>Cassette</dt>
+            <dd>
+              {entry.replay.cassette ??
+                `none matched${entry.replay.nearest ? `; nearest ${entry.replay.nearest.cassette}, its body differs at ${entry.replay.nearest.differences.join(', ') || 'the whole body'}` : ''}`}
+            </dd>
+          </>
+        )}
       </dl>
+      <ViolationList entry={entry} />
       <div class="actions">
         <button type="button" onClick={copy}>
           Copy as curl

@@ -5,6 +5,7 @@
 import type { JournalEntry } from '@assistant-platform/types/admin';
 import { Fragment } from 'preact';
 import { entryKey } from '../../lib/request-filter.js';
+import { violationBadge } from '../../lib/violations.js';
 
 const statusClass = (status: number | null) =>
   status === null ? 'status-none' : `status-${Math.floor(status / 100)}xx`;
@@ -67,7 +68,10 @@ export function RequestList(props: {
               <span class="token" title={entry.token?.name}>
                 {entry.token?.name ?? 'no token'}
               </span>
-              <span class="fault">{entry.fault && <span class="badge">fault</span>}</span>
+              <span class="fault">
+                {entry.fault && <span class="badge">fault</span>}
+                {violationBadge(entry) && <span class="badge">{violationBadge(entry)}</span>}
+              </span>
             </button>
           </li>
         ))}

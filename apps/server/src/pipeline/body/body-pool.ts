@@ -4,9 +4,10 @@
  * cores on a small machine); a second starts on demand. A full queue answers 429.
  */
 import { availableParallelism } from 'node:os';
+import type { CheckedRequest, Violation } from '@assistant-platform/types/validation';
 import { Piscina } from 'piscina';
 import { ApiError } from '../../contract/api-error.js';
-import type { BodyOperation, BodyTask, BodyTaskResult } from './body-worker.js';
+import type { AnswerTask, BodyOperation, BodyTask, BodyTaskResult } from './body-worker.js';
 import { builtWorker } from './built-worker.js';
 
 /** Bodies from this size on are parsed and validated on a worker. */
@@ -22,12 +23,16 @@ export interface BodyPool {
     bytes: Uint8Array,
     hash: boolean,
   ): Promise<{ value: unknown; bodyHash: string | null }>;
+  /** A proxied request checked against the contract (its operation, and what it breaks). */
+  checkRequest(request: CheckedRequest): Promise<{ operationId: string | null; violations: Violation[] }>;
+  /** A proxied answer's body checked against the contract. */
+  checkAnswer(task: AnswerTask): Promise<Violation[]>;
   close(): Promise<void>;
 }
 
 export function createBodyPool(chatModels: readonly string[], onError: (error: unknown) => void): BodyPool {
   const threads = Math.min(2, availableParallelism());
-  const pool = new Piscina<BodyTask, BodyTaskResult>({
+  const pool = new Piscina({
     filename: builtWorker('body-worker'),
     minThreads: 1,
     maxThreads: threads,
@@ -40,7 +45,8 @@ export function createBodyPool(chatModels: readonly string[], onError: (error: u
     async validate(operation, bytes, hash) {
       let result: BodyTaskResult;
       try {
-        result = await pool.run({ operation, bytes, chatModels: models, hash });
+        const task: BodyTask = { operation, bytes, chatModels: models, hash };
+        result = await pool.run(task);
       } catch (error) {
         if (/queue is at limit/i.test((error as Error).message)) throw new ApiError(429, [], 1);
         throw error;
@@ -48,6 +54,8 @@ export function createBodyPool(chatModels: readonly string[], onError: (error: u
       if (!result.ok) throw new ApiError(400, result.issues);
       return { value: result.value, bodyHash: result.bodyHash };
     },
+    checkRequest: (request) => pool.run(request, { name: 'checkRequest' }),
+    checkAnswer: (task) => pool.run(task, { name: 'checkAnswer' }),
     close: () => pool.destroy(),
   };
 }

@@ -5,16 +5,22 @@
  * mostly long strings, which cross threads as cheap copies). A body of the platform API is
  * validated against the platform's contract, one of the admin API (a several-megabyte state
  * document) against the admin contract; each validator is compiled on its first body. A body sent
- * with an `Idempotency-Key` is also hashed here (canonical-hash.ts), as received.
+ * with an `Idempotency-Key` is also hashed here (canonical-hash.ts), as received. In proxy mode,
+ * large requests and answers are checked against the contract here too (`checkRequest`,
+ * `checkAnswer`, run by name).
  */
 import { ContractValidationError, type OperationId, type ValidationIssue } from '@assistant-platform/types';
 import { type AdminOperationId, adminContract } from '@assistant-platform/types/admin';
 import {
+  type CheckedRequest,
   ContractValidator,
   chatBodyChecks,
+  checkAnswerBody,
   type OperationValidation,
   operationValidation,
   parseJsonBody,
+  requestChecks,
+  type Violation,
 } from '@assistant-platform/types/validation';
 import { canonicalHash } from './canonical-hash.js';
 
@@ -70,4 +76,29 @@ export default function validateBodyTask({ operation, bytes, chatModels, hash }:
   const { value, issues } = validationOf(operation, chatModels).body(parsed.value, parsed.issues);
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, value, bodyHash: hash ? canonicalHash(parsed.value) : null };
+}
+
+/** A proxied answer's body to check (see answer-checks in the types package). */
+export interface AnswerTask {
+  operationId: string | null;
+  status: number;
+  contentType: string | undefined;
+  bytes: Uint8Array;
+}
+
+export function checkAnswer({ operationId, status, contentType, bytes }: AnswerTask): Violation[] {
+  platformValidator ??= new ContractValidator();
+  return checkAnswerBody(platformValidator, operationId, status, contentType, bytes);
+}
+
+let checkRequestOf: ReturnType<typeof requestChecks> | undefined;
+
+export function checkRequest(request: CheckedRequest): {
+  operationId: string | null;
+  violations: Violation[];
+} {
+  platformValidator ??= new ContractValidator();
+  checkRequestOf ??= requestChecks(platformValidator);
+  const { operation, violations } = checkRequestOf(request);
+  return { operationId: operation?.operationId ?? null, violations };
 }

@@ -9,10 +9,11 @@
 import { createHash } from 'node:crypto';
 import { configure } from 'safe-stable-stringify';
 
-const canonicalJson = configure({ deterministic: true, bigint: false });
+const stringify = configure({ deterministic: true, bigint: false });
+
+/** A parsed JSON value's canonical text (replay matches request bodies by it, too). */
+export const canonicalJson = (value: unknown): string => stringify(value) ?? '';
 
 export function canonicalHash(value: unknown): string {
-  return createHash('sha256')
-    .update(canonicalJson(value) ?? '')
-    .digest('hex');
+  return createHash('sha256').update(canonicalJson(value)).digest('hex');
 }

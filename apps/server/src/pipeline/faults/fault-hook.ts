@@ -46,9 +46,11 @@ function faultOf(request: FastifyRequest, admin: ContractValidator<AdminOperatio
  * answers 401 and a fault never writes anything. `code` answers that status with its envelope
  * (`Retry-After: 1` on 429 and 503), `delay` waits first, `reset` closes the connection without an
  * answer; the stream's timing (`ttft`, `tps`, `disconnect-after`) stays on `request.fault` for the
- * chat operation, and the journal shows the fault the request got. `dropAnswer` is the one fault
- * that lets the operation run: its answer is made (and stored for an `Idempotency-Key`, whose hook
- * runs before this one), then the connection is closed before any of it is sent.
+ * chat operation (or, in proxy mode, the forwarded stream), and the journal shows the fault the
+ * request got. `dropAnswer` is the one fault that lets the operation run: its answer is made (and
+ * stored for an `Idempotency-Key`, whose hook runs before this one), then the connection is closed
+ * before any of it is sent. In proxy mode faults apply to every forwarded request, before it is
+ * forwarded.
  */
 export function registerFaults(app: FastifyInstance): void {
   const admin = new ContractValidator(adminContract);
@@ -56,7 +58,8 @@ export function registerFaults(app: FastifyInstance): void {
   // A callback hook: most requests get no fault, and answer without a promise or a turn of the
   // microtask queue spent here.
   app.addHook('preParsing', (request, _reply, payload, done) => {
-    const applied = request.routeOptions.config.operationId ? faultOf(request, admin) : null;
+    const { operationId, proxied } = request.routeOptions.config;
+    const applied = operationId || proxied ? faultOf(request, admin) : null;
     if (!applied) return done(null, payload);
     request.fault = applied;
     applyFault(request, applied.fault).then(() => done(null, payload), done);

@@ -73,3 +73,15 @@ export function faultFromPrefer(
   }
   return fault as Fault;
 }
+
+/**
+ * The header without the preferences this server acts on (its faults), for a proxy that applied
+ * them itself and must not have the target apply them again; undefined when nothing else is left.
+ */
+export function withoutFaultPreferences(header: string): string | undefined {
+  const kept = (header.match(/(?:[^,"]|"(?:[^"\\]|\\.)*")+/g) ?? []).filter((part) => {
+    const name = (part.split(';', 1)[0] ?? '').split('=', 1)[0]?.trim().toLowerCase() ?? '';
+    return name !== '' && !Object.hasOwn(FIELDS, name);
+  });
+  return kept.length === 0 ? undefined : kept.map((part) => part.trim()).join(', ');
+}

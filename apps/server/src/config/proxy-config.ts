@@ -1,0 +1,125 @@
+/**
+ * The variables of the proxy and replay modes, validated with the rest of the configuration at
+ * start-up: `PROXY_TARGET` makes the server a validation proxy in front of another platform server
+ * (`PROXY_RECORD_DIR` records each exchange as a cassette), `REPLAY_DIR` makes it answer from
+ * cassettes. The two modes exclude each other.
+ */
+import { z } from 'zod';
+
+export interface ProxyConfig {
+  /** The target's base URL, ending in `/v1` (no trailing slash). */
+  target: string;
+  /** Where to write a cassette per exchange; undefined records nothing. */
+  recordDir?: string;
+  /** How long the target may take to send its answer's headers, and between two pieces of its body. */
+  timeoutMs: number;
+  /** Header names (lower case) a cassette keeps as `[redacted]`, beside authorization and cookies. */
+  redactHeaders: string[];
+}
+
+export interface ReplayConfig {
+  /** The folder of cassettes to answer from. */
+  dir: string;
+  /** Body fields matching ignores: top-level names, or JSON Pointers (`/message/content/0/text`). */
+  ignore: string[];
+  /** The recorded timing of a stream times this (0: as fast as possible, 1: as recorded). */
+  speed: number;
+  /** A request no cassette matches: answered by the engines, or a `501` naming the nearest cassette. */
+  miss: 'engine' | 'error';
+}
+
+const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalText = z.preprocess(blankAsUndefined, z.string().optional());
+const list = <Item extends z.ZodType<string>>(item: Item) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean)
+        : value,
+    z.array(item).max(100).default([]),
+  );
+
+/** A base URL of the platform: http(s), no query or fragment, its path ending in `/v1`. */
+function targetOf(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error('must be a URL such as https://api.example.com/v1');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error('must be an http: or https: URL');
+  if (url.search || url.hash || url.username || url.password)
+    throw new Error('must have no query, fragment or credentials (the caller’s token is forwarded)');
+  const path = url.pathname.replace(/\/+$/, '');
+  if (!path.endsWith('/v1'))
+    throw new Error('must end in /v1, the platform API’s base (e.g. https://api.example.com/v1)');
+  return `${url.origin}${path}`;
+}
+
+export const proxyEnvSchema = z.object({
+  PROXY_TARGET: optionalText.transform((value, context) => {
+    if (value === undefined) return undefined;
+    try {
+      return targetOf(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
+  PROXY_RECORD_DIR: optionalText,
+  PROXY_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(60_000),
+  RECORD_REDACT_HEADERS: list(
+    z
+      .string()
+      .regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/, 'must be header names, comma-separated')
+      .transform((name) => name.toLowerCase()),
+  ),
+  REPLAY_DIR: optionalText,
+  REPLAY_IGNORE: list(
+    z.string().regex(/^(?:\/.*|[^/\s]+)$/, 'must be field names or JSON Pointers, comma-separated'),
+  ),
+  REPLAY_SPEED: z.coerce.number().min(0).max(1000).default(1),
+  REPLAY_MISS: z.enum(['engine', 'error']).default('error'),
+});
+
+type ProxyEnv = z.infer<typeof proxyEnvSchema>;
+
+/** Checks of the two modes together, for the configuration's `superRefine`. */
+export function checkModes(e: ProxyEnv, context: z.RefinementCtx): void {
+  if (e.PROXY_TARGET !== undefined && e.REPLAY_DIR !== undefined)
+    context.addIssue({
+      code: 'custom',
+      path: ['REPLAY_DIR'],
+      message: 'cannot be used with PROXY_TARGET: choose one mode',
+    });
+  if (e.PROXY_RECORD_DIR !== undefined && e.PROXY_TARGET === undefined)
+    context.addIssue({
+      code: 'custom',
+      path: ['PROXY_RECORD_DIR'],
+      message: 'records a proxy’s exchanges: set PROXY_TARGET too',
+    });
+}
+
+export function toProxyConfig(e: ProxyEnv): { proxy?: ProxyConfig; replay?: ReplayConfig } {
+  return {
+    ...(e.PROXY_TARGET === undefined
+      ? {}
+      : {
+          proxy: {
+            target: e.PROXY_TARGET,
+            ...(e.PROXY_RECORD_DIR === undefined ? {} : { recordDir: e.PROXY_RECORD_DIR }),
+            timeoutMs: e.PROXY_TIMEOUT_MS,
+            redactHeaders: e.RECORD_REDACT_HEADERS,
+          },
+        }),
+    ...(e.REPLAY_DIR === undefined
+      ? {}
+      : {
+          replay: { dir: e.REPLAY_DIR, ignore: e.REPLAY_IGNORE, speed: e.REPLAY_SPEED, miss: e.REPLAY_MISS },
+        }),
+  };
+}

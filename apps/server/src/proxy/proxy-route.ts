@@ -1,0 +1,281 @@
+/**
+ * Proxy mode's one route: every request under `/v1`, whatever its method and path, is forwarded to
+ * the target as it came (its body bytes, the caller's token, hop-by-hop headers aside, see
+ * forwarded-headers.ts) and its answer passed back as it comes, a stream event by event. On the
+ * way, both are checked against the platform's contract (the types package's exchange checks, on
+ * a body worker for large bodies): the request and the answer's head first, the body (or each
+ * event) as it passes, all before the answer's last byte, so the journal entry carries them. With
+ * a recorder, a complete exchange with an operation of the contract becomes a cassette.
+ *
+ * The local engines, database and rate limits play no part; authentication and limits are the
+ * target's. Faults still apply (see pipeline/faults/): a `code` or `reset` never reaches the
+ * target; a delay precedes forwarding; a stream's timing paces the forwarded events.
+ */
+import { on } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Fault } from '@assistant-platform/types/admin';
+import {
+  type CheckedRequest,
+  type ContractValidator,
+  checkAnswerBody,
+  checkAnswerHead,
+  mediaTypeOf,
+  requestChecks,
+  StreamCheck,
+  type Violation,
+} from '@assistant-platform/types/validation';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eventText } from '../cassettes/cassette-format.js';
+import type { CassetteRecorder } from '../cassettes/cassette-recorder.js';
+import type { CheckedExchange } from '../contract/fastify-types.js';
+import { timed } from '../operations/chat-event-stream.js';
+import { type BodyPool, OFFLOAD_BYTES } from '../pipeline/body/body-pool.js';
+import { withoutFaultPreferences } from '../pipeline/faults/prefer-header.js';
+import { AnswerTap, type Tapped, type TappedEvent } from './answer-tap.js';
+import { reportViolations } from './exchange-report.js';
+import { forwardedRequestHeaders, forwardedResponseHeaders } from './forwarded-headers.js';
+import type { TargetAnswer, TargetClient } from './target-client.js';
+
+export interface ProxyDeps {
+  target: TargetClient;
+  validator: ContractValidator;
+  bodies: BodyPool;
+  recorder: CassetteRecorder | undefined;
+}
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+export async function registerProxyRoutes(app: FastifyInstance, deps: ProxyDeps): Promise<void> {
+  const handler = proxyHandler(deps);
+  await app.register(
+    async (v1) => {
+      // Bodies are forwarded as the bytes they came as, whatever their media type.
+      v1.removeAllContentTypeParsers();
+      v1.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body, done) => {
+        if (request.journal) request.journal.requestBody = body as Buffer;
+        done(null, body);
+      });
+      // The target answers CORS and rate limits: neither is the proxy's to add.
+      const config = { proxied: true, cors: false, rateLimit: false } as const;
+      v1.all('/', { config }, handler);
+      v1.all('/*', { config }, handler);
+    },
+    { prefix: '/v1' },
+  );
+}
+
+function proxyHandler({ target, validator, bodies, recorder }: ProxyDeps) {
+  const checkRequest = requestChecks(validator);
+  const checkRequestAnywhere = (checked: CheckedRequest) =>
+    (checked.body?.length ?? 0) >= OFFLOAD_BYTES
+      ? bodies.checkRequest(checked)
+      : (() => {
+          const { operation, violations } = checkRequest(checked);
+          return { operationId: operation?.operationId ?? null, violations };
+        })();
+
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const sentAt = performance.now();
+    const { method, url } = request;
+    const queryAt = url.indexOf('?');
+    const path = queryAt < 0 ? url : url.slice(0, queryAt);
+    const query = queryAt < 0 ? '' : url.slice(queryAt + 1);
+    const body = request.body instanceof Buffer ? request.body : undefined;
+    const res = reply.raw;
+    const client = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) client.abort();
+    });
+    // Preferences the proxy acted on (its faults) are not the target's to act on again.
+    const preferHeader = first(request.headers.prefer);
+    const prefer =
+      request.fault?.source === 'prefer' && preferHeader !== undefined
+        ? { value: withoutFaultPreferences(preferHeader) }
+        : undefined;
+    const sending = target.send({
+      method,
+      pathAndQuery: url.slice('/v1'.length),
+      headers: forwardedRequestHeaders(request.raw.rawHeaders, target.host, prefer),
+      body,
+      signal: client.signal,
+    });
+    // Settled below; a check that fails first must not leave it unhandled.
+    sending.catch(() => undefined);
+    // A CORS preflight is the browser's, not a platform request: forwarded, not checked. A HEAD is
+    // checked as the GET it stands for (RFC 9110 §9.3.2), without a body.
+    const checks = method !== 'OPTIONS';
+    const asMethod = method === 'HEAD' ? 'GET' : method;
+    const report = (exchange: CheckedExchange, violations: readonly Violation[]) => {
+      if (checks) reportViolations(request, exchange, violations);
+    };
+    const checked = await Promise.resolve(
+      checks
+        ? checkRequestAnywhere({
+            method: asMethod,
+            path: path.slice('/v1'.length) || '/',
+            query,
+            headers: request.headers,
+            body,
+          })
+        : { operationId: null, violations: [] },
+    ).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'the request was not checked against the contract');
+      return { operationId: null, violations: [] as Violation[] };
+    });
+    const { operationId } = checked;
+    if (request.journal) {
+      request.journal.operationId = operationId;
+      if (checks) request.journal.violations = checked.violations;
+    }
+    const answer = await sending.catch((error: unknown) => {
+      // No answer to check (the target is down or slow: 502 or 504), but the request's own count.
+      report({ operationId, requestId: request.id, method, path, status: null }, checked.violations);
+      throw error;
+    });
+    const requestId = first(answer.headers['x-request-id']) ?? request.id;
+    if (request.journal) request.journal.requestId = requestId;
+    const exchange = { operationId, requestId, method, path, status: answer.status };
+    const head = checks
+      ? checkAnswerHead(validator, operationId, answer.status, answer.headers)
+      : { violations: [], stream: undefined };
+    const isStream = mediaTypeOf(first(answer.headers['content-type'])) === 'text/event-stream';
+    const stream = isStream && head.stream ? new StreamCheck(validator, head.stream) : undefined;
+    const tap = new AnswerTap({
+      contentEncoding: first(answer.headers['content-encoding']),
+      stream,
+      isStream,
+      sentAt,
+      keepEvents: recorder !== undefined,
+    });
+
+    const headersAtMs = performance.now() - sentAt;
+
+    // Runs once the target's answer has ended, before the client's does.
+    let tapped: Tapped | undefined;
+    const finish = async () => {
+      tapped = await tap.finish();
+      const violations = [...checked.violations, ...head.violations];
+      if (stream) violations.push(...stream.end());
+      else if (tapped.body !== undefined && checks && method !== 'HEAD')
+        violations.push(...(await checkBody(answer, operationId, tapped.body)));
+      if (tapped.unchecked)
+        request.log.warn(`the answer was not checked against the contract: ${tapped.unchecked}`);
+      report(exchange, violations);
+    };
+    const checkBody = (answer: TargetAnswer, id: string | null, bytes: Buffer) => {
+      const contentType = first(answer.headers['content-type']);
+      if (bytes.length < OFFLOAD_BYTES)
+        return Promise.resolve(checkAnswerBody(validator, id, answer.status, contentType, bytes));
+      return bodies
+        .checkAnswer({ operationId: id, status: answer.status, contentType, bytes })
+        .catch((error) => {
+          request.log.warn({ err: error }, 'the answer was not checked against the contract');
+          return [];
+        });
+    };
+
+    reply.hijack();
+    if (request.fault?.fault.dropAnswer) {
+      // The target did the work and answered (checked as any answer); the client gets none of it.
+      for await (const chunk of answer.body) tap.push(chunk as Buffer);
+      await finish();
+      if (request.journal) request.journal.outcome = 'reset';
+      request.raw.socket.destroy();
+      return;
+    }
+    res.writeHead(answer.status, forwardedResponseHeaders(answer.headers));
+    if (isStream) request.journal?.streamed(res);
+    const timing = request.fault?.fault;
+    const paced =
+      isStream &&
+      tap.decodable &&
+      timing !== undefined &&
+      (timing.ttftMs || timing.tps || timing.disconnectAfter !== undefined);
+    try {
+      if (paced) await forwardPaced(request, answer, tap, res, timing, client.signal, finish);
+      else await forward(answer, tap, res, finish);
+    } catch (error) {
+      if (client.signal.aborted || request.journal?.outcome === 'disconnected') return;
+      // The target's connection failed mid-answer: the client's is cut too, never ended as if complete.
+      if (request.journal) request.journal.outcome = 'target-failed';
+      request.log.warn(
+        { err: error },
+        'the target failed in the middle of its answer; the client’s answer was cut',
+      );
+      if (stream && tapped === undefined)
+        report(exchange, [...checked.violations, ...head.violations, ...stream.end()]);
+      res.destroy();
+      return;
+    }
+    const recordable = operationId !== null && method === asMethod && request.fault === null;
+    if (recorder && recordable && tapped && !tapped.unchecked) {
+      if (tapped.notKept) request.log.warn(`not recorded: ${tapped.notKept}`);
+      else
+        recorder.record({
+          method,
+          path,
+          query,
+          requestHeaders: request.headers,
+          requestBody: body,
+          status: answer.status,
+          answerHeaders: answer.headers,
+          headersAtMs,
+          answerBody: tapped.body,
+          events: tapped.events,
+        });
+    }
+  };
+}
+
+/** Passes the answer through as it comes, the tap watching each chunk; `finish` runs before the end. */
+async function forward(
+  answer: TargetAnswer,
+  tap: AnswerTap,
+  res: ServerResponse,
+  finish: () => Promise<void>,
+) {
+  const watch = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      tap.push(chunk);
+      callback(null, chunk);
+    },
+    flush(callback) {
+      finish().then(() => callback(), callback);
+    },
+  });
+  await pipeline(answer.body, watch, res);
+}
+
+/** A stream paced by a fault: the target's events re-sent at the fault's timing (and cut by it). */
+async function forwardPaced(
+  request: FastifyRequest,
+  answer: TargetAnswer,
+  tap: AnswerTap,
+  res: ServerResponse,
+  timing: Fault,
+  signal: AbortSignal,
+  finish: () => Promise<void>,
+) {
+  const events = on(tap, 'event', { close: ['end'], signal });
+  const reading = (async () => {
+    for await (const chunk of answer.body) tap.push(chunk as Buffer);
+    await finish();
+    tap.emit('end');
+  })();
+  reading.catch(() => undefined);
+  async function* texts() {
+    for await (const [tapped] of events) {
+      const { event, data } = tapped as TappedEvent;
+      yield eventText(event, data);
+    }
+  }
+  const cut = () => {
+    if (request.journal) request.journal.outcome = 'disconnected';
+    answer.body.destroy();
+    res.socket?.end();
+  };
+  await pipeline(Readable.from(timed(texts(), { ...timing, cut }, signal)), res);
+  if (request.journal?.outcome !== 'disconnected') await reading;
+}

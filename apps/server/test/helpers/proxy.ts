@@ -1,0 +1,138 @@
+/**
+ * What the proxy and replay suites share: a server in proxy or replay mode on a free port (the
+ * module under test's, sources or bundle), its journal and violations read through its admin API,
+ * a stream read event by event with the time each arrived, and a small HTTP server the tests
+ * script to stand in for a target that breaks the contract.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { JournalEntry, ViolationGroup } from '@assistant-platform/types/admin';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { expectMatchesAdminContract } from './contract.js';
+import { auth, TEST_TOKENS, testSeed } from './fixtures.js';
+import { serverModule } from './server-module.js';
+
+export interface RunningApp {
+  origin: string;
+  app: FastifyInstance;
+  journal(query?: string): Promise<JournalEntry[]>;
+  violations(): Promise<{ total: number; groups: ViolationGroup[] }>;
+  close(): Promise<void>;
+}
+
+/** A server built from `env` (proxy or replay mode) with the test seed, listening on a free port. */
+export async function startApp(env: Record<string, string>): Promise<RunningApp> {
+  const config = serverModule.loadConfig({ DATABASE_URL: ':memory:', LOG_LEVEL: 'silent', ...env });
+  const app = await serverModule.build(config, { seed: testSeed });
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  const admin = async (path: string) => {
+    const response = await fetch(`${origin}/_admin${path}`, { headers: auth(TEST_TOKENS.admin) });
+    expect(response.status).toBe(200);
+    return (await response.json()) as {
+      data: { requests: JournalEntry[] } & { total: number; groups: ViolationGroup[] };
+    };
+  };
+  return {
+    origin,
+    app,
+    async journal(query = '') {
+      const body = await admin(`/requests${query}`);
+      expectMatchesAdminContract('listRequests', 200, body);
+      return body.data.requests;
+    },
+    async violations() {
+      const body = await admin('/violations');
+      expectMatchesAdminContract('summarizeViolations', 200, body);
+      return body.data;
+    },
+    close: async () => {
+      const grace = setTimeout(() => app.server.closeAllConnections(), 1000);
+      await app.close();
+      clearTimeout(grace);
+    },
+  };
+}
+
+/** A streamed answer's events (the text between blank lines) and when each arrived, in ms from the request. */
+export async function readEvents(response: Response, sentAt: number) {
+  const decoder = new TextDecoder();
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const events: { text: string; atMs: number }[] = [];
+  let pending = '';
+  let failed = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      pending += decoder.decode(value, { stream: true });
+      let end = pending.indexOf('\n\n');
+      while (end >= 0) {
+        events.push({ text: pending.slice(0, end), atMs: performance.now() - sentAt });
+        pending = pending.slice(end + 2);
+        end = pending.indexOf('\n\n');
+      }
+    }
+  } catch {
+    failed = true;
+  }
+  return { events, failed };
+}
+
+export type TargetHandler = (request: IncomingMessage, response: ServerResponse, body: Buffer) => void;
+
+/** A plain HTTP server whose answers the test scripts, by `METHOD path`; anything else is a 404 envelope. */
+export async function startScriptedTarget(routes: Record<string, TargetHandler>) {
+  const received: {
+    method: string;
+    url: string;
+    headers: IncomingMessage['headers'];
+    rawHeaders: string[];
+    body: Buffer;
+  }[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const url = request.url ?? '';
+      received.push({
+        method: request.method ?? '',
+        url,
+        headers: request.headers,
+        rawHeaders: request.rawHeaders,
+        body,
+      });
+      const route = routes[`${request.method} ${url.split('?')[0]}`];
+      if (route) return route(request, response, body);
+      response.writeHead(404, { 'content-type': 'application/json', 'x-request-id': 'target-404' });
+      response.end(JSON.stringify({ success: false, message: 'Resource does not exist' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Answers JSON with an `x-request-id`, as a conforming platform server would. */
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'x-request-id': 'target-id',
+    ...headers,
+  });
+  response.end(typeof body === 'string' ? body : JSON.stringify(body));
+}
