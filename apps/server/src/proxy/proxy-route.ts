@@ -248,7 +248,11 @@ async function forward(
   await pipeline(answer.body, watch, res);
 }
 
-/** A stream paced by a fault: the target's events re-sent at the fault's timing (and cut by it). */
+/**
+ * A stream paced by a fault: the target's events re-sent at the fault's timing (and cut by it). The
+ * target's body is read only as the paced events are taken, so a slow pace holds the target back
+ * (TCP back-pressure) instead of queueing its whole answer in memory: at most one chunk's events wait.
+ */
 async function forwardPaced(
   request: FastifyRequest,
   answer: TargetAnswer,
@@ -258,17 +262,19 @@ async function forwardPaced(
   signal: AbortSignal,
   finish: () => Promise<void>,
 ) {
-  const events = on(tap, 'event', { close: ['end'], signal });
-  const reading = (async () => {
-    for await (const chunk of answer.body) tap.push(chunk as Buffer);
-    await finish();
-    tap.emit('end');
-  })();
-  reading.catch(() => undefined);
   async function* texts() {
-    for await (const [tapped] of events) {
-      const { event, data } = tapped as TappedEvent;
-      yield eventText(event, data);
+    const waiting: string[] = [];
+    const onEvent = ({ event, data }: TappedEvent) => waiting.push(eventText(event, data));
+    tap.on('event', onEvent);
+    try {
+      for await (const chunk of answer.body) {
+        tap.push(chunk as Buffer);
+        while (waiting.length > 0) yield waiting.shift() as string;
+      }
+      await finish();
+      while (waiting.length > 0) yield waiting.shift() as string;
+    } finally {
+      tap.off('event', onEvent);
     }
   }
   const cut = () => {
@@ -277,5 +283,4 @@ async function forwardPaced(
     res.socket?.end();
   };
   await pipeline(Readable.from(timed(texts(), { ...timing, cut }, signal)), res);
-  if (request.journal?.outcome !== 'disconnected') await reading;
 }
