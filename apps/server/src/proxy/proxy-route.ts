@@ -11,7 +11,6 @@
  * target's. Faults still apply (see pipeline/faults/): a `code` or `reset` never reaches the
  * target; a delay precedes forwarding; a stream's timing paces the forwarded events.
  */
-import { on } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
