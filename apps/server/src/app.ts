@@ -14,9 +14,9 @@ import type { ServerConfig } from './config/load-config.js';
 import { adminValidator } from './contract/admin-validator.js';
 import { registerContractRoutes } from './contract/contract-routes.js';
 import './contract/fastify-types.js';
-import { createHealthCheck } from './db/database-health.js';
-import { openDatabase } from './db/open-database.js';
-import { createRepositories } from './db/repositories.js';
+import { createHealthCheck } from './db/health-check.js';
+import { openStore } from './db/open-store.js';
+import type { Store } from './db/store.js';
 import { registerConsoleRoute } from './meta/console-route.js';
 import { registerDocsRoute } from './meta/docs-route.js';
 import { registerMetaRoutes } from './meta/meta-routes.js';
@@ -58,17 +58,50 @@ export interface BuildOptions {
  * engines and registers every route. Listening, signals and shutdown live in server.ts.
  */
 export async function build(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const database = openDatabase(config.databaseUrl);
-  const repos = createRepositories(database);
-  let app: FastifyInstance | undefined;
+  const receiving = receiveTimeouts(config.timeouts);
+  const logs = await logOutput(config.logFormat);
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Tokens never reach a log line, whatever a future serializer logs.
+      redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
+      ...logs.loggerOptions,
+    },
+    bodyLimit: config.bodyLimit,
+    // Long enough that an over-long id reaches validation (400 naming it) instead of missing the route.
+    routerOptions: { maxParamLength: 2048 },
+    // Malformed URLs (bad percent-encoding) fail before routing: answer them with the envelope too.
+    frameworkErrors: onFrameworkError,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    genReqId: requestIdOf,
+    requestIdLogLabel: 'requestId',
+    forceCloseConnections: 'idle',
+    // Requests on connections still open while closing are served (with Connection: close, see
+    // drain-on-close.ts) rather than answered with Fastify's own 503 body, which is not an envelope.
+    return503OnClosing: false,
+    ...receiving.serverOptions,
+    ...logs.serverOptions,
+  });
+  let store: Store | undefined;
   try {
+    const databaseLog = app.log.child({ component: 'database' });
+    store = await openStore(config.database, databaseLog);
+    const { repos } = store;
+    if (store.dialect === 'postgres')
+      // Nothing shares what lives in memory between instances yet: say so to whoever runs several.
+      databaseLog.warn(
+        'PostgreSQL: rate limits, failed-authentication and in-flight limits, the journal, fault rules and ' +
+          "chat fixtures live in this instance's memory, so N instances on this database let N times a limit " +
+          'through; token and agent caches follow the other instances through LISTEN/NOTIFY',
+      );
     const validator = new ContractValidator();
-    const { firstToken } = applyStartupData(repos, config, {
+    const { firstToken } = await applyStartupData(repos, config, {
       extraSeed: options.seed,
       createFirstToken: options.createFirstToken,
     });
     // What `POST /_admin/reset` goes back to.
-    const startupState = exportState(repos);
+    const startupState = await exportState(repos);
     const journal = new Journal(config.journal);
     const faultRules = new FaultRules(config.faultSeed);
     const chatFixtures = new ChatFixtures(adminValidator());
@@ -78,31 +111,6 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
         ? []
         : checkChatFixtures(options.chatFixtures, 'chatFixtures', adminValidator());
     for (const fixture of startupChatFixtures) chatFixtures.add(fixture);
-    const receiving = receiveTimeouts(config.timeouts);
-    const logs = await logOutput(config.logFormat);
-    app = Fastify({
-      logger: {
-        level: config.logLevel,
-        // Tokens never reach a log line, whatever a future serializer logs.
-        redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
-        ...logs.loggerOptions,
-      },
-      bodyLimit: config.bodyLimit,
-      // Long enough that an over-long id reaches validation (400 naming it) instead of missing the route.
-      routerOptions: { maxParamLength: 2048 },
-      // Malformed URLs (bad percent-encoding) fail before routing: answer them with the envelope too.
-      frameworkErrors: onFrameworkError,
-      onProtoPoisoning: 'error',
-      onConstructorPoisoning: 'error',
-      genReqId: requestIdOf,
-      requestIdLogLabel: 'requestId',
-      forceCloseConnections: 'idle',
-      // Requests on connections still open while closing are served (with Connection: close, see
-      // drain-on-close.ts) rather than answered with Fastify's own 503 body, which is not an envelope.
-      return503OnClosing: false,
-      ...receiving.serverOptions,
-      ...logs.serverOptions,
-    });
     receiving.watch(app);
     logs.register(app);
     const engines = loadEngines(config.engines, app.log.child({ component: 'engines' }));
@@ -115,12 +123,13 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     app.decorate('chatFixtures', chatFixtures);
     const deps: OperationDeps = { repos, engines: () => engines };
     const models = chatModels(config.engines);
-    const bodies = createBodyPool(models, (error) => app?.log.error({ err: error }, 'body worker failed'));
+    const bodies = createBodyPool(models, (error) => app.log.error({ err: error }, 'body worker failed'));
 
+    const opened = store;
     app.addHook('onClose', async () => {
       const loaded = await engines.catch(() => undefined);
       await Promise.allSettled([loaded?.close(), bodies.close()]);
-      database.close();
+      await opened.close();
     });
     registerErrorHandler(app);
     // Before authentication, so requests that fail it are journaled too.
@@ -133,7 +142,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerFaults(app);
     await registerRateLimit(app, config.rateLimit);
     registerInFlightLimit(app, config.maxHeavyRequestsPerToken);
-    registerMetaRoutes(app, createHealthCheck(database, app.log.child({ component: 'database' })));
+    registerMetaRoutes(app, createHealthCheck(store, databaseLog));
     registerDocsRoute(app);
     registerConsoleRoute(app, options.consoleDir);
     await app.register(
@@ -157,7 +166,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       { prefix: '/v1' },
     );
     await registerAdminRoutes(app, {
-      repos,
+      store,
       validator: adminValidator(),
       journal,
       faultRules,
@@ -169,8 +178,8 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     await app.ready();
     return app;
   } catch (error) {
-    await app?.close().catch(() => undefined);
-    database.close();
+    await app.close().catch(() => undefined);
+    await store?.close().catch(() => undefined);
     throw error;
   }
 }

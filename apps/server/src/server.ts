@@ -1,6 +1,6 @@
-import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { build } from './app.js';
+import { databaseName } from './config/database-url.js';
 import type { ServerConfig } from './config/load-config.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -34,7 +34,7 @@ export async function serve(
   const lines = [
     `Assistant Platform reference server listening on ${origin}/v1`,
     `API reference: ${origin}/docs  (contract: ${origin}/openapi.yaml)`,
-    `Database: ${config.databaseUrl === ':memory:' ? 'in memory (gone when the server stops)' : resolve(config.databaseUrl)}`,
+    `Database: ${databaseName(config.database)}`,
   ];
   if (token !== undefined) {
     const label =

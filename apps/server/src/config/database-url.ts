@@ -1,18 +1,21 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The database DATABASE_URL names: a SQLite file, or `:memory:`. */
+export type DatabaseTarget = { dialect: 'sqlite'; path: string };
+
 /**
- * DATABASE_URL as the SQLite path it names. The server stores data only in SQLite, so a URL of any
+ * DATABASE_URL as the database it names. The server stores data only in SQLite, so a URL of any
  * other scheme (postgres://, mysql://, http://, …) is refused rather than taken as a relative file
- * name (which created a `postgres:` folder tree). `file:` URLs are accepted, as other SQLite tools
- * write them: `file:///abs/path.sqlite`, `file:./rel.sqlite` or `file:rel.sqlite`; SQLite URI
- * parameters (`?mode=ro`, …) are refused, since they would be ignored.
- * Returns the path, or throws a message for ConfigError.
+ * name (which created a `postgres:` folder tree). `file:` URLs are SQLite paths, as other SQLite tools write them:
+ * `file:///abs/path.sqlite`, `file:./rel.sqlite` or `file:rel.sqlite`; SQLite URI parameters
+ * (`?mode=ro`, …) are refused, since they would be ignored. Throws a message for ConfigError.
  */
-export function databasePathOf(url: string): string {
-  if (url === ':memory:') return url;
-  const scheme = /^([a-z][a-z0-9+.-]+):/i.exec(url)?.[1];
-  if (scheme === undefined) return url;
-  if (scheme.toLowerCase() !== 'file')
+export function databaseTargetOf(url: string): DatabaseTarget {
+  if (url === ':memory:') return { dialect: 'sqlite', path: url };
+  const scheme = /^([a-z][a-z0-9+.-]+):/i.exec(url)?.[1]?.toLowerCase();
+  if (scheme === undefined) return { dialect: 'sqlite', path: url };
+  if (scheme !== 'file')
     throw new Error(
       `${scheme}: URLs are not supported; the reference server uses SQLite: give a file path, a file: URL or :memory:`,
     );
@@ -20,11 +23,16 @@ export function databasePathOf(url: string): string {
   const rest = url.slice('file:'.length);
   if (rest.startsWith('//')) {
     try {
-      return fileURLToPath(url);
+      return { dialect: 'sqlite', path: fileURLToPath(url) };
     } catch {
       throw new Error('must be file:///absolute/path (a file: URL on another host is not supported)');
     }
   }
   if (rest === '') throw new Error('file: names no file');
-  return decodeURIComponent(rest);
+  return { dialect: 'sqlite', path: decodeURIComponent(rest) };
+}
+
+/** The database as messages name it: a SQLite file's absolute path. */
+export function databaseName(target: DatabaseTarget): string {
+  return target.path === ':memory:' ? 'in memory (gone when the server stops)' : resolve(target.path);
 }

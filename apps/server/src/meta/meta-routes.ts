@@ -15,7 +15,7 @@ function lazy(render: () => Promise<string>): () => Promise<string> {
  * The canonical contract in both notations, the admin API's contract (as JSON, which the docs page
  * reads), and a liveness probe. None of these need a token.
  */
-export function registerMetaRoutes(app: FastifyInstance, isReady: () => boolean): void {
+export function registerMetaRoutes(app: FastifyInstance, isReady: () => Promise<boolean>): void {
   const json = lazy(async () => JSON.stringify(openapiDocument));
   const adminJson = lazy(async () => JSON.stringify(adminDocument));
   // yaml is CommonJS: Node and the bundle both expose its exports as the namespace's `default`
@@ -32,7 +32,7 @@ export function registerMetaRoutes(app: FastifyInstance, isReady: () => boolean)
     reply.type('application/yaml; charset=utf-8').send(await yaml()),
   );
   app.get('/healthz', { config: noLimit }, async (_request, reply) => {
-    const ok = isReady();
+    const ok = await isReady();
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable' });
   });
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { State } from '@assistant-platform/types/admin';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashToken } from '../../src/db/tokens-repo.js';
+import { hashToken } from '../../src/db/token-hash.js';
 import { expectMatchesAdminContract } from '../helpers/contract.js';
 import { auth, TEST_AGENT_REFERENCE_ID, TEST_TOKENS, testSeed } from '../helpers/fixtures.js';
 import { serverModule } from '../helpers/server-module.js';

@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 4010,
       host: '127.0.0.1',
-      databaseUrl: './.data/assistant.sqlite',
+      database: { dialect: 'sqlite', path: './.data/assistant.sqlite' },
       rateLimit: { max: 600, windowMs: 60_000 },
       logLevel: 'info',
       bodyLimit: 10 * 1024 * 1024,
@@ -65,12 +65,14 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATABASE_URL: url }), url).toThrow(/DATABASE_URL: .*not supported/);
     }
     expect(() => loadConfig({ DATABASE_URL: 'file:./a.sqlite?mode=ro' })).toThrow(/DATABASE_URL/);
-    expect(loadConfig({ DATABASE_URL: 'file:///srv/data/a%20b.sqlite' }).databaseUrl).toBe(
-      '/srv/data/a b.sqlite',
-    );
-    expect(loadConfig({ DATABASE_URL: 'file:./data/a.sqlite' }).databaseUrl).toBe('./data/a.sqlite');
-    expect(loadConfig({ DATABASE_URL: './data/a.sqlite' }).databaseUrl).toBe('./data/a.sqlite');
-    expect(loadConfig({ DATABASE_URL: ':memory:' }).databaseUrl).toBe(':memory:');
+    const path = (url: string) => loadConfig({ DATABASE_URL: url }).database;
+    expect(path('file:///srv/data/a%20b.sqlite')).toEqual({
+      dialect: 'sqlite',
+      path: '/srv/data/a b.sqlite',
+    });
+    expect(path('file:./data/a.sqlite')).toEqual({ dialect: 'sqlite', path: './data/a.sqlite' });
+    expect(path('./data/a.sqlite')).toEqual({ dialect: 'sqlite', path: './data/a.sqlite' });
+    expect(path(':memory:')).toEqual({ dialect: 'sqlite', path: ':memory:' });
   });
 
   it('reads CORS_ORIGINS: any origin by default, or the listed ones; a non-origin stops start-up', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashToken } from '../../src/db/tokens-repo.js';
+import { hashToken } from '../../src/db/token-hash.js';
 import { build, loadConfig, type SeedFile } from '../../src/index.js';
 import { auth, TEST_TOKENS, testSeed } from '../helpers/fixtures.js';
 
