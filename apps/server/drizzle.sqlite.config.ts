@@ -1,6 +1,7 @@
 import { defineConfig } from 'drizzle-kit';
 
-// `pnpm --filter @assistant-platform/server db:generate` writes a new SQL migration after a schema edit.
+// `pnpm --filter @assistant-platform/server db:generate` writes a new SQL migration for each dialect
+// after a schema edit (this one for SQLite, drizzle.postgres.config.ts for PostgreSQL).
 export default defineConfig({
   dialect: 'sqlite',
   schema: './src/db/sqlite/schema.ts',

@@ -6,8 +6,9 @@ import { defineConfig } from 'tsup';
  * chunks, so the route suites' run against dist/index.js tests the code the CLI runs. The engines
  * package is bundled too, as a separate chunk loaded in the background (see src/engines-loader.ts), and
  * the engine worker and the body worker are entries of their own, which their pools start from beside
- * their chunks. better-sqlite3 is native, swagger-ui-dist is read from disk and piscina starts its own
- * worker file, so all three stay external.
+ * their chunks. better-sqlite3 is native, swagger-ui-dist is read from disk, piscina starts its own
+ * worker file and pg loads its optional native binding (pg-native) by name, so all four stay external;
+ * each store's module is a chunk of its own, loaded only when DATABASE_URL chooses it.
  */
 export default defineConfig({
   entry: {
@@ -26,8 +27,8 @@ export default defineConfig({
   dts: false,
   sourcemap: false,
   // Everything but the packages that must be loaded from node_modules at run time.
-  noExternal: [/^(?!better-sqlite3|swagger-ui-dist|piscina)/],
-  external: ['better-sqlite3', 'swagger-ui-dist', 'piscina'],
+  noExternal: [/^(?!better-sqlite3|swagger-ui-dist|piscina|pg$)/],
+  external: ['better-sqlite3', 'swagger-ui-dist', 'piscina', 'pg'],
   // Bundled CommonJS dependencies (Fastify, Ajv, pino) call require() for Node built-ins.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

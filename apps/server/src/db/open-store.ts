@@ -12,7 +12,10 @@ interface StoreLog {
  * better-sqlite3.
  */
 export async function openStore(target: DatabaseTarget, log: StoreLog): Promise<Store> {
-  const { openSqliteStore } = await import('./sqlite/sqlite-store.js');
-  void log;
-  return openSqliteStore(target.path);
+  if (target.dialect === 'sqlite') {
+    const { openSqliteStore } = await import('./sqlite/sqlite-store.js');
+    return openSqliteStore(target.path);
+  }
+  const { openPostgresStore } = await import('./postgres/postgres-store.js');
+  return openPostgresStore(target, log);
 }
