@@ -22,6 +22,7 @@ import type {
 } from '@assistant-platform/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
+import { testDatabaseUrl } from '../helpers/test-store.js';
 
 const TOKEN = 'dev-token-openai-adapter';
 let upstream: FakeUpstream;
@@ -31,6 +32,7 @@ beforeAll(async () => {
   upstream = await startFakeUpstream();
   server = await startReferenceServer({
     env: {
+      DATABASE_URL: await testDatabaseUrl(),
       ASSISTANT_DEV_TOKEN: TOKEN,
       ...chatUpstreamEnv(upstream.url),
       CHAT_UPSTREAM_TIMEOUT_MS: '2000',
