@@ -1,4 +1,4 @@
-import { postgresTestPlan } from '@assistant-platform/test-postgres';
+import { postgresProjects } from '@assistant-platform/test-postgres';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -15,9 +15,6 @@ import { defineConfig } from 'vitest/config';
 const ON_BOTH_STORES = ['test/routes/**/*.test.ts', 'test/db/**/*.test.ts', 'test/unit/seed.test.ts'];
 // Deleted or replaced database files, what only a SQLite file can suffer.
 const SQLITE_ONLY = ['test/routes/storage-faults.test.ts'];
-
-const postgres = postgresTestPlan();
-if (postgres.skip !== undefined) console.warn(`server:postgres skipped: ${postgres.skip}`);
 
 export default defineConfig({
   test: {
@@ -43,20 +40,14 @@ export default defineConfig({
           server: { deps: { external: [/\/dist\//] } },
         },
       },
-      ...(postgres.run
-        ? [
-            {
-              test: {
-                name: 'server:postgres',
-                include: [...ON_BOTH_STORES, 'test/postgres/**/*.test.ts'],
-                exclude: SQLITE_ONLY,
-                env: { TEST_STORE: 'postgres' },
-                globalSetup: ['test/helpers/fresh-build.ts', 'test/helpers/postgres-setup.ts'],
-                setupFiles: ['test/helpers/postgres-databases.ts'],
-              },
-            },
-          ]
-        : []),
+      ...postgresProjects({
+        test: {
+          name: 'server:postgres',
+          include: [...ON_BOTH_STORES, 'test/postgres/**/*.test.ts'],
+          exclude: SQLITE_ONLY,
+          globalSetup: ['test/helpers/fresh-build.ts'],
+        },
+      }),
     ],
   },
 });

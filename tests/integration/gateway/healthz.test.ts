@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { defineConfig, startGateway } from '@assistant-platform/gateway';
 import { startReferenceServer } from '@assistant-platform/server';
 import { describe, expect, it } from 'vitest';
+import { storeEnv } from '../reference-store.js';
 
 describe('GET /healthz', () => {
   it('answers 200 with the upstream reachable while the platform runs, 503 once it stops', async () => {
-    const server = await startReferenceServer();
+    const server = await startReferenceServer({ env: await storeEnv() });
     const gateway = await startGateway(
       defineConfig({ port: 0, logLevel: 'silent', upstreamBaseUrl: server.baseUrl }),
     );

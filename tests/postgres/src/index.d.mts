@@ -24,3 +24,10 @@ export function postgresTestPlan(
 export function postgresForTests(
   env?: Record<string, string | undefined>,
 ): Promise<{ url: string; stop(): Promise<void> }>;
+
+/** The project run on PostgreSQL (TEST_STORE=postgres, a server for the run, databases dropped), or none, saying why. */
+export function postgresProjects<
+  Project extends {
+    test: { name: string; env?: Record<string, string>; globalSetup?: string[]; setupFiles?: string[] };
+  },
+>(project: Project): Project[];

@@ -12,3 +12,4 @@ export {
   stopThrowawayPostgres,
   whyNoThrowawayPostgres,
 } from './throwaway-cluster.mjs';
+export { postgresProjects } from './vitest-project.mjs';

@@ -100,7 +100,11 @@ describe('values', () => {
           name: 'lookup',
           strict: true,
           description: 'é 中 😀',
-          parameters: { type: 'object', required: ['z', 'a'], properties: { z: {}, a: {} } },
+          parameters: {
+            type: 'object',
+            required: ['z', 'a'],
+            properties: { z: { type: 'string' }, a: { type: 'number' } },
+          },
         },
       },
     ] as NewAgent['tools'];

@@ -15,6 +15,7 @@ import {
 } from '@assistant-platform/gateway';
 import { type ReferenceServer, startReferenceServer } from '@assistant-platform/server';
 import { TEST_TOKENS, testSeed } from '@assistant-platform/server/testing';
+import { storeEnv } from '../../reference-store.js';
 
 export interface UpstreamCall {
   method: string;
@@ -38,7 +39,7 @@ export async function startStack(
   config: Partial<GatewayConfig> = {},
   { serverEnv }: { serverEnv?: Record<string, string> } = {},
 ): Promise<Stack> {
-  const server = await startReferenceServer({ seed: testSeed, ...(serverEnv ? { env: serverEnv } : {}) });
+  const server = await startReferenceServer({ seed: testSeed, env: { ...(await storeEnv()), ...serverEnv } });
   const upstreamCalls: UpstreamCall[] = [];
   // The gateway's own upstream fetch, recorded on the way through.
   const upstream = createUpstreamFetch();
