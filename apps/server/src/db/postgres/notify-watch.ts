@@ -29,8 +29,9 @@ export async function watchNotifications(target: PostgresTarget, log: WatchLog):
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
 
-  const lost = (error?: Error) => {
-    if (!listening) return;
+  /** `from` lost its connection: only the connection listening now counts (an old one may end late). */
+  const lost = (from: pg.Client, error?: Error) => {
+    if (!listening || from !== client) return;
     listening = false;
     client = undefined;
     log.warn({ err: error }, 'lost the PostgreSQL change notifications: caches are off until they are back');
@@ -57,8 +58,8 @@ export async function watchNotifications(target: PostgresTarget, log: WatchLog):
     next.on('notification', () => {
       epoch++;
     });
-    next.on('error', (error) => lost(error));
-    next.on('end', () => lost());
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next));
     try {
       await next.connect();
       await next.query(`LISTEN ${CHANGES_CHANNEL}`);
