@@ -10,10 +10,6 @@
  * The gateway's agent cache is off (AGENT_CACHE_TTL_MS=0) and each worker reads its own agent, so
  * every gateway call reaches the platform: the figures are the gateway's cost, not its cache's gain.
  * Goals (issue): gateway ≥ 0.5× the direct req/s; ≤ 1 ms added median latency.
- *
- * A second gateway runs with Node's own `fetch` for its platform calls instead of its undici
- * `request()` fetch (upstream/upstream-fetch.ts), so the run also prints what that library bypass
- * gains: it is kept only while the gain is at least 20 %.
  */
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
@@ -87,27 +83,14 @@ const gateway = await spawnUntil(
   /listening on (\S+)/,
 );
 const gatewayUrl = gateway.match[1];
-const nodeFetchScript = `
-  import { loadConfig, startGateway } from ${JSON.stringify(new URL('apps/gateway/dist/index.js', root).href)};
-  const gateway = await startGateway(loadConfig(), { fetch: globalThis.fetch });
-  console.log('GATEWAY ' + gateway.url);
-`;
-const nodeFetchGateway = await spawnUntil(
-  ['--input-type=module', '-e', nodeFetchScript],
-  { GATEWAY_PORT: '0', UPSTREAM_BASE_URL: baseUrl, AGENT_CACHE_TTL_MS: '0', LOG_LEVEL: 'warn' },
-  /^GATEWAY (\S+)/,
-);
-const processes = { 'gateway, Node fetch upstream': nodeFetchGateway };
 
 const sdk = createAssistantClient({ baseUrl, token: TOKEN, maxRetries: 0 });
 const batched = createGatewayClient({ url: gatewayUrl, token: TOKEN });
 const unbatched = createGatewayClient({ url: gatewayUrl, token: TOKEN, batch: false });
-const nodeFetch = createGatewayClient({ url: nodeFetchGateway.match[1], token: TOKEN, batch: false });
 const targets = {
   'direct (SDK)': (worker) => sdk.agents.get(String(worker + 1)),
   'gateway (unbatched)': (worker) => unbatched.agents.get.query({ id: String(worker + 1) }),
   'gateway (batched, default)': (worker) => batched.agents.get.query({ id: String(worker + 1) }),
-  'gateway, Node fetch upstream': (worker) => nodeFetch.agents.get.query({ id: String(worker + 1) }),
 };
 
 try {
@@ -122,7 +105,7 @@ try {
   ]) {
     for (const [name, call] of Object.entries(targets)) {
       await measure(call, concurrency, 1); // settles connection pools at this concurrency
-      const gatewayPid = (processes[name] ?? gateway).child.pid;
+      const gatewayPid = gateway.child.pid;
       const before = [cpuMs(server.child.pid), cpuMs(gatewayPid)];
       const result = await measure(call, concurrency, SECONDS);
       const after = [cpuMs(server.child.pid), cpuMs(gatewayPid)];
@@ -167,13 +150,6 @@ try {
       `${target.padEnd(27)} CPU-bound capacity vs direct (a core per process): ${bound.toFixed(2)}x`,
     );
   }
-  const bypass = pick('throughput', 'gateway (unbatched)');
-  const library = pick('throughput', 'gateway, Node fetch upstream');
-  console.log(
-    `undici request() upstream vs Node fetch (unbatched, ${CONCURRENCY} callers): ` +
-      `${((library.gatewayCpu / bypass.gatewayCpu - 1) * 100).toFixed(0)} % less gateway CPU per call, ` +
-      `${((bypass.rps / library.rps - 1) * 100).toFixed(0)} % more req/s (kept while >= 20 %)`,
-  );
   // Three processes share the CPUs: on a busy machine every hop waits for a time slice.
   console.log(
     `load average during the run: ${loadavg()
@@ -181,7 +157,7 @@ try {
       .join(' ')} on ${cpus().length} CPUs`,
   );
 } finally {
-  for (const { child } of [nodeFetchGateway, gateway, server]) {
+  for (const { child } of [gateway, server]) {
     child.kill('SIGTERM');
     await once(child, 'exit');
   }

@@ -22,7 +22,10 @@
  * - sdk: the SDK's resource method (default options: a 60 s timeout per attempt, 2 retries).
  *
  * Every variant does the same work: send the bearer token, parse the JSON envelope, check the status
- * and hand back `data`. The SDK adds its per-call attempt state, retry checks and error mapping.
+ * and hand back `data`; every POST sends a new `Idempotency-Key`, as the SDK does by default (so the
+ * server stores an answer for each variant alike). The SDK adds its per-call attempt state, retry
+ * checks and error mapping. A fifth POST variant, the SDK with `idempotencyKey: false`, shows what
+ * the server's keeping of answers costs a create.
  * Goal: the SDK within 5% of openapi-fetch + timeout. `--concurrency=1` measures one caller calling in
  * sequence instead of a saturated client.
  */
@@ -110,7 +113,11 @@ try {
   const sdk = createAssistantClient({ baseUrl, token: TOKEN });
   const headers = { authorization: `Bearer ${TOKEN}` };
   const api = createClient({ baseUrl, headers });
-  const postHeaders = { ...headers, 'content-type': 'application/json' };
+  const postHeaders = () => ({
+    ...headers,
+    'content-type': 'application/json',
+    'idempotency-key': crypto.randomUUID(),
+  });
   const agentBody = JSON.stringify({ name: 'Bench', instruction: 'Answer.' });
   const unwrap = async (response) => {
     const body = await response.json();
@@ -137,9 +144,12 @@ try {
   };
   const getAgent = (signal) => fetch(`${baseUrl}/agents/view/1`, { headers, signal }).then(unwrap);
   const createAgent = (signal) =>
-    fetch(`${baseUrl}/agents/create`, { method: 'POST', headers: postHeaders, body: agentBody, signal }).then(
-      unwrap,
-    );
+    fetch(`${baseUrl}/agents/create`, {
+      method: 'POST',
+      headers: postHeaders(),
+      body: agentBody,
+      signal,
+    }).then(unwrap);
   const operations = {
     'GET agent': {
       raw: () => getAgent(undefined),
@@ -154,10 +164,16 @@ try {
       timeout: withTimeout(createAgent),
       openapi: withTimeout((signal) =>
         api
-          .POST('/agents/create', { body: { name: 'Bench', instruction: 'Answer.' }, signal })
+          .POST('/agents/create', {
+            body: { name: 'Bench', instruction: 'Answer.' },
+            headers: { 'idempotency-key': crypto.randomUUID() },
+            signal,
+          })
           .then(unwrapOpenapi),
       ),
       sdk: () => sdk.agents.create({ name: 'Bench', instruction: 'Answer.' }),
+      sdkWithoutKey: () =>
+        sdk.agents.create({ name: 'Bench', instruction: 'Answer.' }, { idempotencyKey: false }),
     },
   };
 
@@ -165,10 +181,14 @@ try {
     `SDK overhead: ${CONCURRENCY} workers, ${BLOCKS} blocks of ${SLICES} × ${SLICE_MS} ms per variant, ` +
       `Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)}`,
   );
-  const names = ['fetch', 'fetch + timeout', 'openapi-fetch + timeout', 'sdk'];
-  const [FETCH, TIMEOUT, OPENAPI, SDK] = [0, 1, 2, 3];
+  const [FETCH, TIMEOUT, OPENAPI, SDK, SDK_WITHOUT_KEY] = [0, 1, 2, 3, 4];
   for (const [name, calls] of Object.entries(operations)) {
+    const names = ['fetch', 'fetch + timeout', 'openapi-fetch + timeout', 'sdk'];
     const variants = [calls.raw, calls.timeout, calls.openapi, calls.sdk];
+    if (calls.sdkWithoutKey) {
+      names.push('sdk without a key');
+      variants.push(calls.sdkWithoutKey);
+    }
     for (const variant of variants) await slice(variant, 1000); // warm-up: JIT, pool, SQLite pages
     const blocks = [];
     for (let i = 0; i < BLOCKS; i++) blocks.push(await block(variants));
@@ -187,6 +207,9 @@ try {
       `  sdk below fetch: ${summary(below(SDK, FETCH))}, below fetch + timeout: ${summary(below(SDK, TIMEOUT))}; ` +
         `openapi-fetch + timeout below fetch + timeout: ${summary(below(OPENAPI, TIMEOUT))}`,
     );
+    if (calls.sdkWithoutKey) {
+      console.log(`  sdk (a key per call) below sdk without a key: ${summary(below(SDK, SDK_WITHOUT_KEY))}`);
+    }
     if (VERBOSE) {
       for (const b of blocks) {
         console.log(

@@ -1,23 +1,28 @@
 #!/usr/bin/env node
 /**
- * `pnpm start` (after its build step): the reference server (with seed/dev.json) and the gateway in
+ * `pnpm start`: builds what changed, then runs the reference server (with seed/dev.json) and the gateway in
  * front of it, from their built CLIs, run from the repository root, so the database is
  * `.data/assistant.sqlite` there, the one `pnpm cli` uses, and the root's `.env` applies.
  *
  * No process outlives it. Each child has an IPC channel to this process and stops when the channel
  * ends, which happens however this process ends: Ctrl-C, SIGTERM, its terminal closing (SIGHUP), a
- * crash, or SIGKILL, which no signal handler sees. A child that stops on its own stops the other, and
- * this exits 1 saying which one stopped.
+ * crash, or SIGKILL, which no signal handler sees. This process in turn stops when pnpm, which runs
+ * it through a shell, is gone (watch-ancestors.mjs). A child that stops on its own stops the other,
+ * and this exits 1 saying which one stopped. START_SKIP_BUILD=1 skips the build (the tests, which
+ * build beforehand).
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { buildPackages } from './build-packages.mjs';
+import { watchAncestors } from './watch-ancestors.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 // Both CLIs finish their in-flight requests first (the server gives up on them after 10 s).
 const STOP_GRACE_MS = 15_000;
 const children = new Map();
+const building = new AbortController();
 let stopping = false;
 // The children write to pipes, not to a terminal: when a person watches this one, ask them for the
 // readable log lines (in colour, unless NO_COLOR) they would print there.
@@ -62,6 +67,7 @@ function stop(exitCode, message) {
   if (stopping) return;
   stopping = true;
   if (message) console.error(message);
+  building.abort();
   const alive = [...children.values()].filter(
     (child) => child.exitCode === null && child.signalCode === null,
   );
@@ -79,6 +85,12 @@ function stop(exitCode, message) {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => stop(0));
 // Once the terminal is gone, echoing the children's last lines fails: keep stopping them regardless.
 for (const stream of [process.stdout, process.stderr]) stream.on('error', () => stop(0));
+watchAncestors(() => stop(0));
+
+if (process.env.START_SKIP_BUILD !== '1' && !(await buildPackages(building.signal))) {
+  if (!stopping) process.exit(1);
+  await new Promise(() => undefined); // stop() exits
+}
 
 const upstream = await start(
   'server',

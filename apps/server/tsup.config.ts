@@ -4,7 +4,7 @@ import { defineConfig } from 'tsup';
  * The CLI and the package's entries (main and testing) are bundled (tsc still emits the types): one file set instead
  * of hundreds of modules roughly halves the time from spawn to listening. Both entries share their
  * chunks, so the route suites' run against dist/index.js tests the code the CLI runs. The engines
- * package is bundled too, as a separate chunk loaded in the background (see src/engines-loader.ts), and
+ * package is bundled too, as a separate chunk loaded in the background (see src/operations/engines-loader.ts), and
  * the engine worker and the body worker are entries of their own, which their pools start from beside
  * their chunks. better-sqlite3 is native, swagger-ui-dist is read from disk, piscina starts its own
  * worker file and pg loads its optional native binding (pg-native) by name, so all four stay external;

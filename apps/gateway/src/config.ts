@@ -23,6 +23,8 @@ const envSchema = z.object({
     }),
   // A non-streamed chat sends its headers only once the whole answer is ready: allow for long answers.
   UPSTREAM_TIMEOUT_MS: positiveMs.default(60_000),
+  // A streamed chat silent this long after it started fails (the SDK's idleTimeoutMs).
+  UPSTREAM_IDLE_TIMEOUT_MS: positiveMs.default(60_000),
   // Retries belong to the caller (tRPC has a retryLink); the gateway passes failures straight back
   // so a 429 is not held for a whole Retry-After window inside the gateway.
   UPSTREAM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(0),
@@ -48,6 +50,8 @@ export interface GatewayConfig {
   host: string;
   upstreamBaseUrl: string;
   upstreamTimeoutMs: number;
+  /** How long `chat.stream`'s platform stream may send nothing before it fails. */
+  upstreamIdleTimeoutMs: number;
   upstreamMaxRetries: number;
   /** 0 turns the agent cache off (identical concurrent reads are still coalesced). */
   agentCacheTtlMs: number;
@@ -67,6 +71,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: c.GATEWAY_HOST,
     upstreamBaseUrl: c.UPSTREAM_BASE_URL,
     upstreamTimeoutMs: c.UPSTREAM_TIMEOUT_MS,
+    upstreamIdleTimeoutMs: c.UPSTREAM_IDLE_TIMEOUT_MS,
     upstreamMaxRetries: c.UPSTREAM_MAX_RETRIES,
     agentCacheTtlMs: c.AGENT_CACHE_TTL_MS,
     agentCacheMaxEntries: c.AGENT_CACHE_MAX_ENTRIES,

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       upstreamBaseUrl: 'http://127.0.0.1:4010/v1',
       upstreamTimeoutMs: 60_000,
+      upstreamIdleTimeoutMs: 60_000,
       upstreamMaxRetries: 0,
       agentCacheTtlMs: 5_000,
       agentCacheMaxEntries: 10_000,
@@ -24,12 +25,14 @@ describe('loadConfig', () => {
       GATEWAY_PORT: '5000',
       UPSTREAM_BASE_URL: 'https://platform.internal/v1/',
       UPSTREAM_TIMEOUT_MS: '1500',
+      UPSTREAM_IDLE_TIMEOUT_MS: '2500',
       AGENT_CACHE_TTL_MS: '0',
     });
     expect(config).toMatchObject({
       port: 5000,
       upstreamBaseUrl: 'https://platform.internal/v1',
       upstreamTimeoutMs: 1500,
+      upstreamIdleTimeoutMs: 2500,
       agentCacheTtlMs: 0,
     });
   });

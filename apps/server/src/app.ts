@@ -35,6 +35,7 @@ import { registerDrainOnClose } from './pipeline/drain-on-close.js';
 import { registerErrorHandler } from './pipeline/error-handler.js';
 import { registerFaults } from './pipeline/faults/fault-hook.js';
 import { onFrameworkError } from './pipeline/framework-errors.js';
+import { registerIdempotency } from './pipeline/idempotency.js';
 import { registerInFlightLimit } from './pipeline/in-flight-limit.js';
 import { registerRateLimit } from './pipeline/rate-limit.js';
 import { receiveTimeouts } from './pipeline/receive-timeouts.js';
@@ -142,6 +143,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerFaults(app);
     await registerRateLimit(app, config.rateLimit);
     registerInFlightLimit(app, config.maxHeavyRequestsPerToken);
+    registerIdempotency(app, repos.idempotency, validator, config.idempotency);
     registerMetaRoutes(app, createHealthCheck(store, databaseLog));
     registerDocsRoute(app);
     registerConsoleRoute(app, options.consoleDir);

@@ -6,10 +6,21 @@
  * request, as in openai-node; `text()`/`final()` then reject with `APIUserAbortError`. Only a stream
  * ending in `data: [DONE]` is complete: a terminal `event: error` throws the typed error of its
  * envelope (`InternalServerError`, `RateLimitError`), a stream cut before [DONE] `APIConnectionError`,
- * both after the chunks already yielded.
+ * both after the chunks already yielded. A stream silent for `idleTimeoutMs` throws
+ * StreamIdleTimeoutError.
+ *
+ * `toReadableStream()` hands the stream on (from a server to a browser, say) as the platform's own
+ * Server-Sent Events, `[DONE]` and `event: error` included, and `ChatStream.fromReadableStream()`
+ * reads such a body back into a ChatStream with the same guarantees: a cut is still a cut, an error
+ * event still the typed error.
  */
 import type { ChatRequestItem, ChatResult, ChatStreamChunk } from '@assistant-platform/types';
-import { APIConnectionError, APIUserAbortError, AssistantApiError } from './errors.js';
+import {
+  APIConnectionError,
+  APIUserAbortError,
+  AssistantApiError,
+  StreamIdleTimeoutError,
+} from './errors.js';
 import { ErrorEventReceived, readEventData, StreamEndedEarlyError } from './internal/sse-events.js';
 import { errorFromStreamEvent } from './internal/stream-error-event.js';
 
@@ -23,11 +34,13 @@ export class ChatStream implements AsyncIterable<ChatStreamChunk> {
   /** The `x-request-id` the server answered with. */
   readonly requestId: string | undefined;
   readonly #choices = new Map<number, Choice>();
-  readonly #source: AsyncGenerator<ChatStreamChunk>;
+  #source: AsyncGenerator<ChatStreamChunk>;
   #head: Pick<ChatResult, 'created' | 'model'> | undefined;
   #iterated = false;
   #completed = false;
   #failure: AssistantApiError | undefined;
+  /** The failure came as the platform's `event: error`. */
+  #errorEvent = false;
   #drained: Promise<void> | undefined;
 
   constructor(
@@ -36,9 +49,81 @@ export class ChatStream implements AsyncIterable<ChatStreamChunk> {
     private readonly controller: AbortController,
     /** Called once the stream is finished with, to let go of the caller's signal. */
     private readonly release: () => void = () => {},
+    /** Milliseconds without a byte before the stream fails; none when undefined. */
+    private readonly idleTimeoutMs?: number,
   ) {
     this.requestId = response.headers.get('x-request-id') ?? undefined;
     this.#source = this.#read();
+  }
+
+  /**
+   * @internal The stream of `response` once its first event has arrived, or its end or failure
+   * (kept for the loop to throw); rejects only when it went silent before any event.
+   */
+  static async afterFirstEvent(
+    response: Response,
+    controller: AbortController,
+    release: () => void,
+    idleTimeoutMs: number,
+  ): Promise<ChatStream> {
+    const stream = new ChatStream(response, controller, release, idleTimeoutMs);
+    const rest = stream.#source;
+    let first: IteratorResult<ChatStreamChunk> | { failure: unknown };
+    try {
+      first = await rest.next();
+    } catch (failure) {
+      if (failure instanceof StreamIdleTimeoutError) throw failure;
+      first = { failure };
+    }
+    stream.#source = (async function* () {
+      if ('failure' in first) throw first.failure;
+      if (first.done) return;
+      yield first.value;
+      yield* rest;
+    })();
+    return stream;
+  }
+
+  /**
+   * A stream read from a body that `toReadableStream()` made (e.g. `(await fetch(url)).body` in a
+   * browser). `controller`, when given, is what `abort()` aborts (the fetch's, to stop the download).
+   */
+  static fromReadableStream(
+    body: ReadableStream<Uint8Array>,
+    controller = new AbortController(),
+  ): ChatStream {
+    return new ChatStream(new Response(body), controller);
+  }
+
+  /**
+   * The stream as the platform sent it, for handing on (a server's answer to a browser): Server-Sent
+   * Events of the chunks, ending with `data: [DONE]`, or `event: error` with the error envelope when
+   * the platform reported one; a cut stream is cut here too. Use it instead of iterating; cancelling
+   * it aborts the stream.
+   */
+  toReadableStream(): ReadableStream<Uint8Array> {
+    const encoder = new TextEncoder();
+    const source = this[Symbol.asyncIterator]();
+    const event = (text: string) => encoder.encode(`${text}\n\n`);
+    return new ReadableStream<Uint8Array>({
+      pull: async (into) => {
+        try {
+          const { value, done } = await source.next();
+          if (!done) return into.enqueue(event(`data: ${JSON.stringify(value)}`));
+          if (this.#completed) into.enqueue(event('data: [DONE]'));
+          into.close();
+        } catch (failure) {
+          // An error event of the platform is passed on as one; anything else (a cut, a silent
+          // stream) ends this stream without [DONE], which its reader takes for a cut.
+          if (this.#errorEvent) {
+            const envelope = { success: false, message: (failure as AssistantApiError).message };
+            into.enqueue(event(`event: error\ndata: ${JSON.stringify(envelope)}`));
+          }
+          into.close();
+        }
+      },
+      cancel: () => this.abort(),
+    });
   }
 
   /** Stops the download; a loop over the stream ends, `text()` and `final()` reject. */
@@ -91,7 +176,7 @@ export class ChatStream implements AsyncIterable<ChatStreamChunk> {
     const { body } = this.response;
     if (!body) throw this.#protocolError('The response has no body.');
     try {
-      for await (const data of readEventData(body, this.controller.signal)) {
+      for await (const data of readEventData(body, this.controller.signal, this.idleTimeoutMs)) {
         const chunk = this.#parse(data);
         this.#accumulate(chunk);
         yield chunk;
@@ -100,6 +185,7 @@ export class ChatStream implements AsyncIterable<ChatStreamChunk> {
     } catch (error) {
       if (this.controller.signal.aborted) return; // an aborted stream just ends; text()/final() say why
       if (error instanceof ErrorEventReceived) {
+        this.#errorEvent = true;
         this.#failure = errorFromStreamEvent(error.data, this.response.headers);
         throw this.#failure;
       }

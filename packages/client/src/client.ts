@@ -2,6 +2,8 @@
  * `createAssistantClient`: the resource methods, `raw` (the openapi-fetch client they call, for calls
  * they don't cover) and `use()`/`eject()` for middleware. Every request goes through the same
  * pipeline (see internal/request-pipeline.ts), so middleware sees resource-method calls and raw ones.
+ * `baseUrl` and `token` fall back to ASSISTANT_PLATFORM_BASE_URL and ASSISTANT_PLATFORM_TOKEN where
+ * the runtime has a `process.env` (Node, Bun, Deno; a browser page has none, and reads nothing).
  */
 import type { Middleware } from 'openapi-fetch';
 import {
@@ -15,8 +17,11 @@ import { type EmbeddingsResource, embeddingsResource } from './resources/embeddi
 import { type TranscriptionsResource, transcriptionsResource } from './resources/transcriptions.js';
 
 interface BaseOptions {
-  /** The API root, ending in `/v1`, e.g. `http://127.0.0.1:4010/v1`. */
-  baseUrl: string;
+  /**
+   * The API root, ending in `/v1`, e.g. `http://127.0.0.1:4010/v1`. Default: the
+   * `ASSISTANT_PLATFORM_BASE_URL` environment variable.
+   */
+  baseUrl?: string;
   /**
    * A `fetch` to use instead of the global one (tests, proxies, instrumentation, a faster HTTP
    * client on a server). Called once per attempt as the global `fetch` can be: `(url, init)`.
@@ -29,15 +34,28 @@ interface BaseOptions {
   timeoutMs?: number;
   /** Retries after a failed attempt (connection error, timeout, 408, 409, 429, 5xx). Default 2. */
   maxRetries?: number;
+  /**
+   * Milliseconds a `chatStream` may go without receiving anything before it fails with
+   * `StreamIdleTimeoutError` (retried when no event had arrived yet). Default 60000.
+   */
+  idleTimeoutMs?: number;
+  /**
+   * Whether a POST that may be retried gets a random `Idempotency-Key` (one per call, the same on
+   * every retry) when the call gives none. Default true.
+   */
+  idempotencyKeys?: boolean;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
   /** Receives a `warn` for each retry. */
   logger?: Logger;
 }
 
-/** Client options: a fixed `token`, or `getToken()` to fetch a fresh one for each call. */
+/**
+ * Client options: a fixed `token` (default: the `ASSISTANT_PLATFORM_TOKEN` environment variable), or
+ * `getToken()` to fetch a fresh one for each call.
+ */
 export type ClientOptions = BaseOptions &
-  ({ token: string; getToken?: never } | { getToken: () => string | Promise<string>; token?: never });
+  ({ token?: string; getToken?: never } | { getToken: () => string | Promise<string>; token?: never });
 
 export interface AssistantClient {
   agents: AgentsResource;
@@ -54,28 +72,53 @@ export interface AssistantClient {
   eject(...middleware: Middleware[]): void;
 }
 
-export function createAssistantClient(options: ClientOptions): AssistantClient {
-  if (!options.baseUrl) throw new TypeError('baseUrl is required, e.g. http://127.0.0.1:4010/v1');
-  // Without /v1 every call would answer 404 "Resource does not exist", like a missing agent.
-  if (!/\/v1\/?$/.test(options.baseUrl))
+const BASE_URL_VARIABLE = 'ASSISTANT_PLATFORM_BASE_URL';
+const TOKEN_VARIABLE = 'ASSISTANT_PLATFORM_TOKEN';
+
+/** An environment variable where the runtime has `process.env`; never throws where it has none. */
+function fromEnvironment(name: string): string | undefined {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.[name] || undefined;
+}
+
+export function createAssistantClient(options: ClientOptions = {}): AssistantClient {
+  const baseUrl = options.baseUrl ?? fromEnvironment(BASE_URL_VARIABLE);
+  const baseUrlName = options.baseUrl === undefined ? BASE_URL_VARIABLE : 'baseUrl';
+  if (!baseUrl) {
     throw new TypeError(
-      `baseUrl must be the API root, ending in /v1 (e.g. http://127.0.0.1:4010/v1), not ${options.baseUrl}`,
+      `createAssistantClient needs the API root: pass baseUrl (e.g. http://127.0.0.1:4010/v1) or set ${BASE_URL_VARIABLE}`,
     );
-  if (options.token === undefined && typeof options.getToken !== 'function') {
-    throw new TypeError('token or getToken is required');
   }
+  // Without /v1 every call would answer 404 "Resource does not exist", like a missing agent.
+  if (!/\/v1\/?$/.test(baseUrl))
+    throw new TypeError(
+      `${baseUrlName} must be the API root, ending in /v1 (e.g. http://127.0.0.1:4010/v1), not ${baseUrl}`,
+    );
+  const token =
+    typeof options.getToken === 'function' ? undefined : (options.token ?? fromEnvironment(TOKEN_VARIABLE));
+  if (token === undefined && typeof options.getToken !== 'function') {
+    throw new TypeError(
+      `createAssistantClient needs a token: pass token (or getToken, to fetch one per call) or set ${TOKEN_VARIABLE}`,
+    );
+  }
+  const maxRetries = options.maxRetries ?? 2;
   const client = createRequestPipeline({
-    baseUrl: options.baseUrl,
+    baseUrl,
     fetch: options.fetch,
     timeoutMs: options.timeoutMs ?? 60_000,
-    maxRetries: options.maxRetries ?? 2,
+    maxRetries,
     headers: options.headers,
-    token: options.token,
+    token,
     getToken: options.getToken,
     logger: options.logger,
+    idempotencyKeys: options.idempotencyKeys ?? true,
   });
   return {
-    agents: agentsResource(client),
+    agents: agentsResource(client, {
+      maxRetries,
+      idleTimeoutMs: options.idleTimeoutMs ?? 60_000,
+      logger: options.logger,
+    }),
     transcriptions: transcriptionsResource(client),
     embeddings: embeddingsResource(client),
     raw: client,

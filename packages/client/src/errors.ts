@@ -43,6 +43,10 @@ export class PermissionDeniedError extends AssistantApiError {
 export class NotFoundError extends AssistantApiError {
   declare readonly status: 404;
 }
+/** 409: a request with the same `Idempotency-Key` is still being answered (retried by default). */
+export class ConflictError extends AssistantApiError {
+  declare readonly status: 409;
+}
 export class RateLimitError extends AssistantApiError {
   declare readonly status: 429;
   /** How long the server asked to wait (`Retry-After`), in milliseconds; `undefined` when not sent. */
@@ -71,6 +75,16 @@ export class APIConnectionError extends AssistantApiError {
 export class APITimeoutError extends APIConnectionError {
   constructor(message = 'Request timed out.') {
     super(message);
+  }
+}
+
+/**
+ * A chat stream went silent: no byte for `idleTimeoutMs`. Retried when it happens before the first
+ * event (nothing was received yet); thrown after the chunks already received otherwise.
+ */
+export class StreamIdleTimeoutError extends APITimeoutError {
+  constructor(readonly idleTimeoutMs: number) {
+    super(`The stream sent nothing for ${idleTimeoutMs} ms (idleTimeoutMs).`);
   }
 }
 

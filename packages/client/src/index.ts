@@ -24,14 +24,16 @@ export {
   AssistantApiError,
   AuthenticationError,
   BadRequestError,
+  ConflictError,
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  StreamIdleTimeoutError,
   type ValidationIssue,
 } from './errors.js';
 export type { ApiMethod, WithResponse } from './internal/api-method.js';
 export type { FetchLike, Logger, RawClient, RequestOptions } from './internal/request-pipeline.js';
-export type { AgentsResource, ChatInput } from './resources/agents.js';
+export type { AgentsResource, ChatInput, StreamOptions } from './resources/agents.js';
 export type { EmbeddingsOptions, EmbeddingsResource } from './resources/embeddings.js';
 export type { TranscriptionsResource } from './resources/transcriptions.js';

@@ -23,7 +23,10 @@ const message = { role: 'user' as const, content: [{ type: 'text' as const, text
 const chat = { name: 'n', description: 'd', instruction: 'i', intents: [], message };
 
 describe('client options', () => {
-  it('needs a baseUrl and exactly one of token or getToken', () => {
+  it('takes at most one of token or getToken; baseUrl and token may come from the environment', () => {
+    createAssistantClient();
+    createAssistantClient({ baseUrl: 'u' });
+    createAssistantClient({ token: 't', idleTimeoutMs: 30_000, idempotencyKeys: false });
     createAssistantClient({ baseUrl: 'u', getToken: async () => 't' });
     createAssistantClient({
       baseUrl: 'u',
@@ -32,12 +35,8 @@ describe('client options', () => {
       maxRetries: 0,
       fetch: globalThis.fetch,
     });
-    // @ts-expect-error no credentials
-    createAssistantClient({ baseUrl: 'u' });
     // @ts-expect-error both credentials
     createAssistantClient({ baseUrl: 'u', token: 't', getToken: () => 't' });
-    // @ts-expect-error no baseUrl
-    createAssistantClient({ token: 't' });
   });
 });
 
@@ -54,10 +53,21 @@ describe('resource methods', () => {
     expectTypeOf(sdk.embeddings.create(['a'], { lang: 'de' })).resolves.toEqualTypeOf<EmbeddingsResult>();
   });
 
-  it('offer withResponse() with data, response and request id', () => {
+  it('offer withResponse() with data, response and request id, and asResponse() with the response', () => {
     expectTypeOf(sdk.agents.get.withResponse(1)).resolves.toEqualTypeOf<WithResponse<Agent>>();
+    expectTypeOf(
+      sdk.agents.create.asResponse({ name: 'n', instruction: 'i' }),
+    ).resolves.toEqualTypeOf<Response>();
     expectTypeOf<WithResponse<Agent>['requestId']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<WithResponse<Agent>['response']>().toEqualTypeOf<Response>();
+  });
+
+  it('take an idempotency key on writes, and an idle timeout (never a key) on streams', () => {
+    sdk.agents.create({ name: 'n', instruction: 'i' }, { idempotencyKey: 'order-1001' });
+    sdk.agents.create({ name: 'n', instruction: 'i' }, { idempotencyKey: false });
+    sdk.agents.chatStream(chat, { idleTimeoutMs: 5000 });
+    // @ts-expect-error a streamed answer is never stored, so a key cannot make it safe to retry
+    sdk.agents.chatStream(chat, { idempotencyKey: 'k' });
   });
 
   it('reject bodies the contract rejects', () => {

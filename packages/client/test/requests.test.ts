@@ -34,11 +34,23 @@ describe('requests', () => {
     await sdk.agents.create({ name: 'Support', instruction: 'Answer.' }, { headers: { 'x-trace': 'a' } });
     await sdk.agents.create({ name: 'Support', instruction: 'Answer.' });
     const seen = fetch.sent.map((sent) => Object.fromEntries(sent.headers));
+    const key = expect.stringMatching(/^[0-9a-f-]{36}$/);
     expect(seen).toEqual([
       { authorization: 'Bearer other', 'x-team': 'mobile' },
       { authorization: 'Bearer secret', 'x-team': 'web' },
-      { authorization: 'Bearer secret', 'x-team': 'web', 'content-type': 'application/json', 'x-trace': 'a' },
-      { authorization: 'Bearer secret', 'x-team': 'web', 'content-type': 'application/json' },
+      {
+        authorization: 'Bearer secret',
+        'x-team': 'web',
+        'content-type': 'application/json',
+        'x-trace': 'a',
+        'idempotency-key': key,
+      },
+      {
+        authorization: 'Bearer secret',
+        'x-team': 'web',
+        'content-type': 'application/json',
+        'idempotency-key': key,
+      },
     ]);
   });
 

@@ -1,7 +1,13 @@
 // The tables generate.mjs derives from a parsed OpenAPI document: its operations (method, path,
-// scope, path parameters, body, in-flight limit) and its declared defaults.
+// scope, path parameters, body, in-flight limit, idempotency key) and its declared defaults.
 
 const HTTP_METHODS = ['get', 'put', 'post', 'patch', 'delete'];
+
+/** A parameter, inline or by `$ref` to `components.parameters`. */
+function parameterOf(document, parameter) {
+  const ref = parameter?.$ref;
+  return typeof ref === 'string' ? document.components.parameters?.[ref.split('/').pop()] : parameter;
+}
 
 /** A component schema by `$ref`, one hop. */
 function target(document, schema) {
@@ -16,7 +22,8 @@ export function declaredScopes(document) {
 
 /**
  * Each operation's method, path, required scope (from its own `security`), path parameters (and
- * whether each is an integer), whether it takes a JSON body and whether it is in-flight limited.
+ * whether each is an integer), the declared defaults of its query parameters, whether it takes a
+ * JSON body, whether it is in-flight limited and whether it takes an `Idempotency-Key` header.
  * Fails when an operation names no scope or one `x-scopes` does not declare.
  */
 export function operationTable(document) {
@@ -32,19 +39,29 @@ export function operationTable(document) {
           `${operation.operationId}: its security must name one scope of x-scopes, got ${scope}`,
         );
       }
-      const pathParameters = (operation.parameters ?? [])
+      const parameters = (operation.parameters ?? []).map((parameter) => parameterOf(document, parameter));
+      const pathParameters = parameters
         .filter((parameter) => parameter.in === 'path')
         .map((parameter) => ({
           name: parameter.name,
           integer: target(document, parameter.schema)?.type === 'integer',
         }));
+      const queryDefaults = {};
+      for (const parameter of parameters) {
+        const value = target(document, parameter.schema)?.default ?? parameter.schema?.default;
+        if (parameter.in === 'query' && value !== undefined) queryDefaults[parameter.name] = value;
+      }
       operations[operation.operationId] = {
         method,
         path,
         scope,
         pathParameters,
+        queryDefaults,
         jsonBody: operation.requestBody?.content?.['application/json'] !== undefined,
         inFlightLimited: operation['x-in-flight-limited'] === true,
+        idempotencyKey: parameters.some(
+          (parameter) => parameter?.in === 'header' && parameter.name.toLowerCase() === 'idempotency-key',
+        ),
       };
     }
   }

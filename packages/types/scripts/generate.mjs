@@ -2,6 +2,7 @@
 // Generates src/generated/ from the contracts, openapi/openapi.yaml (the platform) and
 // openapi/admin.yaml (the reference server's admin API):
 //   openapi.ts, admin.ts                   - their types, by openapi-typescript
+//   schemas.ts                             - the platform's schemas as named, documented types
 //   openapi-document.ts, admin-document.ts - the parsed documents (the admin one bundled: the
 //                                            platform components it refers to copied in), which the
 //                                            validators and the docs page read
@@ -14,6 +15,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 import { bundleDocument } from './bundle-document.mjs';
 import { declaredDefaults, declaredScopes, operationTable } from './contract-tables.mjs';
+import { namedTypes } from './named-types.mjs';
 
 // --spec=FILE reads another platform contract (the drift test uses it to prove a stale output is caught).
 const specArg = process.argv.find((arg) => arg.startsWith('--spec='));
@@ -56,6 +58,7 @@ async function render() {
   return {
     'openapi.ts': await typesOf(platform, 'openapi/openapi.yaml'),
     'admin.ts': await typesOf(admin, 'openapi/admin.yaml'),
+    'schemas.ts': namedTypes(platform, banner('openapi/openapi.yaml')),
     'operations.ts':
       `${banner(sources)}\n` +
       '/** Every scope a token may carry (`x-scopes` of both bearer schemes); `*` grants them all. */\n' +

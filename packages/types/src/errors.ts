@@ -6,6 +6,7 @@
  */
 import type {
   BadRequestError,
+  ConflictError,
   ErrorEnvelope,
   ForbiddenError,
   InternalServerError,
@@ -15,13 +16,14 @@ import type {
   ValidationIssue,
 } from './schema-types.js';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 500;
 
 type ContractMessages = {
   400: BadRequestError['message'];
   401: UnauthorizedError['message'];
   403: ForbiddenError['message'];
   404: NotFoundError['message'];
+  409: ConflictError['message'];
   429: RateLimitError['message'];
   500: InternalServerError['message'];
 };
@@ -31,6 +33,7 @@ export const ERROR_MESSAGES = {
   401: 'Unauthorized access',
   403: 'You do not have permission to access this resource',
   404: 'Resource does not exist',
+  409: 'A request with this Idempotency-Key is still in progress',
   429: 'Rate limit exceeded. Please try again later.',
   500: 'Internal server error',
 } as const satisfies ContractMessages;

@@ -21,5 +21,11 @@ export {
 } from './errors.js';
 export { DECLARED_DEFAULTS } from './generated/defaults.js';
 export { bearerToken, isClientRequestId, retryAfterMs } from './http-headers.js';
+export {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_ISSUE_PATH,
+  IDEMPOTENCY_KEY_ISSUES,
+  IDEMPOTENT_REPLAYED_HEADER,
+} from './idempotency.js';
 export { grants, isScope, OPERATIONS, type Operation, SCOPES, type Scope } from './operations.js';
 export type * from './schema-types.js';

@@ -65,6 +65,23 @@ describe('error envelopes', () => {
   it('carry the fixed message of their status, and a 400 always lists its errors', () => {
     expect(errorEnvelope(404)).toEqual({ success: false, message: 'Resource does not exist' });
     expect(errorEnvelope(400)).toEqual({ success: false, message: ERROR_MESSAGES[400], errors: [] });
+    expect(errorEnvelope(409)).toEqual({
+      success: false,
+      message: 'A request with this Idempotency-Key is still in progress',
+    });
+  });
+});
+
+describe('idempotency keys', () => {
+  it('are taken by every POST of the contract, and by nothing else', () => {
+    const takers = Object.entries(OPERATIONS)
+      .filter(([, operation]) => operation.idempotencyKey)
+      .map(([id]) => id);
+    const posts = Object.entries(OPERATIONS)
+      .filter(([, operation]) => operation.method === 'post')
+      .map(([id]) => id);
+    expect(takers).toEqual(posts);
+    expect(takers).toEqual(['createAgent', 'chatRequest', 'createEmbeddings']);
   });
 });
 

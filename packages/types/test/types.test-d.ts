@@ -4,7 +4,9 @@ import type {
   AgentSummary,
   ChatRequestBody,
   ChatResult,
+  ChatStreamChunk,
   CreateAgentBody,
+  components,
   EmbeddingsBody,
   ErrorMessage,
   paths,
@@ -93,5 +95,20 @@ describe('generated types', () => {
     expectTypeOf<UpdateParams>().toEqualTypeOf<{ id: number; transcriptionId: number }>();
     type ViewParams = paths['/agents/view/{id}']['get']['parameters']['path'];
     expectTypeOf<ViewParams>().toEqualTypeOf<{ id: string }>();
+  });
+});
+
+describe('named types', () => {
+  type Schemas = components['schemas'];
+  it('are the same types as openapi-typescript writes under components, only named', () => {
+    expectTypeOf<Agent>().toEqualTypeOf<Schemas['Agent']>();
+    expectTypeOf<AgentSummary>().toEqualTypeOf<Schemas['AgentSummary']>();
+    expectTypeOf<CreateAgentBody>().toEqualTypeOf<Schemas['CreateAgentBody']>();
+    expectTypeOf<ChatRequestBody>().toEqualTypeOf<Schemas['ChatRequestBody']>();
+    expectTypeOf<ChatResult>().toEqualTypeOf<Schemas['ChatResult']>();
+    expectTypeOf<ChatStreamChunk>().toEqualTypeOf<Schemas['ChatStreamChunk']>();
+    expectTypeOf<Tool>().toEqualTypeOf<Schemas['Tool']>();
+    expectTypeOf<Transcription>().toEqualTypeOf<Schemas['Transcription']>();
+    expectTypeOf<EmbeddingsBody>().toEqualTypeOf<Schemas['EmbeddingsBody']>();
   });
 });

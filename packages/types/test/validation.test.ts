@@ -59,6 +59,16 @@ describe('operation validation', () => {
   });
 });
 
+describe('the Idempotency-Key schema', () => {
+  it('takes 1–255 visible ASCII characters and nothing else', () => {
+    expect(validator.check('IdempotencyKey', 'a8098c1a-f86e-11da-bd1a-00112444be1e').issues).toEqual([]);
+    expect(validator.check('IdempotencyKey', 'x'.repeat(255)).issues).toEqual([]);
+    for (const bad of ['', 'x'.repeat(256), 'two words', 'caf\u00e9']) {
+      expect(validator.check('IdempotencyKey', bad).issues).not.toEqual([]);
+    }
+  });
+});
+
 describe('JSON text', () => {
   it('refuses text nested deeper than the limit before parsing it', () => {
     const deep = `${'['.repeat(65)}${']'.repeat(65)}`;

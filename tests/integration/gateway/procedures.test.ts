@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 describe('agents', () => {
-  it('creates an agent and reads it back by id and by agentReferenceId', async () => {
+  it('creates an agent and reads it back by the id create returned, its numeric string and agentReferenceId', async () => {
     const client = stack.client();
     const created = await client.agents.create.mutate({
       name: 'Gateway agent',
@@ -23,7 +23,8 @@ describe('agents', () => {
     });
     expect(created).toMatchObject({ name: 'Gateway agent', instruction: 'Be brief.', status: 'ACTIVE' });
 
-    const byId = await client.agents.get.query({ id: String(created.id) });
+    const byId = await client.agents.get.query({ id: created.id });
+    const byNumericString = await client.agents.get.query({ id: String(created.id) });
     const byReference = await client.agents.get.query({ id: created.agentReferenceId });
     expect(byId).toMatchObject({
       id: created.id,
@@ -31,6 +32,7 @@ describe('agents', () => {
       knowledgeBaseId: null,
       tools: [{ type: 'svc_tool', svc_tool: 'web_search_tool' }],
     });
+    expect(byNumericString).toEqual(byId);
     expect(byReference).toEqual(byId);
   });
 });

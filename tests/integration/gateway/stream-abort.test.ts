@@ -12,7 +12,6 @@ import {
 } from '@assistant-platform/engines/testing';
 import {
   createGatewayClient,
-  createUpstreamFetch,
   defineConfig,
   type RunningGateway,
   startGateway,
@@ -27,8 +26,6 @@ let llm: FakeUpstream;
 let server: Awaited<ReturnType<typeof startReferenceServer>>;
 let gateway: RunningGateway;
 const platformSignals: AbortSignal[] = [];
-// The gateway's own upstream fetch, its platform calls' signals recorded on the way through.
-const upstream = createUpstreamFetch();
 
 beforeAll(async () => {
   llm = await startFakeUpstream();
@@ -40,7 +37,7 @@ beforeAll(async () => {
   });
   const recordingFetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
     if (init?.signal) platformSignals.push(init.signal);
-    return upstream(input, init);
+    return fetch(input, init);
   }) as typeof fetch;
   gateway = await startGateway(
     defineConfig({ port: 0, logLevel: 'silent', upstreamBaseUrl: server.baseUrl }),
@@ -51,7 +48,6 @@ afterAll(async () => {
   // The left SSE socket lingers for the client's keep-alive time; do not wait for it here.
   gateway?.app.server.closeAllConnections();
   await gateway?.close();
-  await upstream.close();
   await server?.close();
   await llm?.close();
 });

@@ -32,13 +32,21 @@ interface StartAll {
   ready: Promise<{ server: string; gateway: string }>;
 }
 
-/** Spawns start-all.mjs on free ports from another directory, as the test's own child. */
-async function startAll(env: Record<string, string> = {}): Promise<StartAll> {
+/**
+ * Spawns start-all.mjs on free ports, as the test's own child: from another directory, or `viaPnpm`
+ * as `pnpm start` at the root (pnpm → sh → node, as a user runs it).
+ */
+async function startAll(env: Record<string, string> = {}, { viaPnpm = false } = {}): Promise<StartAll> {
   const ports = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, [`${ROOT}scripts/start-all.mjs`], {
-    cwd: fileURLToPath(new URL('.', import.meta.url)),
+  const [command, args, cwd] = viaPnpm
+    ? ['pnpm', ['start'], ROOT]
+    : [process.execPath, [`${ROOT}scripts/start-all.mjs`], fileURLToPath(new URL('.', import.meta.url))];
+  const child = spawn(command, args, {
+    cwd,
     env: {
       ...process.env,
+      // The suite runs on built packages already.
+      START_SKIP_BUILD: '1',
       PORT: String(ports[0]),
       GATEWAY_PORT: String(ports[1]),
       DATABASE_URL: `${DATA_DIR}/assistant.sqlite`,
@@ -85,6 +93,18 @@ describe('scripts/start-all.mjs', { timeout: 60_000 }, () => {
     await expect.poll(() => answers(`${server}/agents/view/1`), { timeout: 10_000 }).toBe(false);
     await expect.poll(() => answers(`${gateway}/healthz`), { timeout: 10_000 }).toBe(false);
   });
+
+  // What an IDE's stop button or `kill <pid>` does: only pnpm is signalled, and its shell stays.
+  for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+    it(`leaves nothing listening when the pnpm process of pnpm start gets ${signal}`, async () => {
+      const { child, ready } = await startAll({}, { viaPnpm: true });
+      const { server, gateway } = await ready;
+      expect(await answers(`${gateway}/healthz`)).toBe(true);
+      child.kill(signal);
+      await expect.poll(() => answers(`${server}/agents/view/1`), { timeout: 15_000 }).toBe(false);
+      await expect.poll(() => answers(`${gateway}/healthz`), { timeout: 15_000 }).toBe(false);
+    });
+  }
 
   it('stops both and exits when its terminal closes (SIGHUP)', async () => {
     const { child, ready } = await startAll();

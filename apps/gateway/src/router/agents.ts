@@ -3,12 +3,14 @@ import type { Agent, AgentSummary } from '@assistant-platform/types';
 import { inputs } from '../contract/input-parsers.js';
 import { platformProcedure, router } from '../trpc/init.js';
 import { callPlatform } from '../upstream/call-platform.js';
+import { writeOptions } from '../upstream/write-options.js';
 
 export const agentsRouter = router({
   create: platformProcedure
     .input(inputs.createAgent)
     .mutation(
-      ({ ctx, input }): Promise<AgentSummary> => callPlatform(() => ctx.platform.agents.create(input)),
+      ({ ctx, input }): Promise<AgentSummary> =>
+        callPlatform(() => ctx.platform.agents.create(input, writeOptions(ctx))),
     ),
 
   /** By numeric `id` or `agentReferenceId`; answers are cached per token for a few seconds. */

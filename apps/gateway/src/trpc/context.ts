@@ -1,8 +1,9 @@
 /**
  * What each tRPC call sees: the caller's token and request id (taken from the HTTP request once,
- * shared by every call of a batch), the headers to pass upstream, and the gateway's services.
+ * shared by every call of a batch), the headers to pass upstream, the caller's `Idempotency-Key`,
+ * and the gateway's services.
  */
-import { bearerToken } from '@assistant-platform/types';
+import { bearerToken, IDEMPOTENCY_KEY_HEADER } from '@assistant-platform/types';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AgentCache } from '../upstream/agent-cache.js';
@@ -19,12 +20,19 @@ export interface GatewayContext {
   token: string | undefined;
   /** Sent with every upstream call made for this request. */
   upstreamHeaders: Record<string, string>;
+  /**
+   * The caller's `Idempotency-Key`, for the platform writes of this request (see
+   * upstream/write-options.ts); `undefined` when none was sent.
+   */
+  idempotencyKey: string | undefined;
+  /** How many calls the HTTP request carries (a batch carries several). */
+  calls: number;
   services: GatewayServices;
   log: FastifyBaseLogger;
 }
 
 export function createContextFactory(services: GatewayServices) {
-  return ({ req }: CreateFastifyContextOptions): GatewayContext => {
+  return ({ req, info }: CreateFastifyContextOptions): GatewayContext => {
     // A header the platform would refuse (not `Bearer <token68>`) is no token at all.
     const token = bearerToken(req.headers.authorization);
     const upstreamHeaders: Record<string, string> = { 'x-request-id': req.id };
@@ -32,6 +40,15 @@ export function createContextFactory(services: GatewayServices) {
     // teams rehearse their error handling through the gateway too.
     const prefer = req.headers.prefer;
     if (typeof prefer === 'string' && prefer !== '') upstreamHeaders.prefer = prefer;
-    return { requestId: req.id, token, upstreamHeaders, services, log: req.log };
+    const key = req.headers[IDEMPOTENCY_KEY_HEADER];
+    return {
+      requestId: req.id,
+      token,
+      upstreamHeaders,
+      idempotencyKey: typeof key === 'string' ? key : undefined,
+      calls: info.calls.length,
+      services,
+      log: req.log,
+    };
   };
 }

@@ -9,7 +9,10 @@ export type PlatformClient = AssistantClient;
 export type PlatformClientFactory = (token: string, headers: Record<string, string>) => PlatformClient;
 
 export function createPlatformClientFactory(
-  config: Pick<GatewayConfig, 'upstreamBaseUrl' | 'upstreamTimeoutMs' | 'upstreamMaxRetries'>,
+  config: Pick<
+    GatewayConfig,
+    'upstreamBaseUrl' | 'upstreamTimeoutMs' | 'upstreamIdleTimeoutMs' | 'upstreamMaxRetries'
+  >,
   fetchImpl?: typeof fetch,
 ): PlatformClientFactory {
   return (token, headers) =>
@@ -18,6 +21,7 @@ export function createPlatformClientFactory(
       token,
       headers,
       timeoutMs: config.upstreamTimeoutMs,
+      idleTimeoutMs: config.upstreamIdleTimeoutMs,
       maxRetries: config.upstreamMaxRetries,
       ...(fetchImpl ? { fetch: fetchImpl } : {}),
     });

@@ -1,18 +1,10 @@
 /** The journal's operations: list with filters, find with a matcher, empty it. */
-import { type adminComponents, adminDocument, type RequestMatcher } from '@assistant-platform/types/admin';
+import { ADMIN_OPERATIONS, type adminComponents, type RequestMatcher } from '@assistant-platform/types/admin';
 import type { AdminDeps, AdminHandlers } from './admin-deps.js';
 
 type Schemas = adminComponents['schemas'];
 
-/** `limit`'s declared default, read from the contract rather than copied. */
-const DEFAULT_LIMIT = (() => {
-  const list = adminDocument.paths['/requests']?.get as {
-    parameters: { name: string; schema: { default?: number } }[];
-  };
-  const declared = list.parameters.find((p) => p.name === 'limit')?.schema.default;
-  if (declared === undefined) throw new Error('admin.yaml declares no default for listRequests limit');
-  return declared;
-})();
+const DEFAULT_LIMIT = ADMIN_OPERATIONS.listRequests.queryDefaults.limit;
 
 export function journalHandlers({
   journal,

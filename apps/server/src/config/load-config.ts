@@ -35,6 +35,8 @@ export interface ServerConfig {
   faultSeed: number;
   /** A JSON file of chat fixtures loaded at start-up (and again by a reset). */
   chatFixturesPath?: string;
+  /** Stored answers of `Idempotency-Key`s: how long each is kept, and how many at most. */
+  idempotency: { retentionMs: number; maxRecords: number };
 }
 
 const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -92,6 +94,14 @@ const serverEnvSchema = z.object({
     .default(16_384),
   FAULT_SEED: z.coerce.number().int().min(0).max(0xffff_ffff).default(1),
   CHAT_FIXTURES: optionalText,
+  // The contract's default retention of a key is 24 hours; 30 days at most.
+  IDEMPOTENCY_RETENTION_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 86_400_000)
+    .default(86_400_000),
+  IDEMPOTENCY_MAX_RECORDS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
 });
 
 const envSchema = z
@@ -123,5 +133,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     journal: { max: e.JOURNAL_MAX, bodyMaxBytes: e.JOURNAL_BODY_MAX_BYTES },
     faultSeed: e.FAULT_SEED,
     ...(e.CHAT_FIXTURES === undefined ? {} : { chatFixturesPath: e.CHAT_FIXTURES }),
+    idempotency: { retentionMs: e.IDEMPOTENCY_RETENTION_MS, maxRecords: e.IDEMPOTENCY_MAX_RECORDS },
   };
 }

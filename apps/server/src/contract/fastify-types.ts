@@ -99,6 +99,13 @@ declare module 'fastify' {
     /** The fault this request gets (see pipeline/faults/), or null; the journal shows it. */
     fault: AppliedFault | null;
     journal: RequestJournal | null;
+    /**
+     * The canonical SHA-256 of the body as received, when it came with an `Idempotency-Key` to an
+     * operation that takes one (see pipeline/body/); else null.
+     */
+    bodyHash: string | null;
+    /** The `Idempotency-Key` this request claimed, until its answer is stored or the key freed. */
+    idempotencyClaim: number | null;
   }
   interface FastifyContextConfig {
     /** The scope an API route requires; routes without one (docs, health) need no token. */

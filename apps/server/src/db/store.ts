@@ -153,6 +153,51 @@ export interface AgentsRepo {
   existsByName(accountId: number, name: string): Promise<boolean>;
 }
 
+/** The stored first answer of an `Idempotency-Key`. */
+export interface StoredAnswer {
+  status: number;
+  contentType: string | null;
+  body: string;
+}
+
+export interface ClaimRequest {
+  accountId: number;
+  key: string;
+  requestHash: string;
+  /** Now, in milliseconds since the epoch. */
+  now: number;
+  /** Rows created at or before this are gone (past their retention). */
+  expiredBefore: number;
+  /** Rows still in flight created at or before this are abandoned (their server stopped). */
+  abandonedBefore: number;
+}
+
+export type ClaimOutcome =
+  /** The key is this request's: complete or release it with `claim` (its row's id). */
+  | { outcome: 'claimed'; claim: number }
+  | { outcome: 'replay'; answer: StoredAnswer }
+  | { outcome: 'in-flight' }
+  /** The key was first sent with another request. */
+  | { outcome: 'reused' };
+
+/**
+ * The stored answers of `Idempotency-Key`s. Storage only: what a key may do (how long it lives, how
+ * many are kept) is decided by pipeline/idempotency.ts and passed in as times and counts. A claim
+ * is an insert that the unique index of (account, key) arbitrates, so of two servers sharing the
+ * database only one takes a key; a claim is its row's id, which is never given again.
+ */
+export interface IdempotencyRepo {
+  /** Takes a key for a request, or says why not; an expired or abandoned row is replaced. */
+  claim(request: ClaimRequest): Promise<ClaimOutcome>;
+  /** Stores the answer of a claimed key (a claim already replaced by another is left alone). */
+  complete(claim: number, answer: StoredAnswer): Promise<void>;
+  /** Frees a claimed key whose request produced no answer to keep. */
+  release(claim: number): Promise<void>;
+  /** Forgets expired rows, then the oldest beyond `keep`. */
+  trim(expiredBefore: number, keep: number): Promise<void>;
+  deleteAll(): Promise<void>;
+}
+
 /** One repository per table, and transactions over them. */
 export interface Repositories {
   accounts: AccountsRepo;
@@ -160,6 +205,7 @@ export interface Repositories {
   workspaces: WorkspacesRepo;
   transcriptions: TranscriptionsRepo;
   agents: AgentsRepo;
+  idempotency: IdempotencyRepo;
   /**
    * Runs `fn` in one transaction: the repositories it is given take part in it, everything they
    * wrote is kept together or not at all, and nobody else's writes land in between. Transactions of

@@ -34,7 +34,9 @@ export async function importState(
     }
   };
   return store.repos.transaction(async (tx: Repositories) => {
-    // Children first: every foreign key is checked as each statement runs.
+    // Children first: every foreign key is checked as each statement runs. Stored answers of
+    // idempotency keys describe the data being replaced (an agent's id), so they go with it.
+    await tx.idempotency.deleteAll();
     await tx.agents.deleteAll();
     await tx.transcriptions.deleteAll();
     await tx.workspaces.deleteAll();

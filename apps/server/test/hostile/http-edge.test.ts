@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
+import { parseRawAnswer, rawExchange, trickle } from '../helpers/raw-socket.js';
 import { useHostileServer } from './hostile-server.js';
 import { call, expectHealthy } from './http-probe.js';
 import { DEFAULT_LIMITS, LIMITS_ENV } from './limits-env.js';
-import { parseRawAnswer, rawExchange, trickle } from './raw-socket.js';
 
 const server = useHostileServer({
   [LIMITS_ENV.headersTimeoutMs]: '2000',

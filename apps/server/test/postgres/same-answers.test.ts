@@ -60,6 +60,7 @@ const normalise = { sqlite: normaliser(), postgres: normaliser() };
 interface Answer {
   status: number;
   type: string | undefined;
+  replayed: string | undefined;
   body: string;
 }
 
@@ -70,6 +71,7 @@ async function both(request: InjectOptions): Promise<{ sqlite: Answer; postgres:
     return {
       status: res.statusCode,
       type: res.headers['content-type'] as string,
+      replayed: res.headers['idempotent-replayed'] as string | undefined,
       body: normalise[name](res.body),
     };
   };
@@ -117,6 +119,25 @@ step('create an agent with tools and intents', {
   },
 });
 step('the created agent', { url: '/v1/agents/view/4', headers: all });
+const keyed = { ...all, 'idempotency-key': 'same-answers-1' };
+step('create with an idempotency key', {
+  method: 'POST',
+  url: '/v1/agents/create',
+  headers: keyed,
+  payload: { name: 'Keyed', instruction: 'Once.' },
+});
+step('the same key and body again (a replay)', {
+  method: 'POST',
+  url: '/v1/agents/create',
+  headers: keyed,
+  payload: { instruction: 'Once.', name: 'Keyed' },
+});
+step('the same key with another body', {
+  method: 'POST',
+  url: '/v1/agents/create',
+  headers: keyed,
+  payload: { name: 'Other', instruction: 'Once.' },
+});
 step('edit a transcript', {
   method: 'PATCH',
   url: '/v1/transcribe/workspace/7/transcriptions/42',
@@ -264,6 +285,7 @@ it('answers every request of the script the same on SQLite and on PostgreSQL', a
   for (const [label, request] of steps) {
     const answers = await both(request);
     statuses[label] = answers.sqlite.status;
+    if (answers.sqlite.replayed) statuses[`${label}: replayed`] = 1;
     if (JSON.stringify(answers.sqlite) !== JSON.stringify(answers.postgres))
       differences.push(
         `${label}:\n  sqlite   ${JSON.stringify(answers.sqlite)}\n  postgres ${JSON.stringify(answers.postgres)}`,
@@ -274,6 +296,10 @@ it('answers every request of the script the same on SQLite and on PostgreSQL', a
   expect(statuses).toMatchObject({
     'create an agent with tools and intents': 201,
     'the created agent': 200,
+    'create with an idempotency key': 201,
+    'the same key and body again (a replay)': 201,
+    'the same key and body again (a replay): replayed': 1,
+    'the same key with another body': 400,
     'edit a transcript': 200,
     'a chat handing off to agents': 200,
     'a chat handing off to another account’s agent': 403,

@@ -25,7 +25,12 @@ async function follow(base: string) {
           const block = buffered.slice(0, end);
           buffered = buffered.slice(end + 2);
           const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (block.startsWith('event: request') && data) return JSON.parse(data.slice(6)) as JournalEntry;
+          if (block.startsWith('event: request') && data) {
+            const entry = JSON.parse(data.slice(6)) as JournalEntry;
+            // Every event's data is the contract's JournalEntry.
+            expectMatchesAdminContract('streamRequests', 200, entry, 'text/event-stream');
+            return entry;
+          }
           continue;
         }
         const { value, done } = await reader.read();

@@ -22,9 +22,9 @@ import type {
 } from '@assistant-platform/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
+import { TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
 import { testDatabaseUrl } from '../helpers/test-store.js';
 
-const TOKEN = 'dev-token-openai-adapter';
 let upstream: FakeUpstream;
 let server: ReferenceServer;
 
@@ -33,7 +33,6 @@ beforeAll(async () => {
   server = await startReferenceServer({
     env: {
       DATABASE_URL: await testDatabaseUrl(),
-      ASSISTANT_DEV_TOKEN: TOKEN,
       ...chatUpstreamEnv(upstream.url),
       CHAT_UPSTREAM_TIMEOUT_MS: '2000',
       EMBEDDINGS_ENGINE: 'openai',
@@ -51,19 +50,10 @@ beforeEach(() => {
   upstream.handle(modelLikeHandler);
 });
 
-const chatBody = (extra: object = {}) => ({
-  name: 'Support triage',
-  description: 'Answers first-line support questions.',
-  instruction: 'Answer politely.',
-  intents: ['refund'],
-  message: { role: 'user', content: [{ type: 'text', text: 'Where is my parcel?' }] },
-  ...extra,
-});
-
 const post = (path: string, body: unknown) =>
   fetch(`${server.baseUrl}${path}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${TEST_TOKENS.all}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
 
@@ -72,7 +62,7 @@ describe('reference server with CHAT_ENGINE=openai and EMBEDDINGS_ENGINE=openai'
     upstream.handle((_request, res) =>
       sendJson(res, 200, completion('It ships tomorrow.', 'stop', { matched_stop: 128009 })),
     );
-    const response = await post('/agents/chat/request', chatBody());
+    const response = await post('/agents/chat/request', testChatBody());
     expect(response.status).toBe(200);
     const json = (await response.json()) as ChatResponse;
     expect(json.data.request).toEqual([
@@ -91,7 +81,7 @@ describe('reference server with CHAT_ENGINE=openai and EMBEDDINGS_ENGINE=openai'
     upstream.handle((_request, res) =>
       sendSse(res, [chunk('It '), chunk('ships.'), chunk(undefined, 'length')]),
     );
-    const response = await post('/agents/chat/request', chatBody({ stream: true }));
+    const response = await post('/agents/chat/request', testChatBody({ stream: true }));
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const events = (await response.text())
       .split('\n\n')
@@ -106,7 +96,7 @@ describe('reference server with CHAT_ENGINE=openai and EMBEDDINGS_ENGINE=openai'
   it('answers 429 with Retry-After when the upstream rate limits, streamed or not', async () => {
     upstream.handle((_request, res) => sendJson(res, 429, {}, { 'retry-after': '9' }));
     for (const stream of [false, true]) {
-      const response = await post('/agents/chat/request', chatBody({ stream }));
+      const response = await post('/agents/chat/request', testChatBody({ stream }));
       expect(response.status).toBe(429);
       expect(response.headers.get('retry-after')).toBe('9');
       expect(((await response.json()) as RateLimitError).success).toBe(false);
@@ -116,7 +106,7 @@ describe('reference server with CHAT_ENGINE=openai and EMBEDDINGS_ENGINE=openai'
   it('answers 400 naming the kind of rejection, never with the upstream reason', async () => {
     const reason = 'request (5000 tokens) exceeds the available context size (4096 tokens) of llama3.2:3b';
     upstream.handle((_request, res) => sendJson(res, 400, { error: { message: reason } }));
-    const response = await post('/agents/chat/request', chatBody({ stream: true }));
+    const response = await post('/agents/chat/request', testChatBody({ stream: true }));
     expect(response.status).toBe(400);
     const text = await response.text();
     expect(text).not.toContain('llama3.2');
@@ -129,20 +119,20 @@ describe('reference server with CHAT_ENGINE=openai and EMBEDDINGS_ENGINE=openai'
     upstream.handle((_request, res) =>
       sendJson(res, 404, { error: { message: 'model "llama3.2:3b" not found, try pulling it first' } }),
     );
-    const response = await post('/agents/chat/request', chatBody());
+    const response = await post('/agents/chat/request', testChatBody());
     expect(response.status).toBe(500);
     expect(await response.text()).not.toContain('llama3.2');
   });
 
   it('answers 500 without upstream details when the upstream fails', async () => {
     upstream.handle((_request, res) => sendJson(res, 503, { error: { message: 'GPU 0 fell off the bus' } }));
-    const response = await post('/agents/chat/request', chatBody());
+    const response = await post('/agents/chat/request', testChatBody());
     expect(response.status).toBe(500);
     expect(await response.text()).not.toContain('GPU');
   });
 
   it('rejects a model outside CHAT_MODEL_MAP with 400 before calling the upstream', async () => {
-    const response = await post('/agents/chat/request', chatBody({ model: 'gpt-unknown' }));
+    const response = await post('/agents/chat/request', testChatBody({ model: 'gpt-unknown' }));
     expect(response.status).toBe(400);
     expect(upstream.received).toHaveLength(0);
   });
@@ -157,7 +147,7 @@ describe('reference server with CHAT_ENGINE=openai and EMBEDDINGS_ENGINE=openai'
       const client = httpRequest(`${server.baseUrl}/agents/chat/request`, {
         method: 'POST',
         agent: false,
-        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${TEST_TOKENS.all}`, 'content-type': 'application/json' },
       });
       client.on('error', reject);
       client.on('response', (response) =>
@@ -166,7 +156,7 @@ describe('reference server with CHAT_ENGINE=openai and EMBEDDINGS_ENGINE=openai'
           resolve(data.toString('utf8'));
         }),
       );
-      client.end(JSON.stringify(chatBody({ stream: true })));
+      client.end(JSON.stringify(testChatBody({ stream: true })));
     });
     expect(firstBytes).toContain('Hello');
     expect(await upstream.only().hungUp).toBe(true);

@@ -8,6 +8,7 @@ import {
   AssistantApiError,
   AuthenticationError,
   BadRequestError,
+  ConflictError,
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,
@@ -36,6 +37,8 @@ export function errorFromResponse(status: number, body: unknown, headers: Header
       return new PermissionDeniedError(status, message, init);
     case 404:
       return new NotFoundError(status, message, init);
+    case 409:
+      return new ConflictError(status, message, init);
     case 429:
       return new RateLimitError(status, message, {
         ...init,

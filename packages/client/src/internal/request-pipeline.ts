@@ -10,8 +10,12 @@
  * the timeout must keep running while openapi-fetch reads the answer, and only the call knows when
  * that is done. Middleware therefore sees a call once (its request, then its final response or
  * error); the attempts happen below it.
+ *
+ * A POST gets one `Idempotency-Key` per call, set before the middleware runs and sent unchanged with
+ * every attempt, so the platform does a retried write once (see the contract's "Idempotent
+ * requests"): the caller's own (`idempotencyKey`), else a random one when the call may be retried.
  */
-import { type paths, retryAfterMs } from '@assistant-platform/types';
+import { IDEMPOTENCY_KEY_HEADER, type paths, retryAfterMs } from '@assistant-platform/types';
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { APIConnectionError, APITimeoutError, APIUserAbortError, AssistantApiError } from '../errors.js';
 import { isRetryableStatus, maxRetryAfterMs, retryDelayMs, sleep } from './backoff.js';
@@ -37,6 +41,12 @@ export interface RequestOptions {
   maxRetries?: number;
   /** Extra headers, e.g. your own `x-request-id`. */
   headers?: Record<string, string>;
+  /**
+   * A POST's `Idempotency-Key`, sent with every attempt of the call: your own (the same for a
+   * request you send again yourself), or `false` for none. By default a POST that may be retried
+   * gets a random one.
+   */
+  idempotencyKey?: string | false;
 }
 
 /** The openapi-fetch client of the contract: `client.raw`, and what resource methods call. */
@@ -51,6 +61,8 @@ export interface PipelineOptions {
   token: string | undefined;
   getToken: (() => string | Promise<string>) | undefined;
   logger: Logger | undefined;
+  /** Whether POSTs get a random `Idempotency-Key` when the caller gives none. */
+  idempotencyKeys: boolean;
 }
 
 /** What every Call of a client shares. */
@@ -59,13 +71,16 @@ interface Settings {
   timeoutMs: number;
   maxRetries: number;
   logger: Logger | undefined;
+  idempotencyKeys: boolean;
 }
 
 /** A call's openapi-fetch options with the SDK's own: the signal, timeout and retries are the Call's. */
-type CallInit = { signal?: AbortSignal | null; timeoutMs?: number; maxRetries?: number } & Record<
-  string,
-  unknown
->;
+type CallInit = {
+  signal?: AbortSignal | null;
+  timeoutMs?: number;
+  maxRetries?: number;
+  idempotencyKey?: string | false;
+} & Record<string, unknown>;
 
 function checkCount(name: string, value: number, min: number): number {
   if (!Number.isInteger(value) || value < min) {
@@ -91,6 +106,7 @@ export function createRequestPipeline(options: PipelineOptions): RawClient {
     timeoutMs: checkCount('timeoutMs', options.timeoutMs, 1),
     maxRetries: checkCount('maxRetries', options.maxRetries, 0),
     logger: options.logger,
+    idempotencyKeys: options.idempotencyKeys,
   };
   const headers = { ...options.headers };
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
@@ -101,13 +117,13 @@ export function createRequestPipeline(options: PipelineOptions): RawClient {
   for (const method of METHODS) {
     const send = client[method] as AnyMethod;
     piped[method] = (path: unknown, init?: CallInit) => {
-      const call = new Call(settings, init);
+      const call = new Call(settings, init, method);
       return call.settle(send(path, call.init));
     };
   }
   const request = client.request as (method: unknown, path: unknown, init: unknown) => Promise<unknown>;
   piped.request = (method: unknown, path: unknown, init?: CallInit) => {
-    const call = new Call(settings, init);
+    const call = new Call(settings, init, String(method).toUpperCase());
     return call.settle(request(method, path, call.init));
   };
   return piped as unknown as RawClient;
@@ -160,8 +176,8 @@ class Call {
   /** The answer handed to openapi-fetch, once there is one. */
   #response: Response | undefined;
 
-  constructor(settings: Settings, callInit: CallInit | undefined) {
-    const { signal, timeoutMs, maxRetries, ...init } = callInit ?? {};
+  constructor(settings: Settings, callInit: CallInit | undefined, method: string) {
+    const { signal, timeoutMs, maxRetries, idempotencyKey, ...init } = callInit ?? {};
     init.fetch = this.fetch;
     this.init = init;
     this.#settings = settings;
@@ -169,6 +185,11 @@ class Call {
     this.#timeoutMs = timeoutMs === undefined ? settings.timeoutMs : checkCount('timeoutMs', timeoutMs, 1);
     this.#maxRetries =
       maxRetries === undefined ? settings.maxRetries : checkCount('maxRetries', maxRetries, 0);
+    if (method === 'POST' && idempotencyKey !== false) {
+      const key =
+        idempotencyKey ?? (settings.idempotencyKeys && this.#maxRetries > 0 ? randomKey() : undefined);
+      if (key !== undefined) init.headers = withHeader(init.headers, IDEMPOTENCY_KEY_HEADER, key);
+    }
     this.#streamed = init.parseAs === 'stream';
     // The Call is its own listener (handleEvent): no closure per call.
     this.#signal?.addEventListener('abort', this, { once: true });
@@ -273,6 +294,30 @@ class Call {
     }
     return new APIConnectionError('Connection error while reading the response.', error);
   }
+}
+
+/** A random key: a UUID where the runtime makes them (not on insecure pages), else 128 random bits in hex. */
+function randomKey(): string {
+  const { crypto } = globalThis;
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
+
+/**
+ * The call's headers (any form openapi-fetch takes; a record may hold `null` to unset one) with
+ * `name` (lower case) set, unless the caller set it already.
+ */
+function withHeader(headers: unknown, name: string, value: string): unknown {
+  if (headers instanceof Headers || Array.isArray(headers)) {
+    const copy = new Headers(headers);
+    if (!copy.has(name)) copy.set(name, value);
+    return copy;
+  }
+  const record = (headers ?? {}) as Record<string, unknown>;
+  for (const key in record) if (key.toLowerCase() === name) return record;
+  return { ...record, [name]: value };
 }
 
 /**

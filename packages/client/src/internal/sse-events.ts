@@ -5,6 +5,7 @@
  * string work, so this runs the same in Node, browsers and edge runtimes.
  */
 import { createParser } from 'eventsource-parser';
+import { StreamIdleTimeoutError } from '../errors.js';
 
 export class StreamEndedEarlyError extends Error {}
 
@@ -17,21 +18,33 @@ export class ErrorEventReceived extends Error {
 
 /**
  * `signal` cancels the body directly: a fetch implementation may not tie its response body to the
- * request's signal (injected fetches, some polyfills), and a stopped stream must stop reading.
+ * request's signal (injected fetches, some polyfills), and a stopped stream must stop reading. With
+ * `idleTimeoutMs`, a read that gets nothing for that long cancels the body and throws
+ * StreamIdleTimeoutError: any byte (a heartbeat comment too) shows the server is still there.
  */
 export async function* readEventData(
   body: ReadableStream<Uint8Array>,
   signal: AbortSignal,
+  idleTimeoutMs?: number,
 ): AsyncGenerator<string> {
   const pending: { event: string | undefined; data: string }[] = [];
   const parser = createParser({ onEvent: ({ event, data }) => pending.push({ event, data }) });
   const decoder = new TextDecoder();
   const reader = body.getReader();
-  const cancel = () => reader.cancel(signal.reason).catch(() => {});
+  const cancel = () => {
+    reader.cancel(signal.reason).catch(() => {});
+  };
   signal.addEventListener('abort', cancel, { once: true });
+  let idle: StreamIdleTimeoutError | undefined;
+  const expire = () => {
+    idle = new StreamIdleTimeoutError(idleTimeoutMs as number);
+    cancel();
+  };
   try {
     for (;;) {
-      const { value, done } = await reader.read();
+      const timer = idleTimeoutMs === undefined ? undefined : setTimeout(expire, idleTimeoutMs);
+      const { value, done } = await reader.read().finally(() => clearTimeout(timer));
+      if (idle) throw idle;
       parser.feed(done ? decoder.decode() : decoder.decode(value, { stream: true }));
       // A last event without its blank line still counts.
       if (done) parser.reset({ consume: true });

@@ -16,8 +16,8 @@ export interface EmbeddingsResource {
 
 export function embeddingsResource(client: RawClient): EmbeddingsResource {
   return {
-    create: apiMethod((sentences, embeddingsOptions, options) =>
-      client.POST('/vectors/embedding', { ...options, body: { ...embeddingsOptions, sentences } }),
+    create: apiMethod((extra, sentences, embeddingsOptions, options) =>
+      client.POST('/vectors/embedding', { ...options, ...extra, body: { ...embeddingsOptions, sentences } }),
     ),
   };
 }

@@ -16,9 +16,10 @@ export interface TranscriptionsResource {
 
 export function transcriptionsResource(client: RawClient): TranscriptionsResource {
   return {
-    update: apiMethod((workspaceId, transcriptionId, transcript, options) =>
+    update: apiMethod((extra, workspaceId, transcriptionId, transcript, options) =>
       client.PATCH('/transcribe/workspace/{id}/transcriptions/{transcriptionId}', {
         ...options,
+        ...extra,
         params: { path: { id: workspaceId, transcriptionId } },
         body: { transcript },
       }),

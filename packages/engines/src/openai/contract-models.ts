@@ -4,24 +4,21 @@
  * request that relies on the default.
  */
 
-import { ConfigError } from '@assistant-platform/types';
-import { openapiDocument } from '@assistant-platform/types/openapi-document';
+import { ConfigError, DECLARED_DEFAULTS } from '@assistant-platform/types';
 
 type ModelSchema = 'ChatModel' | 'EmbeddingsModel';
 
-/** The `default` the contract declares for a model schema. */
-export function contractDefaultModel(schema: ModelSchema): string {
-  const value = openapiDocument.components.schemas[schema]?.default;
-  if (typeof value !== 'string') throw new Error(`the contract declares no default for ${schema}`);
-  return value;
-}
+const DEFAULT_MODELS: Record<ModelSchema, string> = {
+  ChatModel: DECLARED_DEFAULTS.ChatRequestBody.model,
+  EmbeddingsModel: DECLARED_DEFAULTS.EmbeddingsBody.model,
+};
 
 export function requireDefaultModel(
   modelMap: Record<string, string>,
   schema: ModelSchema,
   variable: string,
 ): void {
-  const model = contractDefaultModel(schema);
+  const model = DEFAULT_MODELS[schema];
   if (modelMap[model] === undefined) {
     throw new ConfigError(
       `${variable} must map ${model} (the contract's default model) to an upstream model, e.g. '{"${model}":"<upstream model>"}'`,

@@ -7,7 +7,7 @@ export const adminDocument: OpenApiDocument = {
     "title": "Assistant Platform reference server, admin API",
     "version": "1.0.0",
     "summary": "See, reset, script and break the reference server from tests and tools.",
-    "description": "The reference server's own API, beside the platform's (`openapi.yaml`). It is not part of the\nplatform's contract: the hosted service does not have it, and the SDK and the gateway do not\nexpose it. Tests and tools use it to ask what an app sent, to put the server back to a known\nstate, to make calls slow or failing, and to script what the model answers.\n\nIt uses the platform's envelopes: `{ success: true, message, data }`, and the platform's error\nenvelopes (`400` lists each bad field in `errors`). Every operation requires a token with the\n`admin` scope (`*` includes it). Admin requests are not rate limited per token (failed\nauthentications still are, per address) and are not recorded in the journal.\n\n## Faults on platform requests\nA platform request can ask for a fault itself with the `Prefer` header (RFC 7240: preferences\nseparated by commas, each `name` or `name=value`); a rule added with `POST /faults` applies the\nsame faults to matching requests without any change to the client. Preferences other than those\nbelow are ignored, as RFC 7240 asks; a value these do not accept answers `400` naming\n`header.prefer`, before anything else is done.\n- `code=N`: answer status `N` with its envelope, after authentication. `N` is one of the error\n  statuses the platform declares (`400`, `401`, `403`, `404`, `429`, `500`) or `408`, `502`,\n  `503`, `504`, whose envelopes this document declares (`FaultErrorEnvelope`). `429` and `503`\n  carry `Retry-After: 1`.\n- `delay=MS`: wait `MS` milliseconds (at most 60000) before answering.\n- `reset`: close the connection without an answer.\n- For a streamed chat: `ttft=MS`, the time before the first event (at most 60000); `tps=N`, the\n  events sent per second (0.1 to 10000); `disconnect-after=N`, close the connection after `N`\n  events with no terminal event (a cut stream). They are ignored on other requests.\nWhen a request's own preferences and a rule both set a fault, the request's win.\n\n## Scripted chat answers\nA chat fixture (`POST /chat-fixtures`, or the file named by `CHAT_FIXTURES`) answers chat\nrequests that match it instead of the configured engine: the first matching fixture wins. A\nstreamed answer is cut into the same chunks the engine's would be.\n",
+    "description": "The reference server's own API, beside the platform's (`openapi.yaml`). It is not part of the\nplatform's contract: the hosted service does not have it, and the SDK and the gateway do not\nexpose it. Tests and tools use it to ask what an app sent, to put the server back to a known\nstate, to make calls slow or failing, and to script what the model answers.\n\nIt uses the platform's envelopes: `{ success: true, message, data }`, and the platform's error\nenvelopes (`400` lists each bad field in `errors`). Every operation requires a token with the\n`admin` scope (`*` includes it). Admin requests are not rate limited per token (failed\nauthentications still are, per address) and are not recorded in the journal.\n\n## Faults on platform requests\nA platform request can ask for a fault itself with the `Prefer` header (RFC 7240: preferences\nseparated by commas, each `name` or `name=value`); a rule added with `POST /faults` applies the\nsame faults to matching requests without any change to the client. Preferences other than those\nbelow are ignored, as RFC 7240 asks; a value these do not accept answers `400` naming\n`header.prefer`, before anything else is done.\n- `code=N`: answer status `N` with its envelope, after authentication. `N` is one of the error\n  statuses the platform declares (`400`, `401`, `403`, `404`, `429`, `500`) or `408`, `502`,\n  `503`, `504`, whose envelopes this document declares (`FaultErrorEnvelope`). `429` and `503`\n  carry `Retry-After: 1`.\n- `delay=MS`: wait `MS` milliseconds (at most 60000) before answering.\n- `reset`: close the connection without an answer.\n- `drop-answer`: do the operation, then close the connection without sending its answer: the work\n  is done (an agent created) but the client never hears of it, as when a network drops an\n  answer. An answer stored for an `Idempotency-Key` is stored before it is dropped, so a retry\n  with the same key gets it. The only fault that lets the operation run and write.\n- For a streamed chat: `ttft=MS`, the time before the first event (at most 60000); `tps=N`, the\n  events sent per second (0.1 to 10000); `disconnect-after=N`, close the connection after `N`\n  events with no terminal event (a cut stream). They are ignored on other requests.\nWhen a request's own preferences and a rule both set a fault, the request's win.\n\n## Scripted chat answers\nA chat fixture (`POST /chat-fixtures`, or the file named by `CHAT_FIXTURES`) answers chat\nrequests that match it instead of the configured engine: the first matching fixture wins. A\nstreamed answer is cut into the same chunks the engine's would be.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -298,7 +298,7 @@ export const adminDocument: OpenApiDocument = {
       "post": {
         "operationId": "reset",
         "summary": "Put the server back to its start-up state",
-        "description": "Replaces all data with what the server had once started (its seed, its dev token), and\nempties the journal, the fault rules and the chat fixtures added since (the fixtures of\n`CHAT_FIXTURES` are loaded again).\n",
+        "description": "Replaces all data with what the server had once started (its seed, its dev token), and\nempties the journal, the fault rules, the chat fixtures added since (the fixtures of\n`CHAT_FIXTURES` are loaded again) and the stored answers of `Idempotency-Key`s (there are\nnone at start-up).\n",
         "tags": [
           "State"
         ],
@@ -382,7 +382,7 @@ export const adminDocument: OpenApiDocument = {
       "put": {
         "operationId": "importState",
         "summary": "Replace all data",
-        "description": "Validates the document, then replaces all data with it in one transaction: an invalid\ndocument (a `400` naming each bad field) or one the database refuses (an unknown account, a\nduplicate id) leaves the data as it was. The journal, fault rules and fixtures are kept.\n",
+        "description": "Validates the document, then replaces all data with it in one transaction: an invalid\ndocument (a `400` naming each bad field) or one the database refuses (an unknown account, a\nduplicate id) leaves the data as it was. The journal, fault rules and fixtures are kept; the\nstored answers of `Idempotency-Key`s are forgotten with the data they described (they are\nnot part of a `State` document).\n",
         "tags": [
           "State"
         ],
@@ -1241,7 +1241,7 @@ export const adminDocument: OpenApiDocument = {
       },
       "Fault": {
         "type": "object",
-        "description": "What a fault does; at least one field. `code` and `reset` end the request; the others slow it down.",
+        "description": "What a fault does; at least one field. `code` and `reset` end the request before it does\nanything, `dropAnswer` after it has done its work; the others slow it down.\n",
         "minProperties": 1,
         "additionalProperties": false,
         "properties": {
@@ -1275,6 +1275,10 @@ export const adminDocument: OpenApiDocument = {
           "reset": {
             "const": true,
             "description": "Close the connection without an answer."
+          },
+          "dropAnswer": {
+            "const": true,
+            "description": "Do the operation, then close the connection without sending its answer (a lost answer\nof a request that did its work). With `code` or `reset`, those win: nothing runs.\n"
           }
         }
       },
@@ -1671,7 +1675,7 @@ export const adminDocument: OpenApiDocument = {
               "reset",
               "disconnected"
             ],
-            "description": "How the exchange ended: `answered` (the whole answer was sent), `client-closed` (the\nclient went away first), `reset` (a `reset` fault), `disconnected` (a\n`disconnectAfter` fault cut a stream).\n"
+            "description": "How the exchange ended: `answered` (the whole answer was sent), `client-closed` (the\nclient went away first), `reset` (a `reset` or `dropAnswer` fault), `disconnected` (a\n`disconnectAfter` fault cut a stream). A replayed `Idempotency-Key` answer shows as\n`answered` with the response header `idempotent-replayed: true`.\n"
           },
           "token": {
             "oneOf": [

@@ -83,8 +83,9 @@ export interface paths {
         /**
          * Put the server back to its start-up state
          * @description Replaces all data with what the server had once started (its seed, its dev token), and
-         *     empties the journal, the fault rules and the chat fixtures added since (the fixtures of
-         *     `CHAT_FIXTURES` are loaded again).
+         *     empties the journal, the fault rules, the chat fixtures added since (the fixtures of
+         *     `CHAT_FIXTURES` are loaded again) and the stored answers of `Idempotency-Key`s (there are
+         *     none at start-up).
          */
         post: operations["reset"];
         delete?: never;
@@ -111,7 +112,9 @@ export interface paths {
          * Replace all data
          * @description Validates the document, then replaces all data with it in one transaction: an invalid
          *     document (a `400` naming each bad field) or one the database refuses (an unknown account, a
-         *     duplicate id) leaves the data as it was. The journal, fault rules and fixtures are kept.
+         *     duplicate id) leaves the data as it was. The journal, fault rules and fixtures are kept; the
+         *     stored answers of `Idempotency-Key`s are forgotten with the data they described (they are
+         *     not part of a `State` document).
          */
         put: operations["importState"];
         post?: never;
@@ -292,7 +295,10 @@ export interface components {
          *     four for `408`, `502`, `503` and `504`.
          */
         FaultErrorEnvelope: components["schemas"]["BadRequestError"] | components["schemas"]["UnauthorizedError"] | components["schemas"]["ForbiddenError"] | components["schemas"]["NotFoundError"] | components["schemas"]["RateLimitError"] | components["schemas"]["InternalServerError"] | components["schemas"]["RequestTimeoutError"] | components["schemas"]["BadGatewayError"] | components["schemas"]["ServiceUnavailableError"] | components["schemas"]["GatewayTimeoutError"];
-        /** @description What a fault does; at least one field. `code` and `reset` end the request; the others slow it down. */
+        /**
+         * @description What a fault does; at least one field. `code` and `reset` end the request before it does
+         *     anything, `dropAnswer` after it has done its work; the others slow it down.
+         */
         Fault: {
             code?: components["schemas"]["FaultStatus"];
             /** @description Milliseconds to wait before answering. */
@@ -308,6 +314,12 @@ export interface components {
              * @constant
              */
             reset?: true;
+            /**
+             * @description Do the operation, then close the connection without sending its answer (a lost answer
+             *     of a request that did its work). With `code` or `reset`, those win: nothing runs.
+             * @constant
+             */
+            dropAnswer?: true;
         };
         /** @description Which platform requests a rule applies to; every field given must match (none matches every request). */
         FaultMatch: {
@@ -431,8 +443,9 @@ export interface components {
             durationMs: number;
             /**
              * @description How the exchange ended: `answered` (the whole answer was sent), `client-closed` (the
-             *     client went away first), `reset` (a `reset` fault), `disconnected` (a
-             *     `disconnectAfter` fault cut a stream).
+             *     client went away first), `reset` (a `reset` or `dropAnswer` fault), `disconnected` (a
+             *     `disconnectAfter` fault cut a stream). A replayed `Idempotency-Key` answer shows as
+             *     `answered` with the response header `idempotent-replayed: true`.
              * @enum {string}
              */
             outcome: "answered" | "client-closed" | "reset" | "disconnected";

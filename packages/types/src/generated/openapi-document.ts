@@ -7,7 +7,7 @@ export const openapiDocument: OpenApiDocument = {
     "title": "Assistant Platform API",
     "version": "1.0.0",
     "summary": "Custom agents, agent chat, transcription editing and embeddings.",
-    "description": "The Assistant Platform API: create and read custom agents, send agent chat requests, replace the\ntranscript of a stored transcription and compute embeddings.\n\nThis document is the single source of truth for the platform's types, the reference server's\nvalidation, the SDK and the gateway. Where the product specification leaves a behaviour open,\nthe decision this contract takes is written into the description of the schema or operation it\nconcerns.\n\n## Envelopes\nEvery response is either the success envelope `{ success: true, message, data }` with an\noperation-specific `message`, or the error envelope `{ success: false, message }` whose `message`\nis fixed per status (see the error responses). A `400` also lists each bad field in `errors`.\n\n## Order of checks\n`401` (credentials) → `429` (the token's rate limit) → `403` (token scope) → `400` (validation)\n→ `404`/`403` (the resource).\nUnknown routes answer the `404` envelope. A request body larger than 10 MiB answers `400`.\n\n## Bodies and parameters\nBodies are JSON in UTF-8, nested at most 64 levels deep, with no `__proto__` or\n`constructor.prototype` keys; every string (and key) must be well-formed Unicode, so a lone\nsurrogate such as `\"\\ud800\"` answers `400`, and must not contain U+0000 (`\"\\u0000\"`, which\nPostgreSQL cannot store in text): `400` too. Fields also accepted as a JSON-encoded string\n(`tools`, `memoryChat`, `reasoning`) get exactly the same checks inside the string. Every limit\n(`maxItems`, `maxLength`, …) is checked before the items themselves, and `errors` lists every bad\nfield found, at most 50. Integer path parameters are canonical decimal integers: `7`, never `07`,\n`7.0`, `7e0`, `0x7` or ` 7`.\n\n## Time limits\nA request's headers must arrive within 10 s and its whole body within 30 s (the reference\nserver's defaults, configurable); a slower client is answered `400` and disconnected.\n\n## Rate limiting\nLimits apply per token. A request over the limit answers `429` with `Retry-After` (seconds) and\nthe `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers, which accompany every\nrate-limited response.\n\nCost is limited as well as count: a token has at most a few requests of the operations marked\n`x-in-flight-limited` (chat and embeddings) in flight at once (4 on the reference server, configurable); one more answers `429` with\n`Retry-After`. Requests that fail authentication are limited per client address before any\ntoken is looked up: past the limit (60 a minute on the reference server) they answer `429`.\n\n## Timestamps\nAll timestamps are ISO 8601 UTC strings with milliseconds, e.g. `2025-03-18T10:00:00.000Z`.\n\n## Request ids\nEvery response carries an `x-request-id` header. A client may send its own `x-request-id`\n(1–128 visible ASCII characters), which is then echoed back.\n",
+    "description": "The Assistant Platform API: create and read custom agents, send agent chat requests, replace the\ntranscript of a stored transcription and compute embeddings.\n\nThis document is the single source of truth for the platform's types, the reference server's\nvalidation, the SDK and the gateway. Where the product specification leaves a behaviour open,\nthe decision this contract takes is written into the description of the schema or operation it\nconcerns.\n\n## Envelopes\nEvery response is either the success envelope `{ success: true, message, data }` with an\noperation-specific `message`, or the error envelope `{ success: false, message }` whose `message`\nis fixed per status (see the error responses). A `400` also lists each bad field in `errors`.\n\n## Order of checks\n`401` (credentials) → `429` (the token's rate limit) → `403` (token scope) → `400` (validation)\n→ `400`/`409` (the `Idempotency-Key`, see below; a stored answer is replayed here) → `404`/`403`\n(the resource).\nUnknown routes answer the `404` envelope. A request body larger than 10 MiB answers `400`.\n\n## Bodies and parameters\nBodies are JSON in UTF-8, nested at most 64 levels deep, with no `__proto__` or\n`constructor.prototype` keys; every string (and key) must be well-formed Unicode, so a lone\nsurrogate such as `\"\\ud800\"` answers `400`, and must not contain U+0000 (`\"\\u0000\"`, which\nPostgreSQL cannot store in text): `400` too. Fields also accepted as a JSON-encoded string\n(`tools`, `memoryChat`, `reasoning`) get exactly the same checks inside the string. Every limit\n(`maxItems`, `maxLength`, …) is checked before the items themselves, and `errors` lists every bad\nfield found, at most 50. Integer path parameters are canonical decimal integers: `7`, never `07`,\n`7.0`, `7e0`, `0x7` or ` 7`.\n\n## Time limits\nA request's headers must arrive within 10 s and its whole body within 30 s (the reference\nserver's defaults, configurable); a slower client is answered `400` and disconnected.\n\n## Rate limiting\nLimits apply per token. A request over the limit answers `429` with `Retry-After` (seconds) and\nthe `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers, which accompany every\nrate-limited response.\n\nCost is limited as well as count: a token has at most a few requests of the operations marked\n`x-in-flight-limited` (chat and embeddings) in flight at once (4 on the reference server, configurable); one more answers `429` with\n`Retry-After`. Requests that fail authentication are limited per client address before any\ntoken is looked up: past the limit (60 a minute on the reference server) they answer `429`.\n\n## Timestamps\nAll timestamps are ISO 8601 UTC strings with milliseconds, e.g. `2025-03-18T10:00:00.000Z`.\n\n## Request ids\nEvery response carries an `x-request-id` header. A client may send its own `x-request-id`\n(1–128 visible ASCII characters), which is then echoed back.\n\n## Idempotent requests\nEvery `POST` takes an optional `Idempotency-Key` header (1–255 visible ASCII characters, see\n`IdempotencyKey`), which makes it safe to retry: a client that lost an answer (a timeout, a reset\nconnection) sends the same request again with the same key, and the operation is done at most\nonce.\n- Keys belong to the token's account: two tokens of one account share them, another account's\n  same key is another key.\n- The first answer of a request with a key is kept for 24 hours (the reference server's default,\n  `IDEMPOTENCY_RETENTION_MS`) once the operation has produced it: its status, its body and its\n  `content-type`. The same key with the same method, path and body (compared as JSON, so key\n  order and whitespace do not matter) answers that stored answer again, marked\n  `Idempotent-Replayed: true`, with its own `x-request-id` and rate-limit headers; the operation\n  does not run again. A replay counts against the rate limit like any request.\n- The same key with another method, path or body answers `400` with the error\n  `{ path: \"header.idempotency-key\", message: \"was used with another request\" }`.\n- While the first request with a key is still being answered, the same key answers `409` with\n  `Retry-After: 1` (retry it: it then gets the stored answer). A key whose first request never\n  finished because its server stopped is free again after 5 minutes.\n- Only answers an operation produced are kept, and only if its body is at most 256 KiB: a `400`\n  of validation (the request was not valid, nothing ran), a `429`, a `5xx` (nothing was done) or\n  a larger answer (only chat and embeddings answers, which change nothing, are that large) is\n  not kept, and the same key may be sent again to run the operation.\n- A streamed chat (`stream: true`) is not stored: a key on one answers `400` naming\n  `header.idempotency-key`. Send streamed chats without a key.\n- The reference server keeps at most `IDEMPOTENCY_MAX_RECORDS` keys (10,000 by default); past\n  that the oldest are forgotten first, as are keys past their retention.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -66,6 +66,11 @@ export const openapiDocument: OpenApiDocument = {
         "description": "Creates an agent in the caller's account with status `ACTIVE` and returns the first eight\nfields of its record. Names need not be unique. Requires the `agents:write` scope.\n",
         "tags": [
           "Agents"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          }
         ],
         "requestBody": {
           "required": true,
@@ -126,6 +131,9 @@ export const openapiDocument: OpenApiDocument = {
             "headers": {
               "x-request-id": {
                 "$ref": "#/components/headers/RequestId"
+              },
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/IdempotentReplayed"
               }
             },
             "content": {
@@ -165,6 +173,9 @@ export const openapiDocument: OpenApiDocument = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/IdempotencyKeyInUse"
           },
           "429": {
             "$ref": "#/components/responses/RateLimited"
@@ -288,9 +299,14 @@ export const openapiDocument: OpenApiDocument = {
         ],
         "x-in-flight-limited": true,
         "summary": "Send an agent chat request",
-        "description": "Answers `message` as the agent defined inline by `name`, `description`, `instruction` and\n`intents`; no stored agent id is sent. Every optional field takes the declared default when\nabsent. `agents` names agents of the caller's account to hand off to: an unknown id answers\n`404`, another account's `403`. Requires the `agents:chat` scope.\n\nWith `stream: true` the answer is sent as `text/event-stream`: each event is a line\n`data: {ChatStreamChunk}` carrying the answer's deltas, the last chunk carries `finish_reason`\nand `matched_stop`, and the stream ends with `data: [DONE]`. Errors found before the stream\nstarts use the normal envelope and status.\n\nA failure after the stream has started (the model server died, stalled or reported an error)\nends the stream with one terminal event `event: error` whose `data:` is the error envelope the\nrequest would have answered (`ChatStreamError`, e.g.\n`{\"success\":false,\"message\":\"Internal server error\"}`), and no `data: [DONE]`. Only a stream\nending in `data: [DONE]` is a complete answer.\n\n`response_format.json_schema.schema` is bounded (see `ResponseSchema`) and checked before any\nanswer is generated: a schema over a limit, one the engine does not support, or one whose\nsmallest valid answer cannot fit in `max_tokens` answers `400` naming the keyword. A schema\nwhose answer still takes too long or too much memory to compute (the reference server's\nbudget is 10 s and 512 MB, configurable) answers\n`400` naming `/response_format/json_schema/schema`.\n",
+        "description": "Answers `message` as the agent defined inline by `name`, `description`, `instruction` and\n`intents`; no stored agent id is sent. Every optional field takes the declared default when\nabsent. `agents` names agents of the caller's account to hand off to: an unknown id answers\n`404`, another account's `403`. Requires the `agents:chat` scope.\n\nWith `stream: true` the answer is sent as `text/event-stream`: each event is a line\n`data: {ChatStreamChunk}` carrying the answer's deltas, the last chunk carries `finish_reason`\nand `matched_stop`, and the stream ends with `data: [DONE]`. Errors found before the stream\nstarts use the normal envelope and status. A streamed answer is never stored for an\n`Idempotency-Key`: a key with `stream: true` answers `400` naming `header.idempotency-key`.\n\nA failure after the stream has started (the model server died, stalled or reported an error)\nends the stream with one terminal event `event: error` whose `data:` is the error envelope the\nrequest would have answered (`ChatStreamError`, e.g.\n`{\"success\":false,\"message\":\"Internal server error\"}`), and no `data: [DONE]`. Only a stream\nending in `data: [DONE]` is a complete answer.\n\n`response_format.json_schema.schema` is bounded (see `ResponseSchema`) and checked before any\nanswer is generated: a schema over a limit, one the engine does not support, or one whose\nsmallest valid answer cannot fit in `max_tokens` answers `400` naming the keyword. A schema\nwhose answer still takes too long or too much memory to compute (the reference server's\nbudget is 10 s and 512 MB, configurable) answers\n`400` naming `/response_format/json_schema/schema`.\n",
         "tags": [
           "Chat"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          }
         ],
         "requestBody": {
           "required": true,
@@ -420,6 +436,9 @@ export const openapiDocument: OpenApiDocument = {
             "headers": {
               "x-request-id": {
                 "$ref": "#/components/headers/RequestId"
+              },
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/IdempotentReplayed"
               }
             },
             "content": {
@@ -495,6 +514,9 @@ export const openapiDocument: OpenApiDocument = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/IdempotencyKeyInUse"
           },
           "429": {
             "$ref": "#/components/responses/RateLimited"
@@ -637,6 +659,11 @@ export const openapiDocument: OpenApiDocument = {
         "tags": [
           "Embeddings"
         ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/IdempotencyKey"
+          }
+        ],
         "requestBody": {
           "required": true,
           "content": {
@@ -665,6 +692,9 @@ export const openapiDocument: OpenApiDocument = {
             "headers": {
               "x-request-id": {
                 "$ref": "#/components/headers/RequestId"
+              },
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/IdempotentReplayed"
               }
             },
             "content": {
@@ -710,6 +740,9 @@ export const openapiDocument: OpenApiDocument = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "409": {
+            "$ref": "#/components/responses/IdempotencyKeyInUse"
+          },
           "429": {
             "$ref": "#/components/responses/RateLimited"
           },
@@ -736,7 +769,26 @@ export const openapiDocument: OpenApiDocument = {
         }
       }
     },
+    "parameters": {
+      "IdempotencyKey": {
+        "name": "Idempotency-Key",
+        "in": "header",
+        "required": false,
+        "description": "A key that makes this `POST` safe to retry: the same key with the same request within its\nretention (24 hours on the reference server) answers the first answer again, with\n`Idempotent-Replayed: true`, instead of doing the operation twice. Keys belong to the token's\naccount. See \"Idempotent requests\" in the API's description for every rule. A random UUID per\nlogical request, the same on each of its retries, is a good key.\n",
+        "schema": {
+          "$ref": "#/components/schemas/IdempotencyKey"
+        },
+        "example": "5f0c6a52-4d1e-4f7e-9a43-3b1c2d9e8f10"
+      }
+    },
     "headers": {
+      "IdempotentReplayed": {
+        "description": "`true` when this answer is the stored answer of an earlier request with the same\n`Idempotency-Key` (the operation did not run again); absent otherwise.\n",
+        "schema": {
+          "type": "string",
+          "const": "true"
+        }
+      },
       "RequestId": {
         "description": "The request's id, echoed from the request's `x-request-id` or made by the server.",
         "schema": {
@@ -916,6 +968,32 @@ export const openapiDocument: OpenApiDocument = {
           }
         }
       },
+      "IdempotencyKeyInUse": {
+        "description": "A request with the same `Idempotency-Key` (in the same account) is still being answered. Retry\nafter `Retry-After` seconds: once the first request is answered, the same request gets its\nstored answer.\n",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          },
+          "Retry-After": {
+            "$ref": "#/components/headers/RetryAfter"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ConflictError"
+            },
+            "examples": {
+              "inFlight": {
+                "value": {
+                  "success": false,
+                  "message": "A request with this Idempotency-Key is still in progress"
+                }
+              }
+            }
+          }
+        }
+      },
       "InternalError": {
         "description": "An unexpected failure; details are logged with the request id, never sent.",
         "headers": {
@@ -1069,6 +1147,29 @@ export const openapiDocument: OpenApiDocument = {
             "const": "Rate limit exceeded. Please try again later."
           }
         }
+      },
+      "ConflictError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "A request with this Idempotency-Key is still in progress"
+          }
+        }
+      },
+      "IdempotencyKey": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 255,
+        "pattern": "^[\\x21-\\x7E]+$",
+        "description": "1–255 visible ASCII characters (no spaces), compared exactly as sent (quotes are part of\nthe key). A key over the limit or with other characters answers `400` naming\n`header.idempotency-key`.\n"
       },
       "InternalServerError": {
         "type": "object",

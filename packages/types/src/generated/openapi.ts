@@ -63,7 +63,8 @@ export interface paths {
          *     With `stream: true` the answer is sent as `text/event-stream`: each event is a line
          *     `data: {ChatStreamChunk}` carrying the answer's deltas, the last chunk carries `finish_reason`
          *     and `matched_stop`, and the stream ends with `data: [DONE]`. Errors found before the stream
-         *     starts use the normal envelope and status.
+         *     starts use the normal envelope and status. A streamed answer is never stored for an
+         *     `Idempotency-Key`: a key with `stream: true` answers `400` naming `header.idempotency-key`.
          *
          *     A failure after the stream has started (the model server died, stalled or reported an error)
          *     ends the stream with one terminal event `event: error` whose `data:` is the error envelope the
@@ -189,6 +190,18 @@ export interface components {
             /** @constant */
             message: "Rate limit exceeded. Please try again later.";
         };
+        ConflictError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "A request with this Idempotency-Key is still in progress";
+        };
+        /**
+         * @description 1–255 visible ASCII characters (no spaces), compared exactly as sent (quotes are part of
+         *     the key). A key over the limit or with other characters answers `400` naming
+         *     `header.idempotency-key`.
+         */
+        IdempotencyKey: string;
         InternalServerError: {
             /** @constant */
             success: false;
@@ -649,6 +662,21 @@ export interface components {
                 "application/json": components["schemas"]["RateLimitError"];
             };
         };
+        /**
+         * @description A request with the same `Idempotency-Key` (in the same account) is still being answered. Retry
+         *     after `Retry-After` seconds: once the first request is answered, the same request gets its
+         *     stored answer.
+         */
+        IdempotencyKeyInUse: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ConflictError"];
+            };
+        };
         /** @description An unexpected failure; details are logged with the request id, never sent. */
         InternalError: {
             headers: {
@@ -660,9 +688,24 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description A key that makes this `POST` safe to retry: the same key with the same request within its
+         *     retention (24 hours on the reference server) answers the first answer again, with
+         *     `Idempotent-Replayed: true`, instead of doing the operation twice. Keys belong to the token's
+         *     account. See "Idempotent requests" in the API's description for every rule. A random UUID per
+         *     logical request, the same on each of its retries, is a good key.
+         * @example 5f0c6a52-4d1e-4f7e-9a43-3b1c2d9e8f10
+         */
+        IdempotencyKey: components["schemas"]["IdempotencyKey"];
+    };
     requestBodies: never;
     headers: {
+        /**
+         * @description `true` when this answer is the stored answer of an earlier request with the same
+         *     `Idempotency-Key` (the operation did not run again); absent otherwise.
+         */
+        IdempotentReplayed: "true";
         /** @description The request's id, echoed from the request's `x-request-id` or made by the server. */
         RequestId: string;
         /** @description The authentication scheme to use (RFC 9110 §11.6.1); always `Bearer` on a `401`. */
@@ -683,7 +726,17 @@ export interface operations {
     createAgent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key that makes this `POST` safe to retry: the same key with the same request within its
+                 *     retention (24 hours on the reference server) answers the first answer again, with
+                 *     `Idempotent-Replayed: true`, instead of doing the operation twice. Keys belong to the token's
+                 *     account. See "Idempotent requests" in the API's description for every rule. A random UUID per
+                 *     logical request, the same on each of its retries, is a good key.
+                 * @example 5f0c6a52-4d1e-4f7e-9a43-3b1c2d9e8f10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -697,6 +750,7 @@ export interface operations {
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -707,6 +761,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -744,7 +799,17 @@ export interface operations {
     chatRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key that makes this `POST` safe to retry: the same key with the same request within its
+                 *     retention (24 hours on the reference server) answers the first answer again, with
+                 *     `Idempotent-Replayed: true`, instead of doing the operation twice. Keys belong to the token's
+                 *     account. See "Idempotent requests" in the API's description for every rule. A random UUID per
+                 *     logical request, the same on each of its retries, is a good key.
+                 * @example 5f0c6a52-4d1e-4f7e-9a43-3b1c2d9e8f10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -761,6 +826,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -772,6 +838,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -821,7 +888,17 @@ export interface operations {
     createEmbeddings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key that makes this `POST` safe to retry: the same key with the same request within its
+                 *     retention (24 hours on the reference server) answers the first answer again, with
+                 *     `Idempotent-Replayed: true`, instead of doing the operation twice. Keys belong to the token's
+                 *     account. See "Idempotent requests" in the API's description for every rule. A random UUID per
+                 *     logical request, the same on each of its retries, is a good key.
+                 * @example 5f0c6a52-4d1e-4f7e-9a43-3b1c2d9e8f10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -835,6 +912,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -845,6 +923,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

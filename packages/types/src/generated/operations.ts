@@ -18,8 +18,10 @@ export const OPERATIONS = {
     "path": "/agents/create",
     "scope": "agents:write",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": true
   },
   "getAgent": {
     "method": "get",
@@ -31,16 +33,20 @@ export const OPERATIONS = {
         "integer": false
       }
     ],
+    "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "chatRequest": {
     "method": "post",
     "path": "/agents/chat/request",
     "scope": "agents:chat",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
-    "inFlightLimited": true
+    "inFlightLimited": true,
+    "idempotencyKey": true
   },
   "updateTranscription": {
     "method": "patch",
@@ -56,16 +62,20 @@ export const OPERATIONS = {
         "integer": true
       }
     ],
+    "queryDefaults": {},
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "createEmbeddings": {
     "method": "post",
     "path": "/vectors/embedding",
     "scope": "embeddings:create",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
-    "inFlightLimited": true
+    "inFlightLimited": true,
+    "idempotencyKey": true
   }
 } as const;
 
@@ -76,80 +86,102 @@ export const ADMIN_OPERATIONS = {
     "path": "/requests",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {
+      "limit": 100
+    },
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "clearRequests": {
     "method": "delete",
     "path": "/requests",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "findRequests": {
     "method": "post",
     "path": "/requests/find",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "streamRequests": {
     "method": "get",
     "path": "/requests/stream",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "reset": {
     "method": "post",
     "path": "/reset",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "exportState": {
     "method": "get",
     "path": "/state",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "importState": {
     "method": "put",
     "path": "/state",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "listFaults": {
     "method": "get",
     "path": "/faults",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "addFault": {
     "method": "post",
     "path": "/faults",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "clearFaults": {
     "method": "delete",
     "path": "/faults",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "removeFault": {
     "method": "delete",
@@ -161,32 +193,40 @@ export const ADMIN_OPERATIONS = {
         "integer": true
       }
     ],
+    "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "listChatFixtures": {
     "method": "get",
     "path": "/chat-fixtures",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "addChatFixture": {
     "method": "post",
     "path": "/chat-fixtures",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "clearChatFixtures": {
     "method": "delete",
     "path": "/chat-fixtures",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "removeChatFixture": {
     "method": "delete",
@@ -198,16 +238,20 @@ export const ADMIN_OPERATIONS = {
         "integer": true
       }
     ],
+    "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "createToken": {
     "method": "post",
     "path": "/tokens",
     "scope": "admin",
     "pathParameters": [],
+    "queryDefaults": {},
     "jsonBody": true,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   },
   "revokeToken": {
     "method": "delete",
@@ -219,7 +263,9 @@ export const ADMIN_OPERATIONS = {
         "integer": true
       }
     ],
+    "queryDefaults": {},
     "jsonBody": false,
-    "inFlightLimited": false
+    "inFlightLimited": false,
+    "idempotencyKey": false
   }
 } as const;

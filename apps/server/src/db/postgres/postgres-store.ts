@@ -13,6 +13,7 @@ import type { ConstraintKind, Repositories, Store } from '../store.js';
 import { createAccountsRepo } from './accounts-repo.js';
 import { createAgentsRepo } from './agents-repo.js';
 import { type IdWrites, immediateIdWrites, transactionIdWrites } from './id-sequences.js';
+import { createIdempotencyRepo } from './idempotency-repo.js';
 import { watchNotifications } from './notify-watch.js';
 import { openPostgres, type PostgresTarget } from './open-postgres.js';
 import type { PgDb } from './pg-db.js';
@@ -35,6 +36,7 @@ function tables(db: PgDb, ids: IdWrites): Omit<Repositories, 'transaction'> {
     workspaces: createWorkspacesRepo(db, ids),
     transcriptions: createTranscriptionsRepo(db, ids),
     agents: createAgentsRepo(db, ids),
+    idempotency: createIdempotencyRepo(db),
   };
 }
 

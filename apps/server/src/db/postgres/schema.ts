@@ -14,7 +14,16 @@
  * - `duration` is `double precision`, SQLite's 8-byte REAL (`real` would round it).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, index, json, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  doublePrecision,
+  index,
+  integer,
+  json,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const now = sql`(to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 
@@ -112,3 +121,31 @@ export const healthProbe = pgTable('health_probe', {
   id: bigint('id', { mode: 'number' }).primaryKey(),
   checkedAt: text('checked_at').notNull(),
 });
+
+/**
+ * The first answer of each `Idempotency-Key`, per account (see the SQLite schema for the life of a
+ * row). Its ids come from an identity sequence the store never moves back, so, as SQLite's
+ * AUTOINCREMENT, an id is never given again and a claim can be its row's id. Times are
+ * milliseconds since the epoch, only ever compared.
+ */
+export const idempotencyRecords = pgTable(
+  'idempotency_records',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: reference('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    key: text('key').notNull(),
+    /** SHA-256 hex of the method, the path and the canonical JSON of the body. */
+    requestHash: text('request_hash').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    /** The answer's status; null while its request is in flight. */
+    status: integer('status'),
+    contentType: text('content_type'),
+    body: text('body'),
+  },
+  (t) => [
+    uniqueIndex('idempotency_records_account_key_idx').on(t.accountId, t.key),
+    index('idempotency_records_created_idx').on(t.createdAt),
+  ],
+);

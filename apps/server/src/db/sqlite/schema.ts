@@ -4,7 +4,7 @@
  * Timestamps are ISO 8601 strings with milliseconds, exactly as the API returns them.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -100,3 +100,34 @@ export const healthProbe = sqliteTable('health_probe', {
   id: integer('id').primaryKey(),
   checkedAt: text('checked_at').notNull(),
 });
+
+/**
+ * The first answer of each `Idempotency-Key`, per account (see "Idempotent requests" in the
+ * contract). A row is claimed (`status` null) when a request with a new key starts, and completed
+ * with its answer once the operation has produced one; a claim whose request failed is deleted. A
+ * claim is its row's id: ids are never reused (AUTOINCREMENT), so a row replaced after its claim
+ * expired is never completed by the request that held the old one.
+ * Kept in the database rather than in memory so that servers sharing it honour each other's keys.
+ * Times are milliseconds since the epoch: they are only compared, never shown.
+ */
+export const idempotencyRecords = sqliteTable(
+  'idempotency_records',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    key: text('key').notNull(),
+    /** SHA-256 hex of the method, the path and the canonical JSON of the body. */
+    requestHash: text('request_hash').notNull(),
+    createdAt: integer('created_at').notNull(),
+    /** The answer's status; null while its request is in flight. */
+    status: integer('status'),
+    contentType: text('content_type'),
+    body: text('body'),
+  },
+  (t) => [
+    uniqueIndex('idempotency_records_account_key_idx').on(t.accountId, t.key),
+    index('idempotency_records_created_idx').on(t.createdAt),
+  ],
+);

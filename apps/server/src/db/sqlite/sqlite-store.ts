@@ -16,6 +16,7 @@ import { createAccountsRepo } from './accounts-repo.js';
 import { createAgentsRepo } from './agents-repo.js';
 import { watchDataVersion } from './data-version-watch.js';
 import { guardWrites } from './durable-writes.js';
+import { createIdempotencyRepo } from './idempotency-repo.js';
 import { openSqlite } from './open-sqlite.js';
 import { sqliteProblem } from './sqlite-health.js';
 import type { Sync } from './sync.js';
@@ -54,6 +55,7 @@ export function openSqliteStore(path: string): Store {
       'deleteAll',
     ]),
     agents: durable(createAgentsRepo(db), ['create', 'deleteAll']),
+    idempotency: durable(createIdempotencyRepo(db), ['claim', 'complete', 'release', 'trim', 'deleteAll']),
   };
 
   /** Settles when the open transaction ends; undefined when none is open. */
@@ -69,6 +71,7 @@ export function openSqliteStore(path: string): Store {
     workspaces: promising(tables.workspaces, run),
     transcriptions: promising(tables.transcriptions, run),
     agents: promising(tables.agents, run),
+    idempotency: promising(tables.idempotency, run),
   });
 
   const inTransaction: Repositories = { ...tablesRun(atOnce), transaction: (fn) => fn(inTransaction) };

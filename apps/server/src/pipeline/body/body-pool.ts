@@ -13,8 +13,15 @@ import { builtWorker } from './built-worker.js';
 export const OFFLOAD_BYTES = 128 * 1024;
 
 export interface BodyPool {
-  /** The validated body, or an ApiError: 400 with its issues, 429 when the queue is full. */
-  validate(operation: BodyOperation, bytes: Uint8Array): Promise<unknown>;
+  /**
+   * The validated body (and with `hash`, the canonical hash of the body as received), or an
+   * ApiError: 400 with its issues, 429 when the queue is full.
+   */
+  validate(
+    operation: BodyOperation,
+    bytes: Uint8Array,
+    hash: boolean,
+  ): Promise<{ value: unknown; bodyHash: string | null }>;
   close(): Promise<void>;
 }
 
@@ -30,16 +37,16 @@ export function createBodyPool(chatModels: readonly string[], onError: (error: u
   pool.on('error', onError);
   const models = [...chatModels];
   return {
-    async validate(operation, bytes) {
+    async validate(operation, bytes, hash) {
       let result: BodyTaskResult;
       try {
-        result = await pool.run({ operation, bytes, chatModels: models });
+        result = await pool.run({ operation, bytes, chatModels: models, hash });
       } catch (error) {
         if (/queue is at limit/i.test((error as Error).message)) throw new ApiError(429, [], 1);
         throw error;
       }
       if (!result.ok) throw new ApiError(400, result.issues);
-      return result.value;
+      return { value: result.value, bodyHash: result.bodyHash };
     },
     close: () => pool.destroy(),
   };

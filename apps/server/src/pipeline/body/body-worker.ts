@@ -4,7 +4,8 @@
  * body sends back only its issues; a valid one, its value (bounded by the contract's limits, so
  * mostly long strings, which cross threads as cheap copies). A body of the platform API is
  * validated against the platform's contract, one of the admin API (a several-megabyte state
- * document) against the admin contract; each validator is compiled on its first body.
+ * document) against the admin contract; each validator is compiled on its first body. A body sent
+ * with an `Idempotency-Key` is also hashed here (canonical-hash.ts), as received.
  */
 import { ContractValidationError, type OperationId, type ValidationIssue } from '@assistant-platform/types';
 import { type AdminOperationId, adminContract } from '@assistant-platform/types/admin';
@@ -15,6 +16,7 @@ import {
   operationValidation,
   parseJsonBody,
 } from '@assistant-platform/types/validation';
+import { canonicalHash } from './canonical-hash.js';
 
 /** Which contract's operation a body is for. */
 export type BodyOperation =
@@ -26,9 +28,13 @@ export interface BodyTask {
   bytes: Uint8Array;
   /** The models the configured chat engine answers (chatRequest's check). */
   chatModels: string[];
+  /** Whether to hash the body as received (a request with an `Idempotency-Key`). */
+  hash: boolean;
 }
 
-export type BodyTaskResult = { ok: true; value: unknown } | { ok: false; issues: ValidationIssue[] };
+export type BodyTaskResult =
+  | { ok: true; value: unknown; bodyHash: string | null }
+  | { ok: false; issues: ValidationIssue[] };
 
 let platformValidator: ContractValidator | undefined;
 let adminValidator: ContractValidator<AdminOperationId> | undefined;
@@ -51,7 +57,7 @@ function validationOf(operation: BodyOperation, chatModels: string[]): Operation
   return validation;
 }
 
-export default function validateBodyTask({ operation, bytes, chatModels }: BodyTask): BodyTaskResult {
+export default function validateBodyTask({ operation, bytes, chatModels, hash }: BodyTask): BodyTaskResult {
   let parsed: ReturnType<typeof parseJsonBody>;
   try {
     parsed = parseJsonBody(bytes);
@@ -62,5 +68,6 @@ export default function validateBodyTask({ operation, bytes, chatModels }: BodyT
   if (parsed.issues.length > 0 && (parsed.value === null || typeof parsed.value !== 'object'))
     return { ok: false, issues: parsed.issues };
   const { value, issues } = validationOf(operation, chatModels).body(parsed.value, parsed.issues);
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, value };
+  if (issues.length > 0) return { ok: false, issues };
+  return { ok: true, value, bodyHash: hash ? canonicalHash(parsed.value) : null };
 }

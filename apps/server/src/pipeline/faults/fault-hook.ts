@@ -6,7 +6,7 @@ import {
   type Fault,
 } from '@assistant-platform/types/admin';
 import { ContractValidator } from '@assistant-platform/types/validation';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { ApiError } from '../../contract/api-error.js';
 import { faultFromPrefer } from './prefer-header.js';
 
@@ -46,7 +46,9 @@ function faultOf(request: FastifyRequest, admin: ContractValidator<AdminOperatio
  * answers 401 and a fault never writes anything. `code` answers that status with its envelope
  * (`Retry-After: 1` on 429 and 503), `delay` waits first, `reset` closes the connection without an
  * answer; the stream's timing (`ttft`, `tps`, `disconnect-after`) stays on `request.fault` for the
- * chat operation, and the journal shows the fault the request got.
+ * chat operation, and the journal shows the fault the request got. `dropAnswer` is the one fault
+ * that lets the operation run: its answer is made (and stored for an `Idempotency-Key`, whose hook
+ * runs before this one), then the connection is closed before any of it is sent.
  */
 export function registerFaults(app: FastifyInstance): void {
   const admin = new ContractValidator(adminContract);
@@ -59,7 +61,22 @@ export function registerFaults(app: FastifyInstance): void {
     request.fault = applied;
     applyFault(request, applied.fault).then(() => done(null, payload), done);
   });
+  // Last of an operation route's onSend hooks, so every other one has seen the answer.
+  app.addHook('onRoute', (route) => {
+    if (!(route.config as { operationId?: string } | undefined)?.operationId) return;
+    const existing = route.onSend ?? [];
+    route.onSend = [...(Array.isArray(existing) ? existing : [existing]), dropAnswer];
+  });
 }
+
+/** A `dropAnswer` fault: the answer is ready; the client never gets it. */
+const dropAnswer: onSendHookHandler = (request, _reply, payload, done) => {
+  if (request.fault?.fault.dropAnswer) {
+    if (request.journal) request.journal.outcome = 'reset';
+    request.raw.socket.destroy();
+  }
+  done(null, payload);
+};
 
 /** Waits `delayMs`, then resets the connection or answers `code`; else lets the request go on. */
 async function applyFault(request: FastifyRequest, fault: Fault): Promise<void> {

@@ -17,6 +17,7 @@ const FIELDS: Record<string, keyof Fault> = {
   tps: 'tps',
   'disconnect-after': 'disconnectAfter',
   reset: 'reset',
+  'drop-answer': 'dropAnswer',
 };
 const NAMES = Object.fromEntries(Object.entries(FIELDS).map(([name, field]) => [field, name]));
 // A header's size is bounded by Node's header limit; this bounds the preferences looked at.
