@@ -7,8 +7,9 @@ import { defineConfig } from 'tsup';
  * run against dist/index.js tests the code the CLI runs. The engines package is bundled too, as a
  * separate chunk loaded in the background (see src/operations/engines-loader.ts), and the engine worker and
  * the body worker are entries of their own, which their pools start from beside their chunks.
- * better-sqlite3 is native and piscina starts its own worker file, so both stay external: they are
- * the package's only dependencies.
+ * better-sqlite3 is native, piscina starts its own worker file and pg loads its optional native
+ * binding (pg-native) by name, so all three stay external: they are the package's only
+ * dependencies. Each store's module is a chunk of its own, loaded only when DATABASE_URL chooses it.
  *
  * The declarations of the two library entries are bundled the same way (tsconfig.dts.json maps the
  * workspace packages to their sources, so their types are inlined): they import only `fastify`, for
@@ -32,8 +33,8 @@ export default defineConfig([
     dts: false,
     sourcemap: false,
     // Everything but the packages that must be loaded from node_modules at run time.
-    noExternal: [/^(?!better-sqlite3|piscina)/],
-    external: ['better-sqlite3', 'piscina'],
+    noExternal: [/^(?!better-sqlite3|piscina|pg$)/],
+    external: ['better-sqlite3', 'piscina', 'pg'],
     // Bundled CommonJS dependencies (Fastify, Ajv, pino) call require() for Node built-ins.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -1,3 +1,4 @@
+import { postgresProjects } from '@assistant-platform/test-postgres';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -5,7 +6,16 @@ import { defineConfig } from 'vitest/config';
  * engine pool starts its workers from dist/engine-worker.js). `server:bundle` runs the HTTP-level
  * suites again against dist/index.js, the bundle that shares its chunks with the CLI, loaded by Node
  * itself rather than Vite, as users load it. Both rebuild dist/ first when the sources are newer.
+ *
+ * `server:postgres` certifies the second store: the route, repository and seed suites again, on
+ * PostgreSQL (TEST_STORE=postgres: a new database per server a test builds), and the suites only
+ * PostgreSQL has (test/postgres/). Its server is TEST_DATABASE_URL_POSTGRES's, else a throwaway
+ * cluster started for the run; on a machine with neither, the project is left out, saying why.
  */
+const ON_BOTH_STORES = ['test/routes/**/*.test.ts', 'test/db/**/*.test.ts', 'test/unit/seed.test.ts'];
+// Deleted or replaced database files, what only a SQLite file can suffer.
+const SQLITE_ONLY = ['test/routes/storage-faults.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -13,6 +23,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['test/**/*.test.ts'],
+          exclude: ['test/postgres/**'],
           globalSetup: ['test/helpers/fresh-build.ts'],
         },
       },
@@ -29,6 +40,14 @@ export default defineConfig({
           server: { deps: { external: [/\/dist\//] } },
         },
       },
+      ...postgresProjects({
+        test: {
+          name: 'server:postgres',
+          include: [...ON_BOTH_STORES, 'test/postgres/**/*.test.ts'],
+          exclude: SQLITE_ONLY,
+          globalSetup: ['test/helpers/fresh-build.ts'],
+        },
+      }),
     ],
   },
 });

@@ -1,12 +1,30 @@
-import { defineProject } from 'vitest/config';
+import { postgresProjects } from '@assistant-platform/test-postgres';
+import { defineConfig } from 'vitest/config';
 
-export default defineProject({
+const shared = {
+  exclude: ['node_modules/**'],
+  // Each suite starts real servers (reference server, gateway, model-server stand-ins).
+  testTimeout: 20_000,
+  hookTimeout: 60_000,
+};
+
+/**
+ * `integration` runs every suite with the reference server in memory (SQLite); `integration:postgres`
+ * runs them again with it on PostgreSQL (reference-store.ts), except those about running it as a
+ * user does: `pnpm start` on its SQLite file, and the README's example of an app's suite.
+ */
+export default defineConfig({
   test: {
-    name: 'integration',
-    include: ['**/*.test.ts'],
-    exclude: ['node_modules/**'],
-    // Each suite starts real servers (reference server, gateway, model-server stand-ins).
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    projects: [
+      { test: { name: 'integration', include: ['**/*.test.ts'], ...shared } },
+      ...postgresProjects({
+        test: {
+          name: 'integration:postgres',
+          include: ['client/**/*.test.ts', 'contract/**/*.test.ts', 'gateway/**/*.test.ts'],
+          ...shared,
+          exclude: [...shared.exclude, 'client/app-tests-example.test.ts'],
+        },
+      }),
+    ],
   },
 });

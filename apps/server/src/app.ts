@@ -18,9 +18,9 @@ import './contract/fastify-types.js';
 import { type CassetteLibrary, loadCassettes } from './cassettes/cassette-library.js';
 import { CassetteRecorder } from './cassettes/cassette-recorder.js';
 import { registerReplay } from './cassettes/replay-hook.js';
-import { createHealthCheck } from './db/database-health.js';
-import { openDatabase } from './db/open-database.js';
-import { createRepositories } from './db/repositories.js';
+import { createHealthCheck } from './db/health-check.js';
+import { openStore } from './db/open-store.js';
+import type { Store } from './db/store.js';
 import { registerConsoleRoute } from './meta/console-route.js';
 import { registerDocsRoute } from './meta/docs-route.js';
 import { registerMetaRoutes } from './meta/meta-routes.js';
@@ -67,10 +67,43 @@ export interface BuildOptions {
  * the database still holds the tokens of the admin API.
  */
 export async function build(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const database = openDatabase(config.databaseUrl);
-  const repos = createRepositories(database);
-  let app: FastifyInstance | undefined;
+  const receiving = receiveTimeouts(config.timeouts);
+  const logs = await logOutput(config.logFormat);
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Tokens never reach a log line, whatever a future serializer logs.
+      redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
+      ...logs.loggerOptions,
+    },
+    bodyLimit: config.bodyLimit,
+    // Long enough that an over-long id reaches validation (400 naming it) instead of missing the route.
+    routerOptions: { maxParamLength: 2048 },
+    // Malformed URLs (bad percent-encoding) fail before routing: answer them with the envelope too.
+    frameworkErrors: onFrameworkError,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    genReqId: requestIdOf,
+    requestIdLogLabel: 'requestId',
+    forceCloseConnections: 'idle',
+    // Requests on connections still open while closing are served (with Connection: close, see
+    // drain-on-close.ts) rather than answered with Fastify's own 503 body, which is not an envelope.
+    return503OnClosing: false,
+    ...receiving.serverOptions,
+    ...logs.serverOptions,
+  });
+  let store: Store | undefined;
   try {
+    const databaseLog = app.log.child({ component: 'database' });
+    store = await openStore(config.database, databaseLog);
+    const { repos } = store;
+    if (store.dialect === 'postgres')
+      // Nothing shares what lives in memory between instances yet: say so to whoever runs several.
+      databaseLog.warn(
+        'PostgreSQL: rate limits, failed-authentication and in-flight limits, the journal, fault rules and ' +
+          "chat fixtures live in this instance's memory, so N instances on this database let N times a limit " +
+          'through; token and agent caches follow the other instances through LISTEN/NOTIFY',
+      );
     const validator = new ContractValidator();
     // Before anything starts: a cassette that cannot be replayed stops start-up, naming it.
     const cassettes: CassetteLibrary | undefined =
@@ -81,12 +114,12 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
             { platform: validator, admin: adminValidator() },
             config.replay.ignore,
           );
-    const { firstToken } = applyStartupData(repos, config, {
+    const { firstToken } = await applyStartupData(repos, config, {
       extraSeed: options.seed,
       createFirstToken: options.createFirstToken,
     });
     // What `POST /_admin/reset` goes back to.
-    const startupState = exportState(repos);
+    const startupState = await exportState(repos);
     const journal = new Journal(config.journal);
     const faultRules = new FaultRules(config.faultSeed);
     const chatFixtures = new ChatFixtures(adminValidator());
@@ -97,31 +130,6 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
         ? []
         : checkChatFixtures(options.chatFixtures, 'chatFixtures', adminValidator());
     for (const fixture of startupChatFixtures) chatFixtures.add(fixture);
-    const receiving = receiveTimeouts(config.timeouts);
-    const logs = await logOutput(config.logFormat);
-    app = Fastify({
-      logger: {
-        level: config.logLevel,
-        // Tokens never reach a log line, whatever a future serializer logs.
-        redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
-        ...logs.loggerOptions,
-      },
-      bodyLimit: config.bodyLimit,
-      // Long enough that an over-long id reaches validation (400 naming it) instead of missing the route.
-      routerOptions: { maxParamLength: 2048 },
-      // Malformed URLs (bad percent-encoding) fail before routing: answer them with the envelope too.
-      frameworkErrors: onFrameworkError,
-      onProtoPoisoning: 'error',
-      onConstructorPoisoning: 'error',
-      genReqId: requestIdOf,
-      requestIdLogLabel: 'requestId',
-      forceCloseConnections: 'idle',
-      // Requests on connections still open while closing are served (with Connection: close, see
-      // drain-on-close.ts) rather than answered with Fastify's own 503 body, which is not an envelope.
-      return503OnClosing: false,
-      ...receiving.serverOptions,
-      ...logs.serverOptions,
-    });
     receiving.watch(app);
     logs.register(app);
     const engines =
@@ -142,17 +150,18 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       engines: () => engines ?? Promise.reject(new Error('no engine runs in proxy mode')),
     };
     const models = chatModels(config.engines);
-    const bodies = createBodyPool(models, (error) => app?.log.error({ err: error }, 'body worker failed'));
+    const bodies = createBodyPool(models, (error) => app.log.error({ err: error }, 'body worker failed'));
 
     const target: TargetClient | undefined =
       config.proxy === undefined
         ? undefined
         : createTargetClient(config.proxy, app.log.child({ component: 'proxy' }));
+    const opened = store;
     app.addHook('onClose', async () => {
       await target?.close();
       const loaded = await engines?.catch(() => undefined);
       await Promise.allSettled([loaded?.close(), bodies.close()]);
-      database.close();
+      await opened.close();
     });
     registerErrorHandler(app);
     // Before authentication, so requests that fail it are journaled too.
@@ -166,7 +175,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     await registerRateLimit(app, config.rateLimit);
     registerInFlightLimit(app, config.maxHeavyRequestsPerToken);
     registerIdempotency(app, repos.idempotency, validator, config.idempotency);
-    registerMetaRoutes(app, createHealthCheck(database, app.log.child({ component: 'database' })), target);
+    registerMetaRoutes(app, createHealthCheck(store, databaseLog), target);
     registerDocsRoute(app);
     registerConsoleRoute(app, options.consoleDir);
     if (cassettes !== undefined && config.replay !== undefined) registerReplay(app, cassettes, config.replay);
@@ -199,7 +208,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
         { prefix: '/v1' },
       );
     await registerAdminRoutes(app, {
-      repos,
+      store,
       validator: adminValidator(),
       journal,
       faultRules,
@@ -213,8 +222,8 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     await app.ready();
     return app;
   } catch (error) {
-    await app?.close().catch(() => undefined);
-    database.close();
+    await app.close().catch(() => undefined);
+    await store?.close().catch(() => undefined);
     throw error;
   }
 }

@@ -7,6 +7,7 @@
 export type { ChatEngine, EmbeddingEngine, EnginesConfig } from '@assistant-platform/engines/types';
 export { ConfigError, SCOPES, type Scope } from '@assistant-platform/types';
 export { type BuildOptions, build } from './app.js';
+export type { DatabaseTarget } from './config/database-url.js';
 export { loadConfig, type ServerConfig } from './config/load-config.js';
 export type { SeedInput } from './seed/apply-startup-data.js';
 export { type ParsedSeed, parseSeed, readSeedFile, SeedError, type SeedFile } from './seed/seed-file.js';

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { build } from './app.js';
+import { databaseName } from './config/database-url.js';
 import type { ServerConfig } from './config/load-config.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -35,9 +36,7 @@ export async function serve(
     ...modeLines(app, config, origin),
     `API reference: ${origin}/docs  (contract: ${origin}/openapi.yaml)`,
   ];
-  lines.push(
-    `Database: ${config.databaseUrl === ':memory:' ? 'in memory (gone when the server stops)' : resolve(config.databaseUrl)}`,
-  );
+  lines.push(`Database: ${databaseName(config.database)}`);
   if (token !== undefined && config.proxy !== undefined) {
     lines.push(`Admin API and console token: ${token}`);
   } else if (token !== undefined) {

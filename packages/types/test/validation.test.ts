@@ -108,4 +108,12 @@ describe('JSON text', () => {
       { path: '/b', message: 'must be well-formed Unicode (it has a lone surrogate)' },
     ]);
   });
+
+  it('reports U+0000 in a string or a key, which PostgreSQL cannot store', () => {
+    const { issues } = parseJsonText('{"name":"a\\u0000b","tags":{"k\\u0000":1},"ok":"\\u0001"}');
+    expect(issues).toEqual([
+      { path: '/name', message: 'must not contain U+0000' },
+      { path: '/tags/k\u0000', message: 'the key must not contain U+0000' },
+    ]);
+  });
 });

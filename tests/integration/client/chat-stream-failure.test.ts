@@ -13,6 +13,7 @@ import {
 import { type ReferenceServer, startReferenceServer } from '@assistant-platform/server';
 import { TEST_TOKENS, testChatBody, testSeed } from '@assistant-platform/server/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { storeEnv } from '../reference-store.js';
 
 let upstream: FakeUpstream;
 let server: ReferenceServer;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   upstream.handle(failingAfter(['It ships '], 'error-object', 'out of memory'));
   server = await startReferenceServer({
     seed: testSeed,
-    env: chatUpstreamEnv(upstream.url, 'upstream-model'),
+    env: { ...(await storeEnv()), ...chatUpstreamEnv(upstream.url, 'upstream-model') },
   });
 });
 afterAll(async () => {

@@ -13,6 +13,7 @@ import { OPERATIONS, type OperationId, type ValidationIssue } from '@assistant-p
 import { openapiDocument } from '@assistant-platform/types/openapi-document';
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeEnv } from '../reference-store.js';
 
 type Json = unknown;
 const WRONG_VALUES: Json[] = [null, 0, -1, 1.5, true, 'x', '', [], {}, [null], 'x'.repeat(300)];
@@ -66,7 +67,7 @@ let client: ReturnType<typeof createGatewayClient>;
 beforeAll(async () => {
   server = await startReferenceServer({
     seed: testSeed,
-    env: { RATE_LIMIT_MAX: '1000000', AUTH_FAILURE_LIMIT_MAX: '1000000' },
+    env: { ...(await storeEnv()), RATE_LIMIT_MAX: '1000000', AUTH_FAILURE_LIMIT_MAX: '1000000' },
   });
   gateway = await startGateway(
     defineConfig({ port: 0, upstreamBaseUrl: server.baseUrl, logLevel: 'silent' }),

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { type ReferenceServer, startReferenceServer } from '@assistant-platform/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeEnv } from '../reference-store.js';
 
 const CLI = fileURLToPath(new URL('../../../apps/gateway/dist/cli.js', import.meta.url));
 const PACKAGE = JSON.parse(
@@ -101,7 +102,7 @@ describe('assistant-gateway', { timeout: 30_000 }, () => {
   describe('against a reference server', () => {
     let server: ReferenceServer;
     beforeAll(async () => {
-      server = await startReferenceServer();
+      server = await startReferenceServer({ env: await storeEnv() });
     });
     afterAll(() => server.close());
 

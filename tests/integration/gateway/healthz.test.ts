@@ -6,6 +6,7 @@ import { createGatewayClient } from '@assistant-platform/gateway-client';
 import { startReferenceServer } from '@assistant-platform/server';
 import { TEST_TOKENS } from '@assistant-platform/server/testing';
 import { describe, expect, it } from 'vitest';
+import { storeEnv } from '../reference-store.js';
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -30,7 +31,7 @@ function prefixProxy(target: string): Server {
 
 describe('GET /healthz', () => {
   it('answers 200 with the upstream reachable while the platform runs, 503 once it stops', async () => {
-    const server = await startReferenceServer();
+    const server = await startReferenceServer({ env: await storeEnv() });
     const gateway = await startGateway(
       defineConfig({ port: 0, logLevel: 'silent', upstreamBaseUrl: server.baseUrl }),
     );

@@ -16,6 +16,7 @@ import { startReferenceServer } from '@assistant-platform/server';
 import { TEST_TOKENS, testChatBody, testSeed } from '@assistant-platform/server/testing';
 import type { ChatStreamChunk } from '@assistant-platform/types';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { storeEnv } from '../reference-store.js';
 
 let llm: FakeUpstream;
 let server: Awaited<ReturnType<typeof startReferenceServer>>;
@@ -26,7 +27,10 @@ beforeAll(async () => {
   llm = await startFakeUpstream();
   // One word every 25 ms, 200 of them: a 5 s answer, which the tests leave half-way.
   llm.handle(streamingSlowly(200, 25));
-  server = await startReferenceServer({ seed: testSeed, env: chatUpstreamEnv(llm.url, 'slow-model') });
+  server = await startReferenceServer({
+    seed: testSeed,
+    env: { ...(await storeEnv()), ...chatUpstreamEnv(llm.url, 'slow-model') },
+  });
   const recordingFetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
     if (init?.signal) platformSignals.push(init.signal);
     return fetch(input, init);

@@ -1,7 +1,7 @@
 import type { AdminOperationId, ChatFixtureInput } from '@assistant-platform/types/admin';
 import type { ContractValidator } from '@assistant-platform/types/validation';
 import type { RouteHandlerMethod } from 'fastify';
-import type { Repositories } from '../db/repositories.js';
+import type { Store } from '../db/store.js';
 import type { ParsedSeed } from '../seed/seed-file.js';
 import type { ChatFixtures } from './chat-fixtures.js';
 import type { FaultRules } from './fault-rules.js';
@@ -10,7 +10,7 @@ import type { Violations } from './violations.js';
 
 /** What the admin API's handlers work on; one per app. */
 export interface AdminDeps {
-  repos: Repositories;
+  store: Store;
   validator: ContractValidator<AdminOperationId>;
   journal: Journal;
   faultRules: FaultRules;

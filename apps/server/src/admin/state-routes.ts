@@ -23,19 +23,19 @@ const replaced = (data: Schemas['StateSummary']): Schemas['StateSummaryResponse'
 });
 
 export function stateHandlers(deps: AdminDeps): AdminHandlers<'exportState' | 'importState' | 'reset'> {
-  const { repos } = deps;
+  const { store } = deps;
   return {
     async exportState() {
       const answer: Schemas['ExportStateResponse'] = {
         success: true,
         message: 'State exported successfully',
-        data: exportState(repos),
+        data: await exportState(store.repos),
       };
       return answer;
     },
     async importState(request) {
       try {
-        return replaced(importState(repos, seedOf(request.body as State)));
+        return replaced(await importState(store, seedOf(request.body as State)));
       } catch (error) {
         if (error instanceof StateEntryError) throw new ApiError(400, error.issues);
         throw error;
@@ -48,7 +48,7 @@ export function stateHandlers(deps: AdminDeps): AdminHandlers<'exportState' | 'i
           : readChatFixturesFile(deps.chatFixturesPath, deps.validator)),
         ...deps.startupChatFixtures,
       ];
-      const summary = importState(repos, deps.startupState);
+      const summary = await importState(store, deps.startupState);
       deps.journal.clear();
       deps.faultRules.clear();
       deps.chatFixtures.clear();

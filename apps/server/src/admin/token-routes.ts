@@ -15,11 +15,11 @@ import type { AdminDeps, AdminHandlers } from './admin-deps.js';
 
 type Schemas = adminComponents['schemas'];
 
-export function tokenHandlers({ repos }: AdminDeps): AdminHandlers<'createToken' | 'revokeToken'> {
+export function tokenHandlers({ store }: AdminDeps): AdminHandlers<'createToken' | 'revokeToken'> {
   return {
     async createToken(request, reply) {
       const input = request.body as TokenInput;
-      const issued = issueToken(repos, {
+      const issued = await issueToken(store.repos, {
         accountId: input.accountId,
         name: input.name ?? ADMIN_DEFAULTS.TokenInput.name,
         scopes: input.scopes ?? [...ADMIN_DEFAULTS.TokenInput.scopes],
@@ -33,7 +33,7 @@ export function tokenHandlers({ repos }: AdminDeps): AdminHandlers<'createToken'
       return reply.code(201).send(answer);
     },
     async revokeToken(request) {
-      const record = revokeToken(repos, (request.params as { id: number }).id);
+      const record = await revokeToken(store.repos, (request.params as { id: number }).id);
       if (!record) throw new ApiError(404);
       const answer: Schemas['TokenRevokedResponse'] = {
         success: true,

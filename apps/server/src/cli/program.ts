@@ -1,7 +1,6 @@
 import { Command } from 'commander';
+import { databaseName } from '../config/database-url.js';
 import { loadConfig, type ServerConfig } from '../config/load-config.js';
-import { openDatabase } from '../db/open-database.js';
-import { createRepositories } from '../db/repositories.js';
 import { applySeed } from '../seed/apply-seed.js';
 import { readSeedFile } from '../seed/seed-file.js';
 import { registerParityCommand } from './parity-command.js';
@@ -33,8 +32,8 @@ interface ProxyOptions {
 /** The `assistant-server` command line. Configuration comes from the environment; flags override it. */
 export function createProgram(env: NodeJS.ProcessEnv, print: (line: string) => void = console.log): Command {
   const program = new Command('assistant-server')
-    .description('Reference server of the Assistant Platform API (Fastify, SQLite).')
-    .option('--database <path>', 'SQLite file or :memory: (env DATABASE_URL)')
+    .description('Reference server of the Assistant Platform API (Fastify, SQLite or PostgreSQL).')
+    .option('--database <url>', 'SQLite file, :memory: or postgres:// URL (env DATABASE_URL)')
     .showHelpAfterError();
   const config = (extra: Record<string, string | undefined> = {}): ServerConfig =>
     loadConfig({
@@ -118,24 +117,19 @@ export function createProgram(env: NodeJS.ProcessEnv, print: (line: string) => v
   program
     .command('migrate')
     .description('create the database or apply pending migrations, then exit')
-    .action(() => {
-      const { databaseUrl } = config();
-      openDatabase(databaseUrl).close();
-      print(`Database ${databaseUrl} is up to date.`);
+    .action(async () => {
+      const { database } = config();
+      await withDatabase(() => config())(async () => undefined);
+      print(`Database ${databaseName(database)} is up to date.`);
     });
 
   program
     .command('seed')
     .description('insert the absent rows of a seed file (existing rows are kept), then exit')
     .argument('<file>', 'seed file (JSON), or `dev` for the packaged dev seed')
-    .action((file: string) => {
+    .action(async (file: string) => {
       const seed = readSeedFile(file);
-      const database = openDatabase(config().databaseUrl);
-      try {
-        applySeed(createRepositories(database), seed);
-      } finally {
-        database.close();
-      }
+      await withDatabase(() => config())((store) => applySeed(store.repos, seed));
       print(`Applied seed ${file}.`);
     });
 

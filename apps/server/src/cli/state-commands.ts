@@ -9,7 +9,7 @@ import { exportState } from '../seed/export-state.js';
 import { importState } from '../seed/import-state.js';
 import { readSeedFile, SeedError } from '../seed/seed-file.js';
 import { StateEntryError } from '../seed/state-rows.js';
-import type { WithRepos } from './with-database.js';
+import type { WithStore } from './with-database.js';
 
 /**
  * `export` reads an existing database only (none there is named, not created); `import` may create
@@ -17,7 +17,7 @@ import type { WithRepos } from './with-database.js';
  */
 export function registerStateCommands(
   program: Command,
-  databases: { existing: WithRepos; created: WithRepos },
+  databases: { existing: WithStore; created: WithStore },
   print: (line: string) => void,
 ): void {
   const state = program
@@ -28,8 +28,8 @@ export function registerStateCommands(
     .description('print all data as a state document (tokens as their SHA-256 hashes)')
     .option('--out <file>', 'write it to this file instead of printing it')
     .action((options: { out?: string }) =>
-      databases.existing((repos) => {
-        const text = `${JSON.stringify(exportState(repos), null, 2)}\n`;
+      databases.existing(async ({ repos }) => {
+        const text = `${JSON.stringify(await exportState(repos), null, 2)}\n`;
         if (options.out === undefined) print(text.trimEnd());
         else {
           writeFileSync(options.out, text);
@@ -43,9 +43,9 @@ export function registerStateCommands(
     .argument('<file>', 'state document (JSON), e.g. from state export')
     .action((file: string) => {
       const document = readSeedFile(file);
-      databases.created((repos) => {
+      return databases.created(async (store) => {
         try {
-          const summary = importState(repos, document);
+          const summary = await importState(store, document);
           const counts = Object.entries(summary).map(([kind, n]) => `${n} ${kind}`);
           print(`Imported ${file}: ${counts.join(', ')}.`);
         } catch (error) {

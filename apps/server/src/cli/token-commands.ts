@@ -2,7 +2,7 @@ import { isScope } from '@assistant-platform/types';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { issueToken, revokeToken } from '../db/token-issue.js';
-import type { WithRepos } from './with-database.js';
+import type { WithStore } from './with-database.js';
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -24,7 +24,7 @@ function scopeList(value: string): string[] {
 /** `token create|list|revoke`: manage API tokens; a token is printed only when created. */
 export function registerTokenCommands(
   program: Command,
-  withRepos: WithRepos,
+  withStore: WithStore,
   print: (line: string) => void,
 ): void {
   const token = program.command('token').description('create, list and revoke API tokens');
@@ -40,8 +40,8 @@ export function registerTokenCommands(
     )
     .option('--name <name>', 'a label for the token', 'cli')
     .action((options: { account: number; scopes: string[]; name: string }) =>
-      withRepos((repos) => {
-        const issued = issueToken(repos, {
+      withStore(async ({ repos }) => {
+        const issued = await issueToken(repos, {
           accountId: options.account,
           name: options.name,
           scopes: options.scopes,
@@ -57,8 +57,8 @@ export function registerTokenCommands(
     .command('list')
     .description('list tokens (ids, accounts, scopes; never the tokens themselves)')
     .action(() =>
-      withRepos((repos) => {
-        const rows = repos.tokens.list();
+      withStore(async ({ repos }) => {
+        const rows = await repos.tokens.list();
         if (rows.length === 0) print('No tokens.');
         for (const row of rows) {
           const state = row.revokedAt ? `revoked ${row.revokedAt}` : 'active';
@@ -71,8 +71,8 @@ export function registerTokenCommands(
     .description('revoke a token by its id; it answers 401 from then on')
     .argument('<id>', 'token id (see token list)', positiveInt)
     .action((id: number) =>
-      withRepos((repos) => {
-        if (!revokeToken(repos, id)) throw new Error(`no active token with id ${id}`);
+      withStore(async ({ repos }) => {
+        if (!(await revokeToken(repos, id))) throw new Error(`no active token with id ${id}`);
         print(`Revoked token ${id}.`);
       }),
     );

@@ -1,37 +1,44 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ServerConfig } from '../config/load-config.js';
-import { openDatabase } from '../db/open-database.js';
-import { createRepositories, type Repositories } from '../db/repositories.js';
+import { openStore } from '../db/open-store.js';
+import type { Store } from '../db/store.js';
 
-export type WithRepos = (fn: (repos: Repositories) => void) => void;
+export type WithStore = (fn: (store: Store) => Promise<void>) => Promise<void>;
+
+/** Where a CLI command's database problems go: standard error, as the command's own failure does. */
+const cliLog = {
+  warn: (_details: object, message: string) => console.error(`warning: ${message}`),
+  info: () => undefined,
+};
 
 /** Opens (and migrates) the configured database for one CLI command, then closes it. */
-export function withDatabase(config: () => ServerConfig): WithRepos {
-  return (fn) => {
-    const database = openDatabase(config().databaseUrl);
+export function withDatabase(config: () => ServerConfig): WithStore {
+  return async (fn) => {
+    const store = await openStore(config().database, cliLog);
     try {
-      fn(createRepositories(database));
+      await fn(store);
     } finally {
-      database.close();
+      await store.close();
     }
   };
 }
 
 /**
  * As withDatabase, for commands that need rows a server or a seed put there (accounts, tokens): run
- * where no database is yet (another folder, a mistyped DATABASE_URL), they say so, naming the path,
- * instead of creating an empty file and then answering that the account does not exist.
+ * where no SQLite file is yet (another folder, a mistyped DATABASE_URL), they say so, naming the
+ * path, instead of creating an empty file and then answering that the account does not exist. A
+ * PostgreSQL database that does not exist is named by the connection's own error.
  */
-export function withExistingDatabase(config: () => ServerConfig): WithRepos {
+export function withExistingDatabase(config: () => ServerConfig): WithStore {
   const open = withDatabase(config);
-  return (fn) => {
-    const { databaseUrl } = config();
-    if (databaseUrl !== ':memory:' && !existsSync(databaseUrl))
+  return async (fn) => {
+    const { database } = config();
+    if (database.dialect === 'sqlite' && database.path !== ':memory:' && !existsSync(database.path))
       throw new Error(
-        `there is no database at ${resolve(databaseUrl)}: start the server once (it creates it), or ` +
+        `there is no database at ${resolve(database.path)}: start the server once (it creates it), or ` +
           'name the right one with DATABASE_URL or --database',
       );
-    open(fn);
+    await open(fn);
   };
 }

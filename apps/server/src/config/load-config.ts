@@ -3,7 +3,7 @@ import type { EnginesConfig } from '@assistant-platform/engines/types';
 import { type CorsOrigins, parseCorsOrigins } from '@assistant-platform/service-kit';
 import { LOG_LEVELS, type LogLevel, readEnvironment } from '@assistant-platform/types';
 import { z } from 'zod';
-import { databasePathOf } from './database-url.js';
+import { type DatabaseTarget, databaseTargetOf } from './database-url.js';
 import {
   checkModes,
   type ProxyConfig,
@@ -17,8 +17,8 @@ import {
 export interface ServerConfig {
   port: number;
   host: string;
-  /** SQLite file path (a `file:` URL already turned into one), or `:memory:`. */
-  databaseUrl: string;
+  /** What DATABASE_URL names: a SQLite file (a `file:` URL already a path) or `:memory:`, or PostgreSQL. */
+  database: DatabaseTarget;
   seedPath?: string;
   devToken?: string;
   rateLimit: { max: number; windowMs: number };
@@ -62,7 +62,7 @@ const serverEnvSchema = z.object({
     .default('./.data/assistant.sqlite')
     .transform((url, context) => {
       try {
-        return databasePathOf(url);
+        return databaseTargetOf(url);
       } catch (error) {
         context.addIssue({ code: 'custom', message: (error as Error).message });
         return z.NEVER;
@@ -130,7 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
-    databaseUrl: e.DATABASE_URL,
+    database: e.DATABASE_URL,
     ...(e.ASSISTANT_SEED === undefined ? {} : { seedPath: e.ASSISTANT_SEED }),
     ...(e.ASSISTANT_DEV_TOKEN === undefined ? {} : { devToken: e.ASSISTANT_DEV_TOKEN }),
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },

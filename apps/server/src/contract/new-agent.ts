@@ -1,5 +1,5 @@
 import { type CreateAgentBody, DECLARED_DEFAULTS, type Tool } from '@assistant-platform/types';
-import type { NewAgent } from '../db/agents-repo.js';
+import type { NewAgent } from '../db/store.js';
 
 /**
  * A validated create-agent body (its `tools` string already expanded) with the contract's declared

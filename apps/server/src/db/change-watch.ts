@@ -1,25 +1,19 @@
-import type { Db } from './open-database.js';
-
-/** How stale a cache may be with respect to other processes' writes. */
-const CHECK_INTERVAL_MS = 100;
-
 /**
- * Tells whether another connection (e.g. `assistant-server token revoke` in another process) has
- * committed since the last check. SQLite's `data_version` changes only for other connections'
- * commits, so a cache that is also cleared on this process's own writes stays exact, give or take
- * CHECK_INTERVAL_MS: checking on every request cost more than the token look-up it saves.
+ * How the token and agent caches learn that someone else changed the rows they hold: another
+ * process on the same SQLite file (`assistant-server token revoke`), another instance on the same
+ * PostgreSQL database, anyone with psql. Each store brings its own watch (SQLite's data_version,
+ * PostgreSQL's LISTEN/NOTIFY); a shared bus such as Redis can be one more, since all a cache asks is
+ * whether the epoch moved since it last looked. This process's own writes clear the caches
+ * directly, so a watch only has to see the others'.
  */
-export function watchForeignCommits(db: Db): () => boolean {
-  const dataVersion = db.$client.prepare('PRAGMA data_version').pluck();
-  let last = dataVersion.get();
-  let checkedAt = Date.now();
-  return () => {
-    const now = Date.now();
-    if (now - checkedAt < CHECK_INTERVAL_MS) return false;
-    checkedAt = now;
-    const version = dataVersion.get();
-    if (version === last) return false;
-    last = version;
-    return true;
-  };
+export interface ChangeWatch {
+  /**
+   * A number that changes whenever rows a cache may hold might have changed elsewhere. Called on
+   * every cached lookup, so it must cost next to nothing; it may be stale by a bounded delay.
+   */
+  epoch(): number;
+  close(): Promise<void>;
 }
+
+/** For stores nothing else can write to (`:memory:`): the epoch never moves. */
+export const NO_FOREIGN_CHANGES: ChangeWatch = { epoch: () => 0, close: async () => undefined };

@@ -18,7 +18,7 @@ function lazy(render: () => Promise<string>): () => Promise<string> {
  */
 export function registerMetaRoutes(
   app: FastifyInstance,
-  isReady: () => boolean,
+  isReady: () => Promise<boolean>,
   target?: { target: string; answers(): Promise<boolean> },
 ): void {
   const targetAnswers = target === undefined ? undefined : cachedProbe(() => target.answers());
@@ -38,7 +38,7 @@ export function registerMetaRoutes(
     reply.type('application/yaml; charset=utf-8').send(await yaml()),
   );
   app.get('/healthz', { config: noLimit }, async (_request, reply) => {
-    const databaseOk = isReady();
+    const databaseOk = await isReady();
     if (target === undefined || targetAnswers === undefined)
       return reply.code(databaseOk ? 200 : 503).send({ status: databaseOk ? 'ok' : 'unavailable' });
     const answers = await targetAnswers();

@@ -6,13 +6,18 @@ import {
   type Reasoning,
 } from '@assistant-platform/types';
 import { ApiError } from '../contract/api-error.js';
-import type { AgentsRepo } from '../db/agents-repo.js';
+import type { AgentsRepo } from '../db/store.js';
 
 const DEFAULTS = DECLARED_DEFAULTS.ChatRequestBody;
 
 /** Looks up `agents`: every id must be an agent of the caller's account (404 unknown, 403 foreign). */
-function handoffAgents(agents: AgentsRepo, ids: readonly number[], accountId: number): HandoffAgent[] {
-  const found = new Map(agents.findMany([...ids]).map((stored) => [stored.agent.id, stored]));
+async function handoffAgents(
+  agents: AgentsRepo,
+  ids: readonly number[],
+  accountId: number,
+): Promise<HandoffAgent[]> {
+  if (ids.length === 0) return [];
+  const found = new Map((await agents.findMany([...ids])).map((stored) => [stored.agent.id, stored]));
   if (ids.some((id) => !found.has(id))) throw new ApiError(404);
   return ids.map((id) => {
     const stored = found.get(id);
@@ -27,11 +32,11 @@ function handoffAgents(agents: AgentsRepo, ids: readonly number[], accountId: nu
  * Turns a validated chat body (model checked, JSON-string forms already expanded by the contract
  * validator) into the engine's request: every declared default applied, hand-off agents looked up.
  */
-export function normalizeChatBody(
+export async function normalizeChatBody(
   agents: AgentsRepo,
   body: ChatRequestBody,
   accountId: number,
-): { request: ChatEngineRequest; stream: boolean } {
+): Promise<{ request: ChatEngineRequest; stream: boolean }> {
   const model = body.model ?? DEFAULTS.model;
   const memoryChat = (body.memoryChat ?? []) as HistoryMessage[];
   const reasoning = body.reasoning as Reasoning | undefined;
@@ -43,7 +48,7 @@ export function normalizeChatBody(
     intents: body.intents,
     message: body.message,
     memoryChat,
-    handoffAgents: handoffAgents(agents, body.agents ?? [], accountId),
+    handoffAgents: await handoffAgents(agents, body.agents ?? [], accountId),
     temperature: body.temperature ?? DEFAULTS.temperature,
     top_p: body.top_p ?? DEFAULTS.top_p,
     max_tokens: body.max_tokens ?? DEFAULTS.max_tokens,

@@ -33,7 +33,7 @@ async function chatEngineFor(
 
 export function chatRequestHandler({ repos, engines: loaded }: OperationDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { request: engineRequest, stream } = normalizeChatBody(
+    const { request: engineRequest, stream } = await normalizeChatBody(
       repos.agents,
       request.body as ChatRequestBody,
       accountOf(request),

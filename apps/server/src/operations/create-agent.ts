@@ -12,7 +12,7 @@ function summaryOf(agent: Agent): AgentSummary {
 
 export function createAgentHandler({ repos }: OperationDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const agent = repos.agents.create(accountOf(request), newAgentOf(request.body as CreateAgentBody));
+    const agent = await repos.agents.create(accountOf(request), newAgentOf(request.body as CreateAgentBody));
     const response: CreateAgentResponse = {
       success: true,
       message: 'Agent created successfully',

@@ -23,7 +23,7 @@ export function getAgentHandler({ repos }: OperationDeps) {
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { id } = request.params as { id: string };
-    const found = repos.agents.find(id);
+    const found = await repos.agents.find(id);
     if (!found) throw new ApiError(404);
     if (found.accountId !== accountOf(request)) throw new ApiError(403);
     return reply.type('application/json; charset=utf-8').send(envelopeOf(found.agent));

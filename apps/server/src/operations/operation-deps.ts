@@ -1,5 +1,5 @@
 import type { Engines } from '@assistant-platform/engines/types';
-import type { Repositories } from '../db/repositories.js';
+import type { Repositories } from '../db/store.js';
 
 /** What every operation's handler may use; built once per app. */
 export interface OperationDeps {

@@ -7,14 +7,14 @@ import type { OperationDeps } from './operation-deps.js';
 export function updateTranscriptionHandler({ repos }: OperationDeps) {
   return async (request: FastifyRequest): Promise<UpdateTranscriptionResponse> => {
     const { id, transcriptionId } = request.params as { id: number; transcriptionId: number };
-    const workspace = repos.workspaces.find(id);
+    const workspace = await repos.workspaces.find(id);
     if (!workspace) throw new ApiError(404);
     if (workspace.accountId !== accountOf(request)) throw new ApiError(403);
-    const existing = repos.transcriptions.find(transcriptionId);
+    const existing = await repos.transcriptions.find(transcriptionId);
     // A transcription of another workspace is reported as absent: its id says nothing to this caller.
     if (!existing || existing.workspaceId !== workspace.id) throw new ApiError(404);
     const { transcript } = request.body as UpdateTranscriptionBody;
-    const data = repos.transcriptions.replaceTranscript(transcriptionId, transcript);
+    const data = await repos.transcriptions.replaceTranscript(transcriptionId, transcript);
     return { success: true, message: 'Transcription updated successfully', data };
   };
 }

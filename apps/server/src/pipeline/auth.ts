@@ -2,15 +2,16 @@ import { bearerToken, grants } from '@assistant-platform/types';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../contract/api-error.js';
 import type { AuthContext } from '../contract/fastify-types.js';
-import { hashToken, type TokensRepo } from '../db/tokens-repo.js';
+import type { TokensRepo } from '../db/store.js';
+import { hashToken } from '../db/token-hash.js';
 import type { AuthFailureLimit } from './auth-failure-limit.js';
 
-function authenticate(request: FastifyRequest, tokens: TokensRepo): AuthContext {
+async function authenticate(request: FastifyRequest, tokens: TokensRepo): Promise<AuthContext> {
   // A header that is not `Bearer <token68>` is as unauthorised as an unknown token.
   const token = bearerToken(request.headers.authorization);
   if (token === undefined) throw new ApiError(401);
   const tokenHash = hashToken(token);
-  const row = tokens.findActiveByHash(tokenHash);
+  const row = await tokens.findActiveByHash(tokenHash);
   if (!row) throw new ApiError(401);
   return { tokenId: row.id, accountId: row.accountId, tokenName: row.name, tokenHash, scopes: row.scopes };
 }
@@ -39,7 +40,7 @@ export function registerAuthHooks(
       throw new ApiError(429, [], retryAfter);
     }
     try {
-      request.auth = authenticate(request, tokens);
+      request.auth = await authenticate(request, tokens);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) failures.recordFailure(request.ip);
       throw error;

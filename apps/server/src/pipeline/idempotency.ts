@@ -1,7 +1,7 @@
 /**
  * `Idempotency-Key` on the operations whose contract declares it (every POST; see "Idempotent
  * requests" in the contract). After validation, a request with a key claims it in the database
- * (db/idempotency-repo.ts), per account: the first request runs and, once the operation has
+ * (IdempotencyRepo in db/store.ts), per account: the first request runs and, once the operation has
  * produced its answer, that answer is stored; the same key with the same method, path and body
  * answers it again with `Idempotent-Replayed: true`; with another request `400`; while the first is
  * still running `409` with `Retry-After: 1`. A request that produced nothing worth keeping (a 429, a
@@ -31,7 +31,7 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import { ApiError } from '../contract/api-error.js';
-import type { IdempotencyRepo } from '../db/idempotency-repo.js';
+import type { IdempotencyRepo } from '../db/store.js';
 import { accountOf } from './auth.js';
 
 /** The largest answer body kept for a replay (the contract's 256 KiB). */
@@ -84,9 +84,9 @@ export function registerIdempotency(
 ): void {
   app.decorateRequest('idempotencyClaim', null);
   let claims = 0;
-  const trim = (now: number) => {
+  const trim = async (now: number) => {
     claims = (claims + 1) % TRIM_EVERY;
-    if (claims === 0) records.trim(now - options.retentionMs, options.maxRecords);
+    if (claims === 0) await records.trim(now - options.retentionMs, options.maxRecords);
   };
 
   const claimKey: preHandlerAsyncHookHandler = async (request, reply) => {
@@ -97,7 +97,7 @@ export function registerIdempotency(
       throw ApiError.badRequest(IDEMPOTENCY_KEY_ISSUE_PATH, IDEMPOTENCY_KEY_ISSUES.streamed);
     }
     const now = Date.now();
-    const claimed = records.claim({
+    const claimed = await records.claim({
       accountId: accountOf(request),
       key,
       requestHash: requestHashOf(request),
@@ -113,14 +113,18 @@ export function registerIdempotency(
       case 'replay':
         return replay(reply, claimed.answer);
       case 'claimed': {
-        trim(now);
+        await trim(now);
         const claim = claimed.claim;
         request.idempotencyClaim = claim;
         // An answer never sent (the client left while the operation ran) frees the key.
         reply.raw.once('close', () => {
           if (request.idempotencyClaim === claim) {
             request.idempotencyClaim = null;
-            records.release(claim);
+            records
+              .release(claim)
+              .catch((error: unknown) =>
+                request.log.error({ err: error }, 'freeing an idempotency key failed'),
+              );
           }
         });
       }
@@ -134,25 +138,19 @@ export function registerIdempotency(
     if (claim === null) return done(null, payload);
     request.idempotencyClaim = null;
     const body = typeof payload === 'string' || payload instanceof Uint8Array ? payload : undefined;
-    try {
-      if (
-        body !== undefined &&
-        keepable(reply.statusCode) &&
-        Buffer.byteLength(body) <= MAX_STORED_BODY_BYTES
-      ) {
-        const contentType = reply.getHeader('content-type');
-        records.complete(claim, {
-          status: reply.statusCode,
-          contentType: typeof contentType === 'string' ? contentType : null,
-          body: typeof body === 'string' ? body : Buffer.from(body).toString('utf8'),
-        });
-      } else {
-        records.release(claim);
-      }
-    } catch (error) {
-      return done(error as FastifyError);
-    }
-    done(null, payload);
+    const contentType = reply.getHeader('content-type');
+    const stored =
+      body !== undefined && keepable(reply.statusCode) && Buffer.byteLength(body) <= MAX_STORED_BODY_BYTES
+        ? records.complete(claim, {
+            status: reply.statusCode,
+            contentType: typeof contentType === 'string' ? contentType : null,
+            body: typeof body === 'string' ? body : Buffer.from(body).toString('utf8'),
+          })
+        : records.release(claim);
+    stored.then(
+      () => done(null, payload),
+      (error: unknown) => done(error as FastifyError),
+    );
   };
 
   // Only the routes of operations that take a key carry the hooks.

@@ -1,12 +1,12 @@
-import type { Repositories } from '../db/repositories.js';
+import type { Repositories } from '../db/store.js';
 import type { ParsedSeed } from './seed-file.js';
 import { SeedError } from './seed-file.js';
 import { agentRowOf, StateEntryError, tokenRowOf } from './state-rows.js';
 
 /** Runs one insert, naming the seed entry when the database refuses it (e.g. an unknown accountId). */
-function at<T>(where: string, insert: () => T): T {
+async function at<T>(where: string, insert: () => Promise<T>): Promise<T> {
   try {
-    return insert();
+    return await insert();
   } catch (error) {
     throw new SeedError(`Invalid seed: ${where}: ${(error as Error).message}`);
   }
@@ -17,7 +17,7 @@ function at<T>(where: string, insert: () => T): T {
  * name) in one transaction, so restarting with the same seed never overwrites edits and a bad
  * seed leaves the database untouched.
  */
-export function applySeed(repos: Repositories, seed: ParsedSeed): void {
+export async function applySeed(repos: Repositories, seed: ParsedSeed): Promise<void> {
   let agents: ReturnType<typeof agentRowOf>[];
   try {
     agents = seed.agents.map(agentRowOf);
@@ -25,25 +25,25 @@ export function applySeed(repos: Repositories, seed: ParsedSeed): void {
     if (error instanceof StateEntryError) throw new SeedError(`Invalid seed: ${error.message}`);
     throw error;
   }
-  repos.transaction(() => {
+  await repos.transaction(async (tx) => {
     for (const [i, account] of seed.accounts.entries())
-      at(`accounts[${i}]`, () => repos.accounts.ensure(account));
+      await at(`accounts[${i}]`, () => tx.accounts.ensure(account));
     for (const [i, token] of seed.tokens.entries())
-      at(`tokens[${i}]`, () => repos.tokens.ensure(tokenRowOf(token)));
+      await at(`tokens[${i}]`, () => tx.tokens.ensure(tokenRowOf(token)));
     for (const [i, workspace] of seed.workspaces.entries())
-      at(`workspaces[${i}]`, () => repos.workspaces.ensure(workspace));
+      await at(`workspaces[${i}]`, () => tx.workspaces.ensure(workspace));
     for (const [i, row] of seed.transcriptions.entries())
-      at(`transcriptions[${i}]`, () => repos.transcriptions.ensure(row));
+      await at(`transcriptions[${i}]`, () => tx.transcriptions.ensure(row));
     for (const [i, { input, accountId, extra }] of agents.entries()) {
-      at(`agents[${i}]`, () => {
-        const owner = accountId ?? repos.accounts.defaultId();
+      await at(`agents[${i}]`, async () => {
+        const owner = accountId ?? (await tx.accounts.defaultId());
         const present =
           extra.id !== undefined
-            ? repos.agents.find(extra.id) !== undefined
+            ? (await tx.agents.find(extra.id)) !== undefined
             : extra.agentReferenceId !== undefined
-              ? repos.agents.find(extra.agentReferenceId) !== undefined
-              : repos.agents.existsByName(owner, input.name);
-        if (!present) repos.agents.create(owner, input, extra);
+              ? (await tx.agents.find(extra.agentReferenceId)) !== undefined
+              : await tx.agents.existsByName(owner, input.name);
+        if (!present) await tx.agents.create(owner, input, extra);
       });
     }
   });

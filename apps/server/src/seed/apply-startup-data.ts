@@ -1,6 +1,6 @@
 import type { ServerConfig } from '../config/load-config.js';
-import type { Repositories } from '../db/repositories.js';
-import { generateToken, hashToken } from '../db/tokens-repo.js';
+import type { Repositories } from '../db/store.js';
+import { generateToken, hashToken } from '../db/token-hash.js';
 import { applySeed } from './apply-seed.js';
 import { type ParsedSeed, parseSeed, readSeedFile, type SeedFile } from './seed-file.js';
 
@@ -15,27 +15,33 @@ function resolveSeed(input: SeedInput): ParsedSeed {
  * Applies `ASSISTANT_SEED`, an extra seed, and ensures `ASSISTANT_DEV_TOKEN` exists with scope `*`.
  * Then, with `createFirstToken`, a database that still has no token at all gets a default account,
  * a workspace and a random `*` token, returned so it can be printed once (it is stored only hashed).
- * It runs after the seed, so a seeded database keeps the seed's accounts and tokens only.
+ * It runs after the seed, so a seeded database keeps the seed's accounts and tokens only. All of it
+ * is one transaction, so instances starting together on one empty database make one first token.
  */
-export function applyStartupData(
+export async function applyStartupData(
   repos: Repositories,
   config: ServerConfig,
   options: { extraSeed?: SeedInput | undefined; createFirstToken?: boolean | undefined } = {},
-): { firstToken?: string } {
+): Promise<{ firstToken?: string }> {
   const seeds = [config.seedPath, options.extraSeed]
     .filter((s): s is SeedInput => s !== undefined)
     .map(resolveSeed);
-  for (const seed of seeds) applySeed(repos, seed);
-  if (config.devToken !== undefined) {
-    const accountId = repos.accounts.defaultId();
-    repos.tokens.ensure({ tokenHash: hashToken(config.devToken), accountId, name: 'dev', scopes: ['*'] });
-  }
-  if (!options.createFirstToken || repos.tokens.count() > 0) return {};
-  const firstToken = generateToken();
-  repos.transaction(() => {
-    const accountId = repos.accounts.defaultId();
-    repos.workspaces.ensure({ accountId, name: 'Default workspace' });
-    repos.tokens.ensure({ tokenHash: hashToken(firstToken), accountId, name: 'bootstrap', scopes: ['*'] });
+  return repos.transaction(async (tx) => {
+    for (const seed of seeds) await applySeed(tx, seed);
+    if (config.devToken !== undefined) {
+      const accountId = await tx.accounts.defaultId();
+      await tx.tokens.ensure({
+        tokenHash: hashToken(config.devToken),
+        accountId,
+        name: 'dev',
+        scopes: ['*'],
+      });
+    }
+    if (!options.createFirstToken || (await tx.tokens.count()) > 0) return {};
+    const firstToken = generateToken();
+    const accountId = await tx.accounts.defaultId();
+    await tx.workspaces.ensure({ accountId, name: 'Default workspace' });
+    await tx.tokens.ensure({ tokenHash: hashToken(firstToken), accountId, name: 'bootstrap', scopes: ['*'] });
+    return { firstToken };
   });
-  return { firstToken };
 }

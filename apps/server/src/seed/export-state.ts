@@ -6,15 +6,15 @@
  */
 import type { Scope, TranscriptionStatus } from '@assistant-platform/types';
 import type { StateSummary } from '@assistant-platform/types/admin';
-import type { Repositories } from '../db/repositories.js';
+import type { Repositories } from '../db/store.js';
 import type { ParsedSeed } from './seed-file.js';
 
-export function exportState(repos: Repositories): ParsedSeed {
-  return {
-    accounts: repos.accounts.listAll(),
-    tokens: repos.tokens
-      .listAll()
-      .map(({ id, tokenHash, accountId, name, scopes, createdAt, revokedAt }) => ({
+export async function exportState(repos: Repositories): Promise<ParsedSeed> {
+  // In a transaction: never half of a state import another request or instance is running.
+  return repos.transaction(async (tx) => ({
+    accounts: await tx.accounts.listAll(),
+    tokens: (await tx.tokens.listAll()).map(
+      ({ id, tokenHash, accountId, name, scopes, createdAt, revokedAt }) => ({
         id,
         tokenHash,
         accountId,
@@ -22,25 +22,27 @@ export function exportState(repos: Repositories): ParsedSeed {
         scopes: scopes as Scope[],
         createdAt,
         ...(revokedAt === null ? {} : { revokedAt }),
-      })),
-    workspaces: repos.workspaces.listAll(),
-    transcriptions: repos.transcriptions
-      .listAll()
-      .map((row) => ({ ...row, status: row.status as TranscriptionStatus })),
-    agents: repos.agents.listAll().map(({ accountId, agent }) => {
+      }),
+    ),
+    workspaces: await tx.workspaces.listAll(),
+    transcriptions: (await tx.transcriptions.listAll()).map((row) => ({
+      ...row,
+      status: row.status as TranscriptionStatus,
+    })),
+    agents: (await tx.agents.listAll()).map(({ accountId, agent }) => {
       const { status: _active, knowledgeBaseId, ...fields } = agent;
       return { ...fields, accountId, ...(knowledgeBaseId === null ? {} : { knowledgeBaseId }) };
     }),
-  };
+  }));
 }
 
 /** How many records of each kind the database holds. */
-export function stateSummary(repos: Repositories): StateSummary {
+export async function stateSummary(repos: Repositories): Promise<StateSummary> {
   return {
-    accounts: repos.accounts.count(),
-    tokens: repos.tokens.count(),
-    workspaces: repos.workspaces.count(),
-    transcriptions: repos.transcriptions.count(),
-    agents: repos.agents.count(),
+    accounts: await repos.accounts.count(),
+    tokens: await repos.tokens.count(),
+    workspaces: await repos.workspaces.count(),
+    transcriptions: await repos.transcriptions.count(),
+    agents: await repos.agents.count(),
   };
 }

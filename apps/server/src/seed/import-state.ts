@@ -5,68 +5,60 @@
  * absent, everything not in the document is gone afterwards; timestamps it omits are now.
  */
 import type { StateSummary } from '@assistant-platform/types/admin';
-import type { Repositories } from '../db/repositories.js';
+import type { ConstraintKind, Repositories, Store } from '../db/store.js';
 import { nowIso } from '../db/time.js';
 import { stateSummary } from './export-state.js';
 import type { ParsedSeed } from './seed-file.js';
 import { agentRowOf, StateEntryError, tokenRowOf } from './state-rows.js';
 
-/** What SQLite's constraint failures mean for an entry of the document. */
-const CONSTRAINTS: Record<string, string> = {
-  SQLITE_CONSTRAINT_FOREIGNKEY: 'refers to an account or workspace the document does not have',
-  SQLITE_CONSTRAINT_PRIMARYKEY: 'has the id of an earlier entry',
-  SQLITE_CONSTRAINT_UNIQUE: 'repeats a value of an earlier entry',
+/** What a refused row means for an entry of the document, the same words on both stores. */
+const CONSTRAINTS: Record<ConstraintKind, string> = {
+  'foreign-key': 'refers to an account or workspace the document does not have',
+  'primary-key': 'has the id of an earlier entry',
+  unique: 'repeats a value of an earlier entry',
 };
 
-/** The SQLite constraint code of an error or of one of its causes. */
-function constraintOf(error: unknown): string | undefined {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT')) return code;
-  }
-  return undefined;
-}
-
-/** Runs one insert; a constraint failure becomes a StateEntryError naming the entry. */
-function at(pointer: string, insert: () => unknown): void {
-  try {
-    insert();
-  } catch (error) {
-    const code = constraintOf(error);
-    if (code === undefined) throw error;
-    const detail = (error as Error).message;
-    throw new StateEntryError([
-      { path: pointer, message: `${CONSTRAINTS[code] ?? 'is refused'} (${detail})` },
-    ]);
-  }
-}
-
-export function importState(repos: Repositories, state: ParsedSeed): StateSummary {
+export async function importState(
+  store: Pick<Store, 'repos' | 'constraintOf'>,
+  state: ParsedSeed,
+): Promise<StateSummary> {
   const agents = state.agents.map(agentRowOf);
-  return repos.transaction(() => {
+  /** Runs one insert; a constraint failure becomes a StateEntryError naming the entry. */
+  const at = async (pointer: string, insert: () => Promise<unknown>): Promise<void> => {
+    try {
+      await insert();
+    } catch (error) {
+      const kind = store.constraintOf(error);
+      if (kind === undefined) throw error;
+      throw new StateEntryError([{ path: pointer, message: CONSTRAINTS[kind] }]);
+    }
+  };
+  return store.repos.transaction(async (tx: Repositories) => {
     // Children first: every foreign key is checked as each statement runs. Stored answers of
     // idempotency keys describe the data being replaced (an agent's id), so they go with it.
-    repos.idempotency.deleteAll();
-    repos.agents.deleteAll();
-    repos.transcriptions.deleteAll();
-    repos.workspaces.deleteAll();
-    repos.tokens.deleteAll();
-    repos.accounts.deleteAll();
+    await tx.idempotency.deleteAll();
+    await tx.agents.deleteAll();
+    await tx.transcriptions.deleteAll();
+    await tx.workspaces.deleteAll();
+    await tx.tokens.deleteAll();
+    await tx.accounts.deleteAll();
     const now = nowIso();
     for (const [i, account] of state.accounts.entries())
-      at(`/accounts/${i}`, () => repos.accounts.insert({ createdAt: now, ...account }));
+      await at(`/accounts/${i}`, () => tx.accounts.insert({ createdAt: now, ...account }));
     for (const [i, token] of state.tokens.entries())
-      at(`/tokens/${i}`, () => repos.tokens.insert({ createdAt: now, ...tokenRowOf(token) }));
+      await at(`/tokens/${i}`, () => tx.tokens.insert({ createdAt: now, ...tokenRowOf(token) }));
     for (const [i, workspace] of state.workspaces.entries())
-      at(`/workspaces/${i}`, () => repos.workspaces.insert({ createdAt: now, ...workspace }));
+      await at(`/workspaces/${i}`, () => tx.workspaces.insert({ createdAt: now, ...workspace }));
     for (const [i, row] of state.transcriptions.entries()) {
       const createdAt = row.createdAt ?? now;
-      at(`/transcriptions/${i}`, () =>
-        repos.transcriptions.insert({ ...row, createdAt, updatedAt: row.updatedAt ?? createdAt }),
+      await at(`/transcriptions/${i}`, () =>
+        tx.transcriptions.insert({ ...row, createdAt, updatedAt: row.updatedAt ?? createdAt }),
       );
     }
     for (const [i, { input, accountId, extra }] of agents.entries())
-      at(`/agents/${i}`, () => repos.agents.create(accountId ?? repos.accounts.defaultId(), input, extra));
-    return stateSummary(repos);
+      await at(`/agents/${i}`, async () =>
+        tx.agents.create(accountId ?? (await tx.accounts.defaultId()), input, extra),
+      );
+    return stateSummary(tx);
   });
 }

@@ -7,8 +7,8 @@
 import type { CreateAgentBody, ValidationIssue } from '@assistant-platform/types';
 import { adminValidator } from '../contract/admin-validator.js';
 import { newAgentOf } from '../contract/new-agent.js';
-import type { NewAgent } from '../db/agents-repo.js';
-import { hashToken, type NewToken } from '../db/tokens-repo.js';
+import type { AgentExtra, NewAgent, NewToken } from '../db/store.js';
+import { hashToken } from '../db/token-hash.js';
 import { entryName } from './entry-name.js';
 import type { ParsedSeed } from './seed-file.js';
 
@@ -29,7 +29,7 @@ export function tokenRowOf(token: ParsedSeed['tokens'][number]): NewToken {
 export interface AgentRow {
   input: NewAgent;
   accountId: number | undefined;
-  extra: { id?: number; agentReferenceId?: string; createdAt?: string; updatedAt?: string };
+  extra: AgentExtra;
 }
 
 export function agentRowOf(entry: ParsedSeed['agents'][number], index: number): AgentRow {

@@ -2,10 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { testSeed } from './fixtures.js';
 import { serverModule } from './server-module.js';
+import { testDatabaseUrl } from './test-store.js';
 
-/** An app over a fresh in-memory database with the fixture seed; `env` overrides configuration. */
+/**
+ * An app over a fresh database of the suite's store (in memory on SQLite, a new database on
+ * PostgreSQL) with the fixture seed; `env` overrides configuration.
+ */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const config = serverModule.loadConfig({ DATABASE_URL: ':memory:', LOG_LEVEL: 'silent', ...env });
+  const database = env.DATABASE_URL ?? (await testDatabaseUrl());
+  const config = serverModule.loadConfig({ LOG_LEVEL: 'silent', ...env, DATABASE_URL: database });
   return serverModule.build(config, { seed: testSeed });
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { State } from '@assistant-platform/types/admin';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../src/db/tokens-repo.js';
+import { hashToken } from '../../src/db/token-hash.js';
 import { ensureBuilt, exited, runCli, startCli, stopAllServers } from '../helpers/cli-process.js';
 import { TEST_TOKENS, testSeed } from '../helpers/fixtures.js';
 

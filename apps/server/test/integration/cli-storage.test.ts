@@ -6,10 +6,12 @@ import {
   mkdirSync,
   mkdtempSync,
   openSync,
+  readdirSync,
   rmSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +27,16 @@ const folder = () => {
 };
 
 /** `assistant-server serve` that must refuse to start; a server that starts anyway is killed (status null). */
+/** A port nothing listens on (it was free a moment ago). */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 function serveMustFail(env: Record<string, string>, cwd?: string) {
   const result = spawnSync(process.execPath, [CLI, 'serve', '--port', '0'], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
@@ -93,13 +105,25 @@ describe('database faults at start-up and while running', { timeout: 60_000 }, (
 
   it('refuses a DATABASE_URL of another database and creates nothing', () => {
     const cwd = folder();
-    for (const url of ['postgres://user:secret@localhost:5432/app', 'mysql://localhost/app', 'http://x/y']) {
+    for (const url of ['mysql://localhost/app', 'http://x/y', 'sqlite://a.db']) {
       const result = serveMustFail({ DATABASE_URL: url }, cwd);
       expect(result.status).toBe(1);
       expect(result.stderr).toMatch(/ConfigError: [\s\S]*DATABASE_URL: .*not supported/);
     }
-    expect(existsSync(join(cwd, 'postgres:'))).toBe(false);
     expect(existsSync(join(cwd, 'mysql:'))).toBe(false);
+    expect(existsSync(join(cwd, 'sqlite:'))).toBe(false);
+  });
+
+  it('names DATABASE_URL and the server, never the password, when PostgreSQL is not there', async () => {
+    const cwd = folder();
+    const port = await closedPort();
+    const result = serveMustFail({ DATABASE_URL: `postgres://app:s3cret@127.0.0.1:${port}/assistant` }, cwd);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      `DATABASE_URL=postgres://app@127.0.0.1:${port}/assistant: cannot connect to PostgreSQL at 127.0.0.1:${port}: connection refused`,
+    );
+    expect(result.stderr).not.toContain('s3cret');
+    expect(readdirSync(cwd)).toEqual([]);
   });
 
   it('once its folder is deleted, a running server answers 500 to a create and 503 to /healthz, logging why', async () => {

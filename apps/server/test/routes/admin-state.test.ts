@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import type { State } from '@assistant-platform/types/admin';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashToken } from '../../src/db/tokens-repo.js';
+import { hashToken } from '../../src/db/token-hash.js';
 import { expectMatchesAdminContract } from '../helpers/contract.js';
 import { auth, TEST_AGENT_REFERENCE_ID, TEST_TOKENS, testSeed } from '../helpers/fixtures.js';
 import { serverModule } from '../helpers/server-module.js';
 import { buildTestApp } from '../helpers/test-app.js';
+import { testDatabaseUrl } from '../helpers/test-store.js';
 
 const admin = auth(TEST_TOKENS.admin);
 const apps: FastifyInstance[] = [];
@@ -179,14 +180,14 @@ describe('an exported state', () => {
     const state = await exported(source);
 
     const seeded = await serverModule.build(
-      serverModule.loadConfig({ DATABASE_URL: ':memory:', LOG_LEVEL: 'silent' }),
+      serverModule.loadConfig({ DATABASE_URL: await testDatabaseUrl(), LOG_LEVEL: 'silent' }),
       { seed: state },
     );
     apps.push(seeded);
     // The fresh server's import goes through a token of its own seed.
     const bootstrap = await serverModule.build(
       serverModule.loadConfig({
-        DATABASE_URL: ':memory:',
+        DATABASE_URL: await testDatabaseUrl(),
         LOG_LEVEL: 'silent',
         ASSISTANT_DEV_TOKEN: 'bootstrap-dev-token',
       }),
@@ -258,7 +259,7 @@ describe('POST /_admin/reset', () => {
 
   it('restores the token created at start-up on an empty database', async () => {
     const app = await serverModule.build(
-      serverModule.loadConfig({ DATABASE_URL: ':memory:', LOG_LEVEL: 'silent' }),
+      serverModule.loadConfig({ DATABASE_URL: await testDatabaseUrl(), LOG_LEVEL: 'silent' }),
       { createFirstToken: true },
     );
     apps.push(app);

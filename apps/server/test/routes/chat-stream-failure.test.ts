@@ -17,6 +17,7 @@ import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
 import { toEventStream } from '../../src/operations/chat-event-stream.js';
 import { expectMatchesContract } from '../helpers/contract.js';
 import { TEST_TOKENS, testChatBody, testSeed } from '../helpers/fixtures.js';
+import { testDatabaseUrl } from '../helpers/test-store.js';
 
 interface SseEvent {
   event: string;
@@ -44,6 +45,7 @@ describe('a chat stream whose upstream fails after the first delta', () => {
     server = await startReferenceServer({
       seed: testSeed,
       env: {
+        DATABASE_URL: await testDatabaseUrl(),
         ...chatUpstreamEnv(upstream.url, 'upstream-model'),
       },
     });

@@ -5,10 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, TEST_TOKENS, testSeed } from '../helpers/fixtures.js';
 import { serverModule } from '../helpers/server-module.js';
+import { testDatabaseUrl } from '../helpers/test-store.js';
 
 /** An app serving a console build made up here, or none. */
 async function appWithConsole(dir: string): Promise<FastifyInstance> {
-  const config = serverModule.loadConfig({ DATABASE_URL: ':memory:', LOG_LEVEL: 'silent' });
+  const config = serverModule.loadConfig({ DATABASE_URL: await testDatabaseUrl(), LOG_LEVEL: 'silent' });
   return serverModule.build(config, { seed: testSeed, consoleDir: dir });
 }
 

@@ -11,6 +11,7 @@ import type { ReferenceServer } from '../../src/index.js';
 import { expectMatchesContract } from '../helpers/contract.js';
 import { TEST_TOKENS, testChatBody, testSeed } from '../helpers/fixtures.js';
 import { serverModule } from '../helpers/server-module.js';
+import { testDatabaseUrl } from '../helpers/test-store.js';
 
 let upstream: FakeUpstream;
 let server: ReferenceServer;
@@ -28,6 +29,7 @@ beforeAll(async () => {
   server = await serverModule.startReferenceServer({
     seed: testSeed,
     env: {
+      DATABASE_URL: await testDatabaseUrl(),
       CHAT_ENGINE: 'openai',
       CHAT_UPSTREAM_URL: upstream.url,
       CHAT_MODEL_MAP: JSON.stringify({

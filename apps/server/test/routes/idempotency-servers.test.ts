@@ -1,11 +1,9 @@
 /**
- * Idempotency keys over real HTTP: two servers sharing one database file honour each other's keys
+ * Idempotency keys over real HTTP: two servers sharing one database (a SQLite file, or a PostgreSQL
+ * database in `server:postgres`) honour each other's keys
  * (a key in flight on one answers 409 on the other, then its stored answer), a `dropAnswer` fault
  * loses an answer after the work is done, and the retention and record bounds forget old keys.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   chatUpstreamEnv,
   completion,
@@ -18,8 +16,8 @@ import type { ReferenceServer } from '../../src/index.js';
 import { expectMatchesContract } from '../helpers/contract.js';
 import { TEST_TOKENS, testChatBody, testSeed } from '../helpers/fixtures.js';
 import { serverModule } from '../helpers/server-module.js';
+import { persistentTestDatabaseUrl, testDatabaseUrl } from '../helpers/test-store.js';
 
-const folder = mkdtempSync(join(tmpdir(), 'idempotency-'));
 let upstream: FakeUpstream;
 let first: ReferenceServer;
 let second: ReferenceServer;
@@ -34,7 +32,7 @@ const post = (server: ReferenceServer, path: string, body: object, headers: Reco
 beforeAll(async () => {
   upstream = await startFakeUpstream();
   const env = {
-    DATABASE_URL: join(folder, 'shared.sqlite'),
+    DATABASE_URL: await persistentTestDatabaseUrl(),
     RATE_LIMIT_MAX: '100000',
     ...chatUpstreamEnv(upstream.url),
   };
@@ -44,7 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([first?.close(), second?.close()]);
   await upstream?.close();
-  rmSync(folder, { recursive: true, force: true });
 });
 
 describe('two servers sharing one database', () => {
@@ -132,7 +129,7 @@ describe('bounds', () => {
   it('forgets a key past its retention', async () => {
     const server = await serverModule.startReferenceServer({
       seed: testSeed,
-      env: { IDEMPOTENCY_RETENTION_MS: '1' },
+      env: { DATABASE_URL: await testDatabaseUrl(), IDEMPOTENCY_RETENTION_MS: '1' },
     });
     try {
       const headers = { 'idempotency-key': 'short-lived' };
@@ -149,7 +146,7 @@ describe('bounds', () => {
   it('keeps at most IDEMPOTENCY_MAX_RECORDS keys (plus a batch), forgetting the oldest first', async () => {
     const server = await serverModule.startReferenceServer({
       seed: testSeed,
-      env: { IDEMPOTENCY_MAX_RECORDS: '1', RATE_LIMIT_MAX: '100000' },
+      env: { DATABASE_URL: await testDatabaseUrl(), IDEMPOTENCY_MAX_RECORDS: '1', RATE_LIMIT_MAX: '100000' },
     });
     try {
       const body = { name: 'Bounded', instruction: 'x' };

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
 import { expectMatchesContract } from '../helpers/contract.js';
 import { auth, TEST_TOKENS, testChatBody, testSeed } from '../helpers/fixtures.js';
+import { testDatabaseUrl } from '../helpers/test-store.js';
 
 let upstream: FakeUpstream;
 let server: ReferenceServer;
@@ -27,6 +28,7 @@ beforeAll(async () => {
   server = await startReferenceServer({
     seed: testSeed,
     env: {
+      DATABASE_URL: await testDatabaseUrl(),
       MAX_HEAVY_REQUESTS_PER_TOKEN: '2',
       ...chatUpstreamEnv(upstream.url),
       EMBEDDINGS_ENGINE: 'openai',

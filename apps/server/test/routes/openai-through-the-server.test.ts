@@ -23,6 +23,7 @@ import type {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
 import { TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
+import { testDatabaseUrl } from '../helpers/test-store.js';
 
 let upstream: FakeUpstream;
 let server: ReferenceServer;
@@ -31,6 +32,7 @@ beforeAll(async () => {
   upstream = await startFakeUpstream();
   server = await startReferenceServer({
     env: {
+      DATABASE_URL: await testDatabaseUrl(),
       ...chatUpstreamEnv(upstream.url),
       CHAT_UPSTREAM_TIMEOUT_MS: '2000',
       EMBEDDINGS_ENGINE: 'openai',

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
 import { serverModule } from '../helpers/server-module.js';
+import { testDatabaseUrl } from '../helpers/test-store.js';
 
 type ReferenceServer = Awaited<ReturnType<typeof serverModule.startReferenceServer>>;
 
@@ -27,6 +28,7 @@ describe('startReferenceServer() with the test seed', () => {
   let server: ReferenceServer;
   beforeAll(async () => {
     server = await serverModule.startReferenceServer({
+      env: { DATABASE_URL: await testDatabaseUrl() },
       chatFixtures: [{ match: { messageContains: 'parcel' }, answer: { content: 'Ships today.' } }],
     });
   });
@@ -92,6 +94,7 @@ describe('startReferenceServer() with the test seed', () => {
       true,
     );
     const second = await serverModule.startReferenceServer({
+      env: { DATABASE_URL: await testDatabaseUrl() },
       seed: { accounts: [{ id: 1, name: 'Other' }] },
     });
     try {
@@ -110,6 +113,7 @@ describe('startReferenceServer() with the test seed', () => {
 describe('startReferenceServer() with a seed of one’s own', () => {
   it('adds a dev token for the admin API when the seed has no admin token', async () => {
     const server = await serverModule.startReferenceServer({
+      env: { DATABASE_URL: await testDatabaseUrl() },
       seed: {
         accounts: [{ id: 5, name: 'Solo' }],
         tokens: [{ token: 'solo-reader-token', accountId: 5, name: 'reader', scopes: ['agents:read'] }],
@@ -128,6 +132,7 @@ describe('startReferenceServer() with a seed of one’s own', () => {
   it('refuses start-up fixtures the admin contract refuses, naming the entry', async () => {
     await expect(
       serverModule.startReferenceServer({
+        env: { DATABASE_URL: await testDatabaseUrl() },
         chatFixtures: [{ match: { messageMatches: '(?=a)' }, answer: { content: 'x' } }],
       }),
     ).rejects.toThrow(/chatFixtures: \[0\]\.match\.messageMatches/);

@@ -92,6 +92,14 @@ describe('validation: limits before items, every bad field, the body protections
     expect(pair.statusCode).toBe(201);
   });
 
+  it('answers 400 for U+0000 in a value, which neither store would keep alike, and creates nothing', async () => {
+    const answer = await send('POST', '/v1/agents/create', '{"name":"a\\u0000b","instruction":"b"}');
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().errors).toEqual([{ path: '/name', message: 'must not contain U+0000' }]);
+    const control = await send('POST', '/v1/agents/create', '{"name":"tab\\tand \\u0001","instruction":"b"}');
+    expect(control.statusCode).toBe(201);
+  });
+
   it('takes path ids only as canonical integers', async () => {
     for (const id of ['0x1', '1e0', '%201', '01', '1.0', '+1']) {
       const view = await send('GET', `/v1/agents/view/${id}`);

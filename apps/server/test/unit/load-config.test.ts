@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 4010,
       host: '127.0.0.1',
-      databaseUrl: './.data/assistant.sqlite',
+      database: { dialect: 'sqlite', path: './.data/assistant.sqlite' },
       rateLimit: { max: 600, windowMs: 60_000 },
       logLevel: 'info',
       bodyLimit: 10 * 1024 * 1024,
@@ -55,22 +55,45 @@ describe('loadConfig', () => {
     });
   });
 
-  it('refuses DATABASE_URL of a scheme other than file:, and turns file: URLs into paths', () => {
-    for (const url of [
-      'postgres://u:p@db:5432/app',
-      'mysql://localhost/app',
-      'http://x/y',
-      'sqlite://a.db',
-    ]) {
+  it('refuses DATABASE_URL of a scheme other than postgres:, postgresql: and file:, and turns file: URLs into paths', () => {
+    for (const url of ['mysql://localhost/app', 'http://x/y', 'sqlite://a.db']) {
       expect(() => loadConfig({ DATABASE_URL: url }), url).toThrow(/DATABASE_URL: .*not supported/);
     }
     expect(() => loadConfig({ DATABASE_URL: 'file:./a.sqlite?mode=ro' })).toThrow(/DATABASE_URL/);
-    expect(loadConfig({ DATABASE_URL: 'file:///srv/data/a%20b.sqlite' }).databaseUrl).toBe(
-      '/srv/data/a b.sqlite',
-    );
-    expect(loadConfig({ DATABASE_URL: 'file:./data/a.sqlite' }).databaseUrl).toBe('./data/a.sqlite');
-    expect(loadConfig({ DATABASE_URL: './data/a.sqlite' }).databaseUrl).toBe('./data/a.sqlite');
-    expect(loadConfig({ DATABASE_URL: ':memory:' }).databaseUrl).toBe(':memory:');
+    const path = (url: string) => loadConfig({ DATABASE_URL: url }).database;
+    expect(path('file:///srv/data/a%20b.sqlite')).toEqual({
+      dialect: 'sqlite',
+      path: '/srv/data/a b.sqlite',
+    });
+    expect(path('file:./data/a.sqlite')).toEqual({ dialect: 'sqlite', path: './data/a.sqlite' });
+    expect(path('./data/a.sqlite')).toEqual({ dialect: 'sqlite', path: './data/a.sqlite' });
+    expect(path(':memory:')).toEqual({ dialect: 'sqlite', path: ':memory:' });
+  });
+
+  it('takes postgres: and postgresql: URLs as PostgreSQL, naming them without their password', () => {
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://app:s3cret@db.internal:6432/assistant?sslmode=require' })
+        .database,
+    ).toEqual({
+      dialect: 'postgres',
+      url: 'postgres://app:s3cret@db.internal:6432/assistant?sslmode=require',
+      display: 'postgres://app@db.internal:6432/assistant',
+      server: 'db.internal:6432',
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/assistant' }).database).toMatchObject({
+      dialect: 'postgres',
+      display: 'postgresql://localhost/assistant',
+      server: 'localhost:5432',
+    });
+    // A URL that does not parse is refused without repeating it (it may hold a password).
+    let message = '';
+    try {
+      loadConfig({ DATABASE_URL: 'postgres://app:s3cret@db:port/x' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/DATABASE_URL: is not a valid postgres:\/\/ URL/);
+    expect(message).not.toContain('s3cret');
   });
 
   it('reads CORS_ORIGINS: any origin by default, or the listed ones; a non-origin stops start-up', () => {

@@ -2,9 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashToken } from '../../src/db/tokens-repo.js';
+import { hashToken } from '../../src/db/token-hash.js';
 import { build, loadConfig, type SeedFile } from '../../src/index.js';
 import { auth, TEST_TOKENS, testSeed } from '../helpers/fixtures.js';
+import { persistentTestDatabaseUrl, testDatabaseUrl } from '../helpers/test-store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'seed-test-'));
 const apps: { close(): Promise<unknown> }[] = [];
@@ -23,7 +24,7 @@ async function start(databaseUrl: string, seed?: SeedFile | string, env: Record<
 
 describe('seed files', () => {
   it('inserts only absent rows, so a restart with the same seed keeps edits', async () => {
-    const db = join(dir, 'restart.sqlite');
+    const db = await persistentTestDatabaseUrl();
     const first = await start(db, testSeed);
     await first.inject({
       method: 'PATCH',
@@ -54,7 +55,7 @@ describe('seed files', () => {
   it('reads a seed from a file path', async () => {
     const file = join(dir, 'seed.json');
     writeFileSync(file, JSON.stringify(testSeed));
-    const app = await start(':memory:', file);
+    const app = await start(await testDatabaseUrl(), file);
     expect((await app.inject({ url: '/v1/agents/view/1', headers: auth(TEST_TOKENS.all) })).statusCode).toBe(
       200,
     );
@@ -89,11 +90,11 @@ describe('seed files', () => {
     [{ agents: [{ name: 'a', instruction: 'b', tools: '[{' }] }, /agents\[0\].*tools/],
     [{ tokens: [{ tokenHash: 'not-hex', accountId: 1, scopes: ['*'] }] }, /tokens\[0\]\.tokenHash/],
   ] as [SeedFile, RegExp][])('stops start-up naming the bad entry (%#)', async (seed, message) => {
-    await expect(start(':memory:', seed)).rejects.toThrow(message);
+    await expect(start(await testDatabaseUrl(), seed)).rejects.toThrow(message);
   });
 
   it('is a State document: tokens by their hash, with ids and a revocation', async () => {
-    const app = await start(':memory:', {
+    const app = await start(await testDatabaseUrl(), {
       accounts: [{ id: 3, name: 'Hooli', createdAt: '2025-01-01T00:00:00.000Z' }],
       tokens: [
         { id: 11, tokenHash: hashToken('hashed-token-123'), accountId: 3, name: 'ci', scopes: ['*'] },
@@ -120,12 +121,14 @@ describe('seed files', () => {
   it('reports an unreadable or non-JSON seed file', async () => {
     const file = join(dir, 'broken.json');
     writeFileSync(file, '{ nope');
-    await expect(start(':memory:', file)).rejects.toThrow(/not valid JSON/);
-    await expect(start(':memory:', join(dir, 'missing.json'))).rejects.toThrow(/Cannot read seed file/);
+    await expect(start(await testDatabaseUrl(), file)).rejects.toThrow(/not valid JSON/);
+    await expect(start(await testDatabaseUrl(), join(dir, 'missing.json'))).rejects.toThrow(
+      /Cannot read seed file/,
+    );
   });
 
   it('ASSISTANT_DEV_TOKEN grants * in the default account', async () => {
-    const app = await start(':memory:', undefined, { ASSISTANT_DEV_TOKEN: 'my-dev-token-123' });
+    const app = await start(await testDatabaseUrl(), undefined, { ASSISTANT_DEV_TOKEN: 'my-dev-token-123' });
     const res = await app.inject({
       method: 'POST',
       url: '/v1/agents/create',

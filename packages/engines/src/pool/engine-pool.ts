@@ -26,6 +26,17 @@ const SCHEMA_POINTER = '/response_format/json_schema/schema';
 /** Far longer than the `data:image/<type>;base64,` prefix the engine's image label reads. */
 const MAX_IMAGE_URL = 256;
 
+/**
+ * Node 20.19+ loads an ES module worker entry through require(esm) (piscina tries `require` before
+ * `import()`), and a worker terminated while that load runs aborts the whole process (a Node bug:
+ * a pool destroyed right after it started a thread crashed test runs, about one in a few hundred
+ * build-and-close cycles). Without require(esm) piscina imports the entry, which a termination
+ * interrupts safely. The flag exists since Node 20.17; before, require(esm) does not either.
+ */
+const WORKER_EXEC_ARGV = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
+  ? [...process.execArgv, '--no-experimental-require-module']
+  : undefined;
+
 export interface EnginePool {
   chat: ChatEngine;
   embeddings: EmbeddingEngine;
@@ -42,6 +53,7 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
     idleTimeout: Number.POSITIVE_INFINITY,
     maxQueue: config.threads * 16,
     resourceLimits: { maxOldGenerationSizeMb: config.maxMemoryMb },
+    ...(WORKER_EXEC_ARGV === undefined ? {} : { execArgv: WORKER_EXEC_ARGV }),
   });
   // A worker that dies with no task of its own (e.g. out of memory after its task was given up)
   // is reported as the pool's 'error' event: unheard, it would end the process.

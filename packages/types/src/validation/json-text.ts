@@ -2,8 +2,9 @@
  * Parses a JSON text the client sent: the request body, or a field sent as a JSON-encoded string
  * (`tools`, `memoryChat`, `reasoning`). Both get exactly the same protections, in linear time:
  * nesting depth checked before parsing (deeper JSON would only exhaust the stack of whatever walks
- * it later), no prototype-poisoning keys, and every string and key well-formed Unicode (SQLite
- * stores UTF-8, so a lone surrogate would be stored lossily).
+ * it later), no prototype-poisoning keys, and every string and key well-formed Unicode (both
+ * stores keep UTF-8, so a lone surrogate would be stored lossily) without U+0000 (PostgreSQL's
+ * text cannot hold it, and both stores must answer alike).
  */
 import { ContractValidationError } from '../errors.js';
 import type { ValidationIssue } from '../schema-types.js';
@@ -28,8 +29,19 @@ function exceedsDepth(text: string, limit: number): boolean {
   return false;
 }
 
-// With the `u` flag a surrogate pair is one code point, so only unpaired surrogates match.
+// With the `u` flag a surrogate pair is one code point, so only unpaired surrogates match. One
+// test per string for both rules: a string with neither (nearly all) costs a single scan.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is exactly what it must find.
+const UNSTORABLE = /[\p{Cs}\u0000]/u;
 const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Why a string or key cannot be stored, or undefined when it can. */
+function unstorable(text: string, what: string): string | undefined {
+  if (!UNSTORABLE.test(text)) return undefined;
+  return LONE_SURROGATE.test(text)
+    ? `${what} be well-formed Unicode (it has a lone surrogate)`
+    : `${what} not contain U+0000`;
+}
 
 function escapePointer(segment: string): string {
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');
@@ -43,7 +55,7 @@ function hasPrototypeKey(value: unknown): boolean {
 }
 
 /**
- * Poisoning keys and lone surrogates of a parsed value, at most `max`, in document order. A bare
+ * Poisoning keys, lone surrogates and U+0000 of a parsed value, at most `max`, in document order. A bare
  * recursive walk (depth is already bounded): pointers are only built for the places reported.
  */
 function unsafeParts(value: unknown, base: string, max: number): ValidationIssue[] {
@@ -52,7 +64,8 @@ function unsafeParts(value: unknown, base: string, max: number): ValidationIssue
   const report = (message: string) => issues.push({ path: base + pointerOf(path), message });
   const walk = (node: unknown): void => {
     if (typeof node === 'string') {
-      if (LONE_SURROGATE.test(node)) report('must be well-formed Unicode (it has a lone surrogate)');
+      const problem = unstorable(node, 'must');
+      if (problem) report(problem);
       return;
     }
     if (node === null || typeof node !== 'object') return;
@@ -70,7 +83,8 @@ function unsafeParts(value: unknown, base: string, max: number): ValidationIssue
       if (issues.length >= max) return;
       const child = (node as Record<string, unknown>)[key];
       path.push(key);
-      if (LONE_SURROGATE.test(key)) report('the key must be well-formed Unicode (it has a lone surrogate)');
+      const problem = unstorable(key, 'the key must');
+      if (problem) report(problem);
       else if (key === '__proto__' || (key === 'constructor' && hasPrototypeKey(child)))
         report('must not contain "__proto__" or "constructor.prototype" keys');
       else walk(child);
@@ -81,7 +95,7 @@ function unsafeParts(value: unknown, base: string, max: number): ValidationIssue
   return issues;
 }
 
-/** A parsed JSON text, with the places it may not have (poisoning keys, lone surrogates). */
+/** A parsed JSON text, with the places it may not have (poisoning keys, lone surrogates, U+0000). */
 export interface ParsedJson {
   value: unknown;
   issues: ValidationIssue[];

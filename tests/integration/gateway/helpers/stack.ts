@@ -13,6 +13,7 @@ import {
 import { createGatewayClient, type GatewayClientOptions } from '@assistant-platform/gateway-client';
 import { type ReferenceServer, startReferenceServer } from '@assistant-platform/server';
 import { TEST_TOKENS, testSeed } from '@assistant-platform/server/testing';
+import { storeEnv } from '../../reference-store.js';
 
 export interface UpstreamCall {
   method: string;
@@ -36,7 +37,7 @@ export async function startStack(
   config: Partial<GatewayConfig> = {},
   { serverEnv }: { serverEnv?: Record<string, string> } = {},
 ): Promise<Stack> {
-  const server = await startReferenceServer({ seed: testSeed, ...(serverEnv ? { env: serverEnv } : {}) });
+  const server = await startReferenceServer({ seed: testSeed, env: { ...(await storeEnv()), ...serverEnv } });
   const upstreamCalls: UpstreamCall[] = [];
   const recordingFetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
     const { method, url, headers } = new Request(input, init);

@@ -10,6 +10,17 @@ import { ApiError } from '../../contract/api-error.js';
 import type { AnswerTask, BodyOperation, BodyTask, BodyTaskResult } from './body-worker.js';
 import { builtWorker } from './built-worker.js';
 
+/**
+ * Node 20.19+ loads an ES module worker entry through require(esm) (piscina tries `require` before
+ * `import()`), and a worker terminated while that load runs aborts the whole process (a Node bug:
+ * a pool destroyed right after it started a thread crashed test runs, about one in a few hundred
+ * build-and-close cycles). Without require(esm) piscina imports the entry, which a termination
+ * interrupts safely. The flag exists since Node 20.17; before, require(esm) does not either.
+ */
+const WORKER_EXEC_ARGV = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
+  ? [...process.execArgv, '--no-experimental-require-module']
+  : undefined;
+
 /** Bodies from this size on are parsed and validated on a worker. */
 export const OFFLOAD_BYTES = 128 * 1024;
 
@@ -38,6 +49,7 @@ export function createBodyPool(chatModels: readonly string[], onError: (error: u
     maxThreads: threads,
     idleTimeout: 60_000,
     maxQueue: threads * 32,
+    ...(WORKER_EXEC_ARGV === undefined ? {} : { execArgv: WORKER_EXEC_ARGV }),
   });
   pool.on('error', onError);
   const models = [...chatModels];

@@ -1,31 +1,28 @@
 import { count, eq } from 'drizzle-orm';
-import type { Db } from './open-database.js';
+import type { WorkspacesRepo } from '../store.js';
+import { nowIso } from '../time.js';
+import type { Db } from './open-sqlite.js';
 import { workspaces } from './schema.js';
-import { nowIso } from './time.js';
+import type { Sync } from './sync.js';
 
-export type WorkspaceRecord = typeof workspaces.$inferSelect;
-
-/** Workspaces group an account's transcriptions. */
-export function createWorkspacesRepo(db: Db) {
+export function createWorkspacesRepo(db: Db): Sync<WorkspacesRepo> {
   return {
-    listAll(): WorkspaceRecord[] {
+    listAll() {
       return db.select().from(workspaces).orderBy(workspaces.id).all();
     },
-    count(): number {
+    count() {
       return db.select({ n: count() }).from(workspaces).get()?.n ?? 0;
     },
-    /** Inserts one workspace; a duplicate id or an unknown account throws. */
-    insert(row: WorkspaceRecord): void {
+    insert(row) {
       db.insert(workspaces).values(row).run();
     },
-    /** Deletes every workspace: their transcriptions must be deleted first. */
-    deleteAll(): void {
+    deleteAll() {
       db.delete(workspaces).run();
     },
-    find(id: number) {
+    find(id) {
       return db.select().from(workspaces).where(eq(workspaces.id, id)).get();
     },
-    ensure(input: { id?: number; accountId: number; name: string; createdAt?: string }): number {
+    ensure(input) {
       const row = db
         .insert(workspaces)
         .values({ ...input, createdAt: input.createdAt ?? nowIso() })

@@ -1,31 +1,28 @@
 import { count, eq } from 'drizzle-orm';
-import type { Db } from './open-database.js';
+import type { AccountsRepo } from '../store.js';
+import { nowIso } from '../time.js';
+import type { Db } from './open-sqlite.js';
 import { accounts } from './schema.js';
-import { nowIso } from './time.js';
+import type { Sync } from './sync.js';
 
-export type AccountRecord = typeof accounts.$inferSelect;
-
-/** Accounts own tokens, workspaces and agents; the API never shows them, seeds and the CLI make them. */
-export function createAccountsRepo(db: Db) {
-  return {
-    listAll(): AccountRecord[] {
+export function createAccountsRepo(db: Db): Sync<AccountsRepo> {
+  const repo: Sync<AccountsRepo> = {
+    listAll() {
       return db.select().from(accounts).orderBy(accounts.id).all();
     },
-    count(): number {
+    count() {
       return db.select({ n: count() }).from(accounts).get()?.n ?? 0;
     },
-    /** Inserts one account; a duplicate id throws (a state import reports it). */
-    insert(row: AccountRecord): void {
+    insert(row) {
       db.insert(accounts).values(row).run();
     },
-    /** Deletes every account: their tokens, workspaces and agents must be deleted first. */
-    deleteAll(): void {
+    deleteAll() {
       db.delete(accounts).run();
     },
-    exists(id: number): boolean {
+    exists(id) {
       return db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, id)).get() !== undefined;
     },
-    ensure(input: { id?: number; name: string; createdAt?: string }): number {
+    ensure(input) {
       if (input.id !== undefined) {
         db.insert(accounts)
           .values({ id: input.id, name: input.name, createdAt: input.createdAt ?? nowIso() })
@@ -36,10 +33,10 @@ export function createAccountsRepo(db: Db) {
       const row = db.insert(accounts).values({ name: input.name, createdAt: nowIso() }).returning().get();
       return row.id;
     },
-    /** The default account: the one with the lowest id, created as "Default" when none exists. */
-    defaultId(): number {
+    defaultId() {
       const first = db.select({ id: accounts.id }).from(accounts).orderBy(accounts.id).limit(1).get();
-      return first?.id ?? this.ensure({ name: 'Default' });
+      return first?.id ?? repo.ensure({ name: 'Default' });
     },
   };
+  return repo;
 }

@@ -1,45 +1,18 @@
 /**
- * The stored answers of `Idempotency-Key`s (table `idempotency_records`). Storage only: what a key
- * may do (how long it lives, how many are kept) is decided by pipeline/idempotency.ts and passed in
- * as times and counts, so that a port to another database keeps these few statements and nothing
- * else. A claim is an insert that the unique index of (account, key) arbitrates, so of two servers
- * sharing the database only one takes a key: a new key costs that one statement; a key already
- * there is read, and replaced (delete by id, insert again) only when it expired.
+ * The stored answers of `Idempotency-Key`s on SQLite (table `idempotency_records`; see
+ * IdempotencyRepo in ../store.ts for what it promises). A new key costs one insert; a key already
+ * there is read, and replaced (delete by id, insert again) only when it expired. Ids are never
+ * given again (AUTOINCREMENT), so a claim is its row's id.
  */
 import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from './open-database.js';
+import type { IdempotencyRepo } from '../store.js';
+import type { Db } from './open-sqlite.js';
 import { idempotencyRecords } from './schema.js';
-
-/** The stored first answer of a key. */
-export interface StoredAnswer {
-  status: number;
-  contentType: string | null;
-  body: string;
-}
-
-export interface ClaimRequest {
-  accountId: number;
-  key: string;
-  requestHash: string;
-  /** Now, in milliseconds since the epoch. */
-  now: number;
-  /** Rows created at or before this are gone (past their retention). */
-  expiredBefore: number;
-  /** Rows still in flight created at or before this are abandoned (their server stopped). */
-  abandonedBefore: number;
-}
-
-export type ClaimOutcome =
-  /** The key is this request's: complete or release it with `claim` (its row's id). */
-  | { outcome: 'claimed'; claim: number }
-  | { outcome: 'replay'; answer: StoredAnswer }
-  | { outcome: 'in-flight' }
-  /** The key was first sent with another request. */
-  | { outcome: 'reused' };
+import type { Sync } from './sync.js';
 
 const placeholder = sql.placeholder;
 
-export function createIdempotencyRepo(db: Db) {
+export function createIdempotencyRepo(db: Db): Sync<IdempotencyRepo> {
   const t = idempotencyRecords;
   const find = db
     .select()
@@ -79,8 +52,7 @@ export function createIdempotencyRepo(db: Db) {
     .prepare();
 
   return {
-    /** Takes a key for a request, or says why not; an expired or abandoned row is replaced. */
-    claim(request: ClaimRequest): ClaimOutcome {
+    claim(request) {
       const { accountId, key, requestHash, now, expiredBefore, abandonedBefore } = request;
       // A new try follows only a row that went away (expired, or freed by its request) since the
       // insert; a key that keeps changing under it three times is as good as in flight.
@@ -105,29 +77,22 @@ export function createIdempotencyRepo(db: Db) {
       }
       return { outcome: 'in-flight' };
     },
-    /** Stores the answer of a claimed key (a claim already replaced by another is left alone). */
-    complete(claim: number, answer: StoredAnswer): void {
+    complete(claim, answer) {
       complete.run({ claim, ...answer });
     },
-    /** Frees a claimed key whose request produced no answer to keep. */
-    release(claim: number): void {
+    release(claim) {
       release.run({ claim });
     },
-    /**
-     * Forgets expired rows, then the oldest beyond `keep`: one pass over the created-at index and
-     * at most `keep` steps of the primary key's.
-     */
-    trim(expiredBefore: number, keep: number): void {
+    /** One pass over the created-at index and at most `keep` steps of the primary key's. */
+    trim(expiredBefore, keep) {
       db.transaction(() => {
         removeExpired.run({ expiredBefore });
         const newestDropped = db.select({ id: t.id }).from(t).orderBy(desc(t.id)).limit(1).offset(keep).get();
         if (newestDropped) db.delete(t).where(lte(t.id, newestDropped.id)).run();
       });
     },
-    deleteAll(): void {
+    deleteAll() {
       db.delete(t).run();
     },
   };
 }
-
-export type IdempotencyRepo = ReturnType<typeof createIdempotencyRepo>;

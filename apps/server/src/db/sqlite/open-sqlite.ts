@@ -1,17 +1,15 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { migrationsFolder } from '../migrations-folder.js';
+import { StorageError } from '../storage-error.js';
 import { prepareDatabasePath } from './database-path.js';
 import { type FileIdentity, IN_MEMORY_IDENTITY, recordFileIdentity } from './file-identity.js';
 import * as schema from './schema.js';
-import { StorageError } from './storage-error.js';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
-export interface OpenDatabase {
+export interface OpenSqlite {
   db: Db;
   sqlite: Database.Database;
   /** The files opened, to tell when they are deleted or replaced under the running server. */
@@ -21,23 +19,7 @@ export interface OpenDatabase {
   close(): void;
 }
 
-/**
- * The package's drizzle/ folder, found by walking up from this module: it sits at a different depth
- * in src/db (tests), dist/db (tsc output) and dist/ (the bundled CLI).
- */
-function migrationsFolder(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = join(dir, 'drizzle');
-    if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir)
-      throw new Error('the drizzle/ migrations folder of @assistant-platform/server is missing');
-    dir = parent;
-  }
-}
-
-const MIGRATIONS_FOLDER = migrationsFolder();
+const MIGRATIONS_FOLDER = migrationsFolder('sqlite');
 
 /**
  * Opens (creating folders as needed), checks and migrates the database. WAL with synchronous=NORMAL
@@ -49,7 +31,7 @@ const MIGRATIONS_FOLDER = migrationsFolder();
  * integrity_check also cross-checks every index entry against its row, which costs a lookup per
  * row on every start for a kind of damage quick_check's page checks already make very unlikely.
  */
-export function openDatabase(url: string): OpenDatabase {
+export function openSqlite(url: string): OpenSqlite {
   if (url !== ':memory:') prepareDatabasePath(url);
   let sqlite: Database.Database | undefined;
   let db: Db;

@@ -1,6 +1,6 @@
 import { accessSync, constants, mkdirSync, type Stats, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { StorageError } from './storage-error.js';
+import { StorageError } from '../storage-error.js';
 
 /**
  * Checks a database path before SQLite sees it, so start-up names the variable, the path and what

@@ -1,8 +1,0 @@
-import { defineConfig } from 'drizzle-kit';
-
-// `pnpm --filter @assistant-platform/server db:generate` writes a new SQL migration after a schema edit.
-export default defineConfig({
-  dialect: 'sqlite',
-  schema: './src/db/schema.ts',
-  out: './drizzle',
-});

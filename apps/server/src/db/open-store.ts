@@ -1,0 +1,21 @@
+import type { DatabaseTarget } from '../config/database-url.js';
+import type { Store } from './store.js';
+
+interface StoreLog {
+  warn(details: object, message: string): void;
+  info(message: string): void;
+}
+
+/**
+ * Opens, checks and migrates the database DATABASE_URL names. Each dialect's module (and its
+ * driver) is loaded only when chosen, so a SQLite server never loads pg, nor PostgreSQL's
+ * better-sqlite3.
+ */
+export async function openStore(target: DatabaseTarget, log: StoreLog): Promise<Store> {
+  if (target.dialect === 'sqlite') {
+    const { openSqliteStore } = await import('./sqlite/sqlite-store.js');
+    return openSqliteStore(target.path);
+  }
+  const { openPostgresStore } = await import('./postgres/postgres-store.js');
+  return openPostgresStore(target, log);
+}

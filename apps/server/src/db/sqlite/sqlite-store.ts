@@ -1,0 +1,119 @@
+/**
+ * The SQLite store: better-sqlite3 through Drizzle, synchronous underneath. Its repositories answer
+ * with settled promises, so a cached GET costs no more than before the interface was async.
+ *
+ * One connection serves the whole process, so a transaction that awaits between its statements
+ * would let other requests' statements run inside it (and be rolled back with it, or see its
+ * uncommitted rows). While a transaction is open, every other repository call waits for it to end:
+ * one comparison on the hot path when none is. `BEGIN IMMEDIATE` takes the write lock at once, so
+ * transactions of other processes on the file wait (busy_timeout) instead of failing half-way.
+ */
+import { NO_FOREIGN_CHANGES } from '../change-watch.js';
+import { errorCodes } from '../error-codes.js';
+import { withLookupCaches } from '../lookup-caches.js';
+import type { ConstraintKind, Repositories, Store } from '../store.js';
+import { createAccountsRepo } from './accounts-repo.js';
+import { createAgentsRepo } from './agents-repo.js';
+import { watchDataVersion } from './data-version-watch.js';
+import { guardWrites } from './durable-writes.js';
+import { createIdempotencyRepo } from './idempotency-repo.js';
+import { openSqlite } from './open-sqlite.js';
+import { sqliteProblem } from './sqlite-health.js';
+import type { Sync } from './sync.js';
+import { createTokensRepo } from './tokens-repo.js';
+import { createTranscriptionsRepo } from './transcriptions-repo.js';
+import { createWorkspacesRepo } from './workspaces-repo.js';
+
+type Tables = Omit<Repositories, 'transaction'>;
+
+const CONSTRAINTS: Record<string, ConstraintKind> = {
+  SQLITE_CONSTRAINT_FOREIGNKEY: 'foreign-key',
+  SQLITE_CONSTRAINT_PRIMARYKEY: 'primary-key',
+  SQLITE_CONSTRAINT_UNIQUE: 'unique',
+};
+
+/** Each method of a synchronous repository as one answering a promise, run by `run`. */
+function promising<Repo>(repo: Sync<Repo>, run: <R>(call: () => R) => Promise<R>): Repo {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(repo as Record<string, (...args: unknown[]) => unknown>))
+    wrapped[name] = (...args: unknown[]) => run(() => method.apply(repo, args));
+  return wrapped as Repo;
+}
+
+export function openSqliteStore(path: string): Store {
+  const database = openSqlite(path);
+  const { db, sqlite } = database;
+  const durable = guardWrites(database.assertDurable);
+  const tables = {
+    accounts: durable(createAccountsRepo(db), ['ensure', 'defaultId', 'insert', 'deleteAll']),
+    tokens: durable(createTokensRepo(db), ['ensure', 'revoke', 'insert', 'deleteAll']),
+    workspaces: durable(createWorkspacesRepo(db), ['ensure', 'insert', 'deleteAll']),
+    transcriptions: durable(createTranscriptionsRepo(db), [
+      'ensure',
+      'replaceTranscript',
+      'insert',
+      'deleteAll',
+    ]),
+    agents: durable(createAgentsRepo(db), ['create', 'deleteAll']),
+    idempotency: durable(createIdempotencyRepo(db), ['claim', 'complete', 'release', 'trim', 'deleteAll']),
+  };
+
+  /** Settles when the open transaction ends; undefined when none is open. */
+  let open: Promise<void> | undefined;
+  const whenIdle = async <R>(call: () => R): Promise<R> => {
+    while (open) await open;
+    return call();
+  };
+  const atOnce = async <R>(call: () => R): Promise<R> => call();
+  const tablesRun = (run: <R>(call: () => R) => Promise<R>): Tables => ({
+    accounts: promising(tables.accounts, run),
+    tokens: promising(tables.tokens, run),
+    workspaces: promising(tables.workspaces, run),
+    transcriptions: promising(tables.transcriptions, run),
+    agents: promising(tables.agents, run),
+    idempotency: promising(tables.idempotency, run),
+  });
+
+  const inTransaction: Repositories = { ...tablesRun(atOnce), transaction: (fn) => fn(inTransaction) };
+  const repos: Repositories = {
+    ...tablesRun(whenIdle),
+    async transaction(fn) {
+      while (open) await open;
+      let ended: () => void = () => undefined;
+      open = new Promise<void>((resolve) => {
+        ended = resolve;
+      });
+      try {
+        sqlite.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await fn(inTransaction);
+          sqlite.exec('COMMIT');
+          database.assertDurable();
+          return result;
+        } catch (error) {
+          if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+          throw error;
+        }
+      } finally {
+        open = undefined;
+        ended();
+      }
+    },
+  };
+
+  const watch = path === ':memory:' ? NO_FOREIGN_CHANGES : watchDataVersion(sqlite);
+  const problem = sqliteProblem(database);
+  return {
+    dialect: 'sqlite',
+    repos: withLookupCaches(repos, watch),
+    problem: async () => problem(),
+    constraintOf: (error) =>
+      errorCodes(error)
+        .map((code) => CONSTRAINTS[code])
+        .find(Boolean),
+    close: async () => {
+      await watch.close();
+      database.close();
+    },
+  };
+}
