@@ -11,6 +11,7 @@ import {
   type ReplayConfig,
   toProxyConfig,
 } from './proxy-config.js';
+import { type RedisConfig, redisEnvSchema, toRedisConfig } from './redis-config.js';
 
 /** Thrown for a bad configuration value, here and by the engines (one class): it names every bad variable. */
 
@@ -48,6 +49,8 @@ export interface ServerConfig {
   proxy?: ProxyConfig;
   /** Replay mode: platform requests are answered from recorded cassettes. */
   replay?: ReplayConfig;
+  /** What instances share through Redis (limits, faults, fixtures, the journal); unset, nothing is shared. */
+  redis?: RedisConfig;
 }
 
 const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -116,7 +119,10 @@ const serverEnvSchema = z.object({
 });
 
 const envSchema = z
-  .intersection(z.intersection(serverEnvSchema, proxyEnvSchema), enginesEnvSchema)
+  .intersection(
+    z.intersection(z.intersection(serverEnvSchema, proxyEnvSchema), redisEnvSchema),
+    enginesEnvSchema,
+  )
   // Node refuses a headers timeout longer than the request timeout; say so by name instead.
   .refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, {
     path: ['HEADERS_TIMEOUT_MS'],
@@ -147,5 +153,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(e.CHAT_FIXTURES === undefined ? {} : { chatFixturesPath: e.CHAT_FIXTURES }),
     idempotency: { retentionMs: e.IDEMPOTENCY_RETENTION_MS, maxRecords: e.IDEMPOTENCY_MAX_RECORDS },
     ...toProxyConfig(e),
+    ...toRedisConfig(e),
   };
 }
