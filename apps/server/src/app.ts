@@ -86,6 +86,9 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     genReqId: requestIdOf,
+    // Behind a load balancer, the client's address (the failed-authentication limit's key) is the
+    // one its X-Forwarded-For names, when TRUST_PROXY says whom to believe.
+    trustProxy: config.trustProxy,
     requestIdLogLabel: 'requestId',
     forceCloseConnections: 'idle',
     // Requests on connections still open while closing are served (with Connection: close, see

@@ -130,6 +130,17 @@ describe('loadConfig', () => {
     expect(refusal({ REDIS_URL: 'redis://cache', REDIS_PREFIX: 'has space' })).toMatch(/REDIS_PREFIX/);
   });
 
+  it('reads TRUST_PROXY: nobody by default, the proxies in front, so many hops, or addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'the balancer' })).toThrow(/TRUST_PROXY: must be true, false/);
+  });
+
   it('reads CORS_ORIGINS: any origin by default, or the listed ones; a non-origin stops start-up', () => {
     expect(loadConfig({}).corsOrigins).toBe('*');
     expect(
