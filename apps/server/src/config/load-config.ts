@@ -150,6 +150,14 @@ const envSchema = z
   .superRefine(checkModes);
 
 /** Reads and validates the configuration once; unknown variables are ignored. */
+/** Every environment variable the server reads: all a deployment (compose.yaml) may set for it. */
+export const SERVER_ENV_VARIABLES: readonly string[] = [
+  serverEnvSchema,
+  proxyEnvSchema,
+  redisEnvSchema,
+  enginesEnvSchema,
+].flatMap((schema) => Object.keys(schema.shape));
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const e = readEnvironment(envSchema, env, 'Invalid configuration');
   return {
