@@ -18,3 +18,4 @@ export type { HealthReport } from './http/healthz.js';
 export { type AppRouter, appRouter } from './router/app-router.js';
 export { closeOnSignals, type RunningGateway, startGateway } from './server.js';
 export type { GatewayErrorData } from './trpc/init.js';
+export { createUpstreamFetch, type UpstreamFetch } from './upstream/upstream-fetch.js';

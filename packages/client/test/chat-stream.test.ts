@@ -9,30 +9,9 @@ import {
   InternalServerError,
   RateLimitError,
 } from '../src/index.js';
+import { chatBody as body, chunk } from './helpers/chat-fixtures.js';
 import { json, scriptedFetch, sse } from './helpers/fake-fetch.js';
 
-const body = {
-  name: 'Support',
-  description: '',
-  instruction: 'Answer politely.',
-  intents: [],
-  message: { role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] },
-};
-
-function chunk(
-  content: string | undefined,
-  end?: { finish_reason: 'stop' | 'length'; matched_stop: number },
-) {
-  const delta = content === undefined ? {} : { content };
-  return {
-    object: 'chat.request.chunk',
-    created: 1742292000,
-    model: 'svc-v1-blaze-20250318',
-    request: [
-      { index: 0, delta, finish_reason: end?.finish_reason ?? null, matched_stop: end?.matched_stop ?? null },
-    ],
-  };
-}
 const event = (value: unknown) => `data: ${JSON.stringify(value)}\n\n`;
 const answer = [
   event(chunk('Grüße, ')),

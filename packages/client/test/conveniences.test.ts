@@ -7,24 +7,10 @@ import {
   NotFoundError,
   RateLimitError,
 } from '../src/index.js';
+import { chatBody, chunk, STOPPED } from './helpers/chat-fixtures.js';
 import { json, ok, scriptedFetch, sse } from './helpers/fake-fetch.js';
 
 const baseUrl = 'http://api.test/v1';
-const chatBody = {
-  name: 'Support',
-  description: '',
-  instruction: 'Answer politely.',
-  intents: [],
-  message: { role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] },
-};
-const chunk = (content: string, last = false) => ({
-  object: 'chat.request.chunk',
-  created: 1742292000,
-  model: 'svc-v1-blaze-20250318',
-  request: [
-    { index: 0, delta: { content }, finish_reason: last ? 'stop' : null, matched_stop: last ? 199999 : null },
-  ],
-});
 const event = (value: unknown) => `data: ${JSON.stringify(value)}\n\n`;
 
 afterEach(() => {
@@ -106,11 +92,11 @@ describe('a stream handed on with toReadableStream() and read back with fromRead
   };
 
   it('gives the same chunks and the same final answer', async () => {
-    const stream = await handOn([event(chunk('Hel')), event(chunk('lo', true)), 'data: [DONE]\n\n']);
+    const stream = await handOn([event(chunk('Hel')), event(chunk('lo', STOPPED)), 'data: [DONE]\n\n']);
     const contents: string[] = [];
     for await (const piece of stream) contents.push(piece.request[0]?.delta.content ?? '');
     expect(contents).toEqual(['Hel', 'lo']);
-    const again = await handOn([event(chunk('Hel')), event(chunk('lo', true)), 'data: [DONE]\n\n']);
+    const again = await handOn([event(chunk('Hel')), event(chunk('lo', STOPPED)), 'data: [DONE]\n\n']);
     expect(await again.final()).toMatchObject({
       request: [{ finish_reason: 'stop', message: { content: 'Hello' }, matched_stop: 199999 }],
     });
@@ -125,7 +111,7 @@ describe('a stream handed on with toReadableStream() and read back with fromRead
   });
 
   it('keeps a cut stream a cut one, never a complete answer', async () => {
-    const stream = await handOn([event(chunk('Hel')), event(chunk('lo', true))]);
+    const stream = await handOn([event(chunk('Hel')), event(chunk('lo', STOPPED))]);
     await expect(stream.text()).rejects.toBeInstanceOf(APIConnectionError);
   });
 });

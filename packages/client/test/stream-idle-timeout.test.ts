@@ -9,28 +9,9 @@ import {
   createAssistantClient,
   StreamIdleTimeoutError,
 } from '../src/index.js';
+import { chatBody as body, chunk, STOPPED } from './helpers/chat-fixtures.js';
 import { scriptedFetch } from './helpers/fake-fetch.js';
 
-const body = {
-  name: 'Support',
-  description: '',
-  instruction: 'Answer politely.',
-  intents: [],
-  message: { role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] },
-};
-const chunk = (content: string, last = false) => ({
-  object: 'chat.request.chunk',
-  created: 1742292000,
-  model: 'svc-v1-blaze-20250318',
-  request: [
-    {
-      index: 0,
-      delta: { content },
-      finish_reason: last ? 'stop' : null,
-      matched_stop: last ? 199999 : null,
-    },
-  ],
-});
 const encoder = new TextEncoder();
 const event = (value: unknown) => encoder.encode(`data: ${JSON.stringify(value)}\n\n`);
 
@@ -55,7 +36,7 @@ const complete = () =>
   new Response(
     new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(event(chunk('Hello', true)));
+        controller.enqueue(event(chunk('Hello', STOPPED)));
         controller.enqueue(encoder.encode('data: [DONE]\n\n'));
         controller.close();
       },

@@ -10,7 +10,12 @@ import {
   startFakeUpstream,
   streamingSlowly,
 } from '@assistant-platform/engines/testing';
-import { defineConfig, type RunningGateway, startGateway } from '@assistant-platform/gateway';
+import {
+  createUpstreamFetch,
+  defineConfig,
+  type RunningGateway,
+  startGateway,
+} from '@assistant-platform/gateway';
 import { createGatewayClient } from '@assistant-platform/gateway-client';
 import { startReferenceServer } from '@assistant-platform/server';
 import { TEST_TOKENS, testChatBody, testSeed } from '@assistant-platform/server/testing';
@@ -22,6 +27,8 @@ let llm: FakeUpstream;
 let server: Awaited<ReturnType<typeof startReferenceServer>>;
 let gateway: RunningGateway;
 const platformSignals: AbortSignal[] = [];
+// The gateway's own upstream fetch, its platform calls' signals recorded on the way through.
+const upstream = createUpstreamFetch();
 
 beforeAll(async () => {
   llm = await startFakeUpstream();
@@ -33,7 +40,7 @@ beforeAll(async () => {
   });
   const recordingFetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
     if (init?.signal) platformSignals.push(init.signal);
-    return fetch(input, init);
+    return upstream(input, init);
   }) as typeof fetch;
   gateway = await startGateway(
     defineConfig({ port: 0, logLevel: 'silent', upstreamBaseUrl: server.baseUrl }),
@@ -44,6 +51,7 @@ afterAll(async () => {
   // The left SSE socket lingers for the client's keep-alive time; do not wait for it here.
   gateway?.app.server.closeAllConnections();
   await gateway?.close();
+  await upstream.close();
   await server?.close();
   await llm?.close();
 });

@@ -10,10 +10,11 @@ import { type AppRouter, appRouter } from '../router/app-router.js';
 import { createContextFactory } from '../trpc/context.js';
 import { AgentCache } from '../upstream/agent-cache.js';
 import { createPlatformClientFactory } from '../upstream/platform-client.js';
+import { createUpstreamFetch, type UpstreamFetch } from '../upstream/upstream-fetch.js';
 import { registerHealthz } from './healthz.js';
 
 export interface BuildOptions {
-  /** The `fetch` used for platform calls; by default the global one. */
+  /** The `fetch` used for platform calls; by default one over undici's `request()` (upstream-fetch.ts). */
   fetch?: typeof fetch;
 }
 
@@ -43,7 +44,8 @@ export async function buildGateway(
   // tRPC queries are GETs, mutations and chat.stream's subscription POSTs.
   await registerCors(app, config.corsOrigins, ['GET', 'HEAD', 'POST']);
 
-  const upstreamFetch = options.fetch ?? globalThis.fetch;
+  const upstreamFetch = options.fetch ?? createUpstreamFetch();
+  if (!options.fetch) app.addHook('onClose', () => (upstreamFetch as UpstreamFetch).close());
   const services = {
     platformFor: createPlatformClientFactory(config, upstreamFetch),
     agentCache: new AgentCache({ ttlMs: config.agentCacheTtlMs, maxEntries: config.agentCacheMaxEntries }),

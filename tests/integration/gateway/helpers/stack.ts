@@ -1,10 +1,11 @@
 /**
  * A real reference server and a real gateway on free ports, with the gateway's platform calls
- * recorded (through the `fetch` it is given, which calls the global one) so tests can see what reached
+ * recorded (through the `fetch` it is given, its own upstream fetch) so tests can see what reached
  * the platform.
  */
 
 import {
+  createUpstreamFetch,
   defineConfig,
   type GatewayConfig,
   type RunningGateway,
@@ -39,10 +40,12 @@ export async function startStack(
 ): Promise<Stack> {
   const server = await startReferenceServer({ seed: testSeed, env: { ...(await storeEnv()), ...serverEnv } });
   const upstreamCalls: UpstreamCall[] = [];
+  // The gateway's own upstream fetch, recorded on the way through.
+  const upstream = createUpstreamFetch();
   const recordingFetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
     const { method, url, headers } = new Request(input, init);
     upstreamCalls.push({ method, url, headers });
-    return fetch(input, init);
+    return upstream(input, init);
   }) as typeof fetch;
   const gateway = await startGateway(
     defineConfig({ port: 0, upstreamBaseUrl: server.baseUrl, logLevel: 'silent', ...config }),
@@ -63,6 +66,7 @@ export async function startStack(
       createGatewayClient({ url: gateway.url, token: TEST_TOKENS.all, fetch: countingFetch, ...options }),
     close: async () => {
       await gateway.close();
+      await upstream.close();
       await server.close();
     },
   };
