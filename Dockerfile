@@ -13,7 +13,7 @@ WORKDIR /repo
 # The pnpm of package.json's packageManager field, then every package of the lockfile into pnpm's
 # store: these layers change only with the lockfile, so a change to the sources reuses them.
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
-RUN npm install --global "pnpm@$(node -p "require('./package.json').packageManager.split('@')[1]")"
+RUN npm install --global "pnpm@$(node -p "require('./package.json').packageManager.split('@')[1].split('+')[0]")"
 RUN pnpm fetch
 COPY . .
 RUN pnpm install --offline --frozen-lockfile
