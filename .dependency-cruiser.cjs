@@ -8,8 +8,9 @@ const SERVER = '^apps/server/src/';
 // server's own modules only through the CLI, which starts its local reference server), the routes outside the contract, the admin API (its routes, the journal,
 // the fault and fixture stores, which the layers below reach only through the app's decorations
 // typed in contract/), the proxy mode's forwarding and checks, the cassettes (recording and replay),
-// the operations, the request pipeline, the seed, the contract's Fastify side,
-// the database, the configuration.
+// the operations, the request pipeline, what instances share through Redis (the stores the admin
+// API and the pipeline use with REDIS_URL, and the caches' change bus), the seed, the contract's
+// Fastify side, the database, the configuration.
 const LAYERS = [
   'cli',
   'parity',
@@ -19,6 +20,7 @@ const LAYERS = [
   'cassettes',
   'operations',
   'pipeline',
+  'shared',
   'seed',
   'contract',
   'db',

@@ -1,4 +1,5 @@
 import { postgresProjects } from '@assistant-platform/test-postgres';
+import { redisProjects } from '@assistant-platform/test-redis';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -11,6 +12,11 @@ import { defineConfig } from 'vitest/config';
  * PostgreSQL (TEST_STORE=postgres: a new database per server a test builds), and the suites only
  * PostgreSQL has (test/postgres/). Its server is TEST_DATABASE_URL_POSTGRES's, else a throwaway
  * cluster started for the run; on a machine with neither, the project is left out, saying why.
+ *
+ * `server:redis` runs the suites of instances sharing a Redis (test/redis/): several apps of one
+ * deployment in the test's process, on one SQLite file and the run's Redis (TEST_REDIS_URL's, else
+ * a throwaway redis-server), each test under a key prefix of its own. Without Redis it is left out,
+ * saying why. (tests/integration runs instances as processes, on PostgreSQL and Redis.)
  */
 const ON_BOTH_STORES = ['test/routes/**/*.test.ts', 'test/db/**/*.test.ts', 'test/unit/seed.test.ts'];
 // Deleted or replaced database files, what only a SQLite file can suffer.
@@ -23,7 +29,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/postgres/**'],
+          exclude: ['test/postgres/**', 'test/redis/**'],
           globalSetup: ['test/helpers/fresh-build.ts'],
         },
       },
@@ -40,6 +46,12 @@ export default defineConfig({
           server: { deps: { external: [/\/dist\//] } },
         },
       },
+      ...redisProjects({
+        test: {
+          name: 'server:redis',
+          include: ['test/redis/**/*.test.ts'],
+        },
+      }),
       ...postgresProjects({
         test: {
           name: 'server:postgres',

@@ -1,4 +1,5 @@
 import { postgresProjects } from '@assistant-platform/test-postgres';
+import { redisProjects } from '@assistant-platform/test-redis';
 import { defineConfig } from 'vitest/config';
 
 const shared = {
@@ -12,11 +13,20 @@ const shared = {
  * `integration` runs every suite with the reference server in memory (SQLite); `integration:postgres`
  * runs them again with it on PostgreSQL (reference-store.ts), except those about running it as a
  * user does: `pnpm start` on its SQLite file, and the README's example of an app's suite.
+ * `integration:instances` runs the deployment of compose.yaml as processes (instances/): server
+ * instances on PostgreSQL and Redis behind a balancer; without either, it is left out, saying why.
  */
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'integration', include: ['**/*.test.ts'], ...shared } },
+      {
+        test: {
+          name: 'integration',
+          include: ['**/*.test.ts'],
+          ...shared,
+          exclude: [...shared.exclude, 'instances/**'],
+        },
+      },
       ...postgresProjects({
         test: {
           name: 'integration:postgres',
@@ -25,6 +35,9 @@ export default defineConfig({
           exclude: [...shared.exclude, 'client/app-tests-example.test.ts'],
         },
       }),
+      ...redisProjects({
+        test: { name: 'integration:instances', include: ['instances/**/*.test.ts'], ...shared },
+      }).flatMap(postgresProjects),
     ],
   },
 });

@@ -6,24 +6,26 @@ import { ContractValidator, chatBodyChecks } from '@assistant-platform/types/val
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAdminRoutes } from './admin/admin-routes.js';
 import { ChatFixtures } from './admin/chat-fixtures.js';
-import { checkChatFixtures } from './admin/chat-fixtures-file.js';
+import { checkChatFixtures, readChatFixturesFile } from './admin/chat-fixtures-file.js';
 import { FaultRules } from './admin/fault-rules.js';
-import { Journal } from './admin/journal.js';
+import { Journal, type RecordingJournal } from './admin/journal.js';
 import { registerJournalRecorder } from './admin/journal-recorder.js';
 import { Violations } from './admin/violations.js';
+import { type CassetteLibrary, loadCassettes } from './cassettes/cassette-library.js';
+import { CassetteRecorder } from './cassettes/cassette-recorder.js';
+import { registerReplay } from './cassettes/replay-hook.js';
 import type { ServerConfig } from './config/load-config.js';
 import { adminValidator } from './contract/admin-validator.js';
 import { registerContractRoutes } from './contract/contract-routes.js';
 import './contract/fastify-types.js';
-import { type CassetteLibrary, loadCassettes } from './cassettes/cassette-library.js';
-import { CassetteRecorder } from './cassettes/cassette-recorder.js';
-import { registerReplay } from './cassettes/replay-hook.js';
+import type { ChatFixturesStore, FaultRulesStore, ViolationsStore } from './contract/fastify-types.js';
 import { createHealthCheck } from './db/health-check.js';
 import { openStore } from './db/open-store.js';
 import type { Store } from './db/store.js';
 import { registerConsoleRoute } from './meta/console-route.js';
 import { registerDocsRoute } from './meta/docs-route.js';
 import { registerMetaRoutes } from './meta/meta-routes.js';
+import type { SharedConnection, SharedState } from './open-shared-state.js';
 import { chatRequestHandler } from './operations/chat-request.js';
 import { createAgentHandler } from './operations/create-agent.js';
 import { createEmbeddingsHandler } from './operations/create-embeddings.js';
@@ -84,6 +86,9 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     genReqId: requestIdOf,
+    // Behind a load balancer, the client's address (the failed-authentication limit's key) is the
+    // one its X-Forwarded-For names, when TRUST_PROXY says whom to believe.
+    trustProxy: config.trustProxy,
     requestIdLogLabel: 'requestId',
     forceCloseConnections: 'idle',
     // Requests on connections still open while closing are served (with Connection: close, see
@@ -93,16 +98,24 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     ...logs.serverOptions,
   });
   let store: Store | undefined;
+  let connection: SharedConnection | undefined;
+  let shared: SharedState | undefined;
   try {
     const databaseLog = app.log.child({ component: 'database' });
-    store = await openStore(config.database, databaseLog);
+    const sharedLog = app.log.child({ component: 'redis' });
+    // Loaded only with REDIS_URL: a server without it never loads ioredis.
+    const sharing = config.redis === undefined ? undefined : await import('./open-shared-state.js');
+    if (sharing !== undefined && config.redis !== undefined)
+      connection = await sharing.connectShared(config.redis, sharedLog);
+    store = await openStore(config.database, databaseLog, connection?.changeBus);
     const { repos } = store;
-    if (store.dialect === 'postgres')
-      // Nothing shares what lives in memory between instances yet: say so to whoever runs several.
+    if (store.dialect === 'postgres' && connection === undefined)
+      // Without Redis, what lives in memory is not shared: say so to whoever runs several instances.
       databaseLog.warn(
-        'PostgreSQL: rate limits, failed-authentication and in-flight limits, the journal, fault rules and ' +
-          "chat fixtures live in this instance's memory, so N instances on this database let N times a limit " +
-          'through; token and agent caches follow the other instances through LISTEN/NOTIFY',
+        'PostgreSQL without REDIS_URL: rate limits, failed-authentication and in-flight limits, the journal, ' +
+          "fault rules, chat fixtures and violations live in this instance's memory, so N instances on this " +
+          'database let N times a limit through and each keeps its own; token and agent caches follow the ' +
+          'other instances through LISTEN/NOTIFY. Set REDIS_URL to share them.',
       );
     const validator = new ContractValidator();
     // Before anything starts: a cassette that cannot be replayed stops start-up, naming it.
@@ -120,16 +133,26 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     });
     // What `POST /_admin/reset` goes back to.
     const startupState = await exportState(repos);
-    const journal = new Journal(config.journal);
-    const faultRules = new FaultRules(config.faultSeed);
-    const chatFixtures = new ChatFixtures(adminValidator());
-    const violations = new Violations();
-    if (config.chatFixturesPath !== undefined) chatFixtures.load(config.chatFixturesPath);
     const startupChatFixtures =
       options.chatFixtures === undefined
         ? []
         : checkChatFixtures(options.chatFixtures, 'chatFixtures', adminValidator());
-    for (const fixture of startupChatFixtures) chatFixtures.add(fixture);
+    const authFailures = new AuthFailureLimit(config.authFailureLimit);
+    if (sharing !== undefined && connection !== undefined)
+      shared = await sharing.shareState(connection, config, sharedLog, {
+        authFailures,
+        startupChatFixtures: [
+          ...(config.chatFixturesPath === undefined
+            ? []
+            : readChatFixturesFile(config.chatFixturesPath, adminValidator())),
+          ...startupChatFixtures,
+        ],
+      });
+    const journal: RecordingJournal = shared?.journal ?? new Journal(config.journal);
+    const faultRules: FaultRulesStore = shared?.faultRules ?? new FaultRules(config.faultSeed);
+    const violations: ViolationsStore = shared?.violations ?? new Violations();
+    const chatFixtures: ChatFixturesStore =
+      shared?.chatFixtures ?? localChatFixtures(config, startupChatFixtures);
     receiving.watch(app);
     logs.register(app);
     const engines =
@@ -157,11 +180,13 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
         ? undefined
         : createTargetClient(config.proxy, app.log.child({ component: 'proxy' }));
     const opened = store;
+    const openedShared = shared;
     app.addHook('onClose', async () => {
       await target?.close();
       const loaded = await engines?.catch(() => undefined);
       await Promise.allSettled([loaded?.close(), bodies.close()]);
       await opened.close();
+      await openedShared?.close();
     });
     registerErrorHandler(app);
     // Before authentication, so requests that fail it are journaled too.
@@ -170,12 +195,12 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerRequestIdHeader(app);
     registerDrainOnClose(app);
     await registerCors(app, config.corsOrigins, ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
-    registerAuthHooks(app, repos.tokens, new AuthFailureLimit(config.authFailureLimit));
+    registerAuthHooks(app, repos.tokens, authFailures);
     registerFaults(app);
-    await registerRateLimit(app, config.rateLimit);
-    registerInFlightLimit(app, config.maxHeavyRequestsPerToken);
+    await registerRateLimit(app, config.rateLimit, shared?.rateLimitStore);
+    registerInFlightLimit(app, config.maxHeavyRequestsPerToken, shared?.inFlight);
     registerIdempotency(app, repos.idempotency, validator, config.idempotency);
-    registerMetaRoutes(app, createHealthCheck(store, databaseLog), target);
+    registerMetaRoutes(app, createHealthCheck(store, databaseLog), target, connection?.health);
     registerDocsRoute(app);
     registerConsoleRoute(app, options.consoleDir);
     if (cassettes !== undefined && config.replay !== undefined) registerReplay(app, cassettes, config.replay);
@@ -218,12 +243,22 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       startupState,
       chatFixturesPath: config.chatFixturesPath,
       startupChatFixtures,
+      ...(connection === undefined ? {} : { sharedStateReachable: connection.assertReachable }),
     });
     await app.ready();
     return app;
   } catch (error) {
     await app.close().catch(() => undefined);
     await store?.close().catch(() => undefined);
+    await (shared?.close() ?? connection?.redis.close())?.catch(() => undefined);
     throw error;
   }
+}
+
+/** The chat fixtures of an instance that shares none: `CHAT_FIXTURES`'s, then those given in code. */
+function localChatFixtures(config: ServerConfig, startup: readonly ChatFixtureInput[]): ChatFixtures {
+  const fixtures = new ChatFixtures(adminValidator());
+  if (config.chatFixturesPath !== undefined) fixtures.load(config.chatFixturesPath);
+  for (const fixture of startup) fixtures.add(fixture);
+  return fixtures;
 }

@@ -37,6 +37,10 @@ export async function serve(
     `API reference: ${origin}/docs  (contract: ${origin}/openapi.yaml)`,
   ];
   lines.push(`Database: ${databaseName(config.database)}`);
+  if (config.redis !== undefined)
+    lines.push(
+      `Shared with the other instances: Redis at ${config.redis.display}, keys ${config.redis.prefix}* (while unreachable: ${config.redis.failure === 'open' ? 'serve with this instance’s own limits' : 'answer 503'})`,
+    );
   if (token !== undefined && config.proxy !== undefined) {
     lines.push(`Admin API and console token: ${token}`);
   } else if (token !== undefined) {

@@ -1,21 +1,25 @@
 import type { AdminOperationId, ChatFixtureInput } from '@assistant-platform/types/admin';
 import type { ContractValidator } from '@assistant-platform/types/validation';
 import type { RouteHandlerMethod } from 'fastify';
+import type {
+  ChatFixturesStore,
+  FaultRulesStore,
+  JournalStore,
+  ViolationsStore,
+} from '../contract/fastify-types.js';
 import type { Store } from '../db/store.js';
 import type { ParsedSeed } from '../seed/seed-file.js';
-import type { ChatFixtures } from './chat-fixtures.js';
-import type { FaultRules } from './fault-rules.js';
-import type { Journal } from './journal.js';
-import type { Violations } from './violations.js';
 
 /** What the admin API's handlers work on; one per app. */
 export interface AdminDeps {
   store: Store;
   validator: ContractValidator<AdminOperationId>;
-  journal: Journal;
-  faultRules: FaultRules;
-  chatFixtures: ChatFixtures;
-  violations: Violations;
+  journal: JournalStore;
+  faultRules: FaultRulesStore;
+  chatFixtures: ChatFixturesStore;
+  violations: ViolationsStore;
+  /** With REDIS_URL: throws a 503 while Redis cannot be reached, so a reset changes nothing then. */
+  sharedStateReachable?: () => void;
   /** Starts a replaying server's cassettes' turns again (a reset calls it); undefined without replay. */
   restartReplay?: () => void;
   /** The data right after start-up (seed, dev token, first token): what a reset goes back to. */

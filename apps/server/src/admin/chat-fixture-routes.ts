@@ -21,23 +21,23 @@ export function chatFixtureHandlers({
       const answer: Schemas['ListChatFixturesResponse'] = {
         success: true,
         message: 'Chat fixtures retrieved successfully',
-        data: { fixtures: chatFixtures.list() },
+        data: { fixtures: await chatFixtures.list() },
       };
       return answer;
     },
     async addChatFixture(request, reply) {
-      return reply.code(201).send(saved(chatFixtures.add(request.body as ChatFixtureInput)));
+      return reply.code(201).send(saved(await chatFixtures.add(request.body as ChatFixtureInput)));
     },
     async clearChatFixtures() {
       const answer: Schemas['ClearedResponse'] = {
         success: true,
         message: 'Cleared successfully',
-        data: { removed: chatFixtures.clear() },
+        data: { removed: await chatFixtures.clear() },
       };
       return answer;
     },
     async removeChatFixture(request) {
-      const removed = chatFixtures.remove((request.params as { id: number }).id);
+      const removed = await chatFixtures.remove((request.params as { id: number }).id);
       if (!removed) throw new ApiError(404);
       return saved(removed);
     },

@@ -19,23 +19,23 @@ export function faultHandlers({
       const answer: Schemas['ListFaultsResponse'] = {
         success: true,
         message: 'Faults retrieved successfully',
-        data: { faults: faultRules.list() },
+        data: { faults: await faultRules.list() },
       };
       return answer;
     },
     async addFault(request, reply) {
-      return reply.code(201).send(saved(faultRules.add(request.body as FaultRuleInput)));
+      return reply.code(201).send(saved(await faultRules.add(request.body as FaultRuleInput)));
     },
     async clearFaults() {
       const answer: Schemas['ClearedResponse'] = {
         success: true,
         message: 'Cleared successfully',
-        data: { removed: faultRules.clear() },
+        data: { removed: await faultRules.clear() },
       };
       return answer;
     },
     async removeFault(request) {
-      const removed = faultRules.remove((request.params as { id: number }).id);
+      const removed = await faultRules.remove((request.params as { id: number }).id);
       if (!removed) throw new ApiError(404);
       return saved(removed);
     },

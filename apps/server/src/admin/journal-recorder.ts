@@ -9,7 +9,7 @@
  * references, and the copying into the journal's slots once the exchange is over.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Journal } from './journal.js';
+import type { RecordingJournal } from './journal.js';
 import { JournalRecording } from './journal-recording.js';
 
 const isPlatformPath = (url: string) => url.startsWith('/v1/') || url === '/v1' || url.startsWith('/v1?');
@@ -19,7 +19,7 @@ const isStream = (payload: unknown) =>
   payload !== null &&
   typeof (payload as { pipe?: unknown }).pipe === 'function';
 
-export function registerJournalRecorder(app: FastifyInstance, journal: Journal): void {
+export function registerJournalRecorder(app: FastifyInstance, journal: RecordingJournal): void {
   app.decorateRequest('journal', null);
   if (journal.options.max === 0) return;
   app.addHook('onRequest', (request, reply, done) => {

@@ -15,7 +15,7 @@ export function journalHandlers({
       const answer: Schemas['ListRequestsResponse'] = {
         success: true,
         message: 'Requests retrieved successfully',
-        data: { requests: journal.list({ ...filter, limit }) },
+        data: { requests: await journal.list({ ...filter, limit }) },
       };
       return answer;
     },
@@ -23,7 +23,7 @@ export function journalHandlers({
       const answer: Schemas['ClearedResponse'] = {
         success: true,
         message: 'Cleared successfully',
-        data: { removed: journal.clear() },
+        data: { removed: await journal.clear() },
       };
       return answer;
     },
@@ -31,7 +31,7 @@ export function journalHandlers({
       const answer: Schemas['FindRequestsResponse'] = {
         success: true,
         message: 'Requests found successfully',
-        data: journal.find(request.body as RequestMatcher),
+        data: await journal.find(request.body as RequestMatcher),
       };
       return answer;
     },

@@ -10,7 +10,7 @@ import { PassThrough } from 'node:stream';
 import { adminDocument, type JournalEntry } from '@assistant-platform/types/admin';
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { ApiError } from '../contract/api-error.js';
-import type { Journal } from './journal.js';
+import type { JournalStore } from '../contract/fastify-types.js';
 
 /** The contract's bound on open streams, read from it rather than copied. */
 export const MAX_STREAMS = (() => {
@@ -29,7 +29,7 @@ const eventOf = (entry: JournalEntry): string => `event: request\ndata: ${JSON.s
 /** The handler of `streamRequests`; `app` ends the open streams when it closes. */
 export function journalStreamHandler(
   app: FastifyInstance,
-  journal: Journal,
+  journal: JournalStore,
   options: { heartbeatMs?: number } = {},
 ): RouteHandlerMethod {
   const open = new Set<PassThrough>();

@@ -31,7 +31,13 @@ function matches(slot: JournalSlot, matcher: RequestMatcher): boolean {
 /** Called with each entry as it is recorded. */
 export type JournalListener = (entry: JournalEntry) => void;
 
-export class Journal implements JournalStore {
+/** A journal the recorder keeps exchanges in: this one, or the shared one (shared-journal.ts). */
+export interface RecordingJournal extends JournalStore {
+  readonly options: { max: number; bodyMaxBytes: number };
+  record(recording: JournalRecording, auth: AuthContext | null, fault: AppliedFault | null): void;
+}
+
+export class Journal implements RecordingJournal {
   /** Followers of the journal; while it is empty, recording formats nothing for them. */
   private readonly listeners = new Set<JournalListener>();
   /** Made as the ring first fills, then reused. */

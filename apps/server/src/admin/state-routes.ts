@@ -3,7 +3,9 @@
  * the server to its start-up state. A reset reads the `CHAT_FIXTURES` file first, so that if it
  * can no longer be read nothing has been reset (the answer is a 500, the reason in the log); then
  * it imports the start-up state, empties the journal and the fault rules, and puts back only the
- * start-up fixtures (the file's, then those given in code).
+ * start-up fixtures (the file's, then those given in code). With REDIS_URL the journal, rules,
+ * fixtures and violations are the deployment's, so a reset through one instance resets them for
+ * all; a replaying server's cassettes' turns are this instance's.
  */
 import type { adminComponents, State } from '@assistant-platform/types/admin';
 import { ApiError } from '../contract/api-error.js';
@@ -48,12 +50,13 @@ export function stateHandlers(deps: AdminDeps): AdminHandlers<'exportState' | 'i
           : readChatFixturesFile(deps.chatFixturesPath, deps.validator)),
         ...deps.startupChatFixtures,
       ];
+      deps.sharedStateReachable?.();
       const summary = await importState(store, deps.startupState);
-      deps.journal.clear();
-      deps.faultRules.clear();
-      deps.chatFixtures.clear();
-      for (const fixture of fixtures) deps.chatFixtures.add(fixture);
-      deps.violations.clear();
+      // Shared through Redis (REDIS_URL), these reset every instance's.
+      await deps.journal.clear();
+      await deps.faultRules.clear();
+      await deps.chatFixtures.replace(fixtures);
+      await deps.violations.clear();
       deps.restartReplay?.();
       return replaced(summary);
     },

@@ -12,7 +12,7 @@ export function violationHandlers({
       const answer: Schemas['ViolationSummaryResponse'] = {
         success: true,
         message: 'Violations retrieved successfully',
-        data: violations.summary(),
+        data: await violations.summary(),
       };
       return answer;
     },
@@ -20,7 +20,7 @@ export function violationHandlers({
       const answer: Schemas['ClearedResponse'] = {
         success: true,
         message: 'Cleared successfully',
-        data: { removed: violations.clear() },
+        data: { removed: await violations.clear() },
       };
       return answer;
     },

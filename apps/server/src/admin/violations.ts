@@ -7,6 +7,10 @@
 import type { Violation, ViolationGroup } from '@assistant-platform/types/admin';
 import type { CheckedExchange, ViolationsStore } from '../contract/fastify-types.js';
 
+/** The summary's order: by operation (requests matching none last), then rule. */
+export const byOperationThenRule = (a: ViolationGroup, b: ViolationGroup): number =>
+  (a.operationId ?? '\uffff').localeCompare(b.operationId ?? '\uffff') || a.rule.localeCompare(b.rule);
+
 export class Violations implements ViolationsStore {
   private readonly groups = new Map<string, ViolationGroup>();
   private total = 0;
@@ -43,10 +47,7 @@ export class Violations implements ViolationsStore {
 
   /** The groups ordered by operation (requests matching none last), then rule. */
   summary(): { total: number; groups: ViolationGroup[] } {
-    const groups = [...this.groups.values()].sort(
-      (a, b) =>
-        (a.operationId ?? '\uffff').localeCompare(b.operationId ?? '\uffff') || a.rule.localeCompare(b.rule),
-    );
+    const groups = [...this.groups.values()].sort(byOperationThenRule);
     return { total: this.total, groups: structuredClone(groups) };
   }
 

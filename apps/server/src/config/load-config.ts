@@ -11,6 +11,7 @@ import {
   type ReplayConfig,
   toProxyConfig,
 } from './proxy-config.js';
+import { type RedisConfig, redisEnvSchema, toRedisConfig } from './redis-config.js';
 
 /** Thrown for a bad configuration value, here and by the engines (one class): it names every bad variable. */
 
@@ -30,6 +31,11 @@ export interface ServerConfig {
   timeouts: { headersMs: number; requestMs: number };
   /** Requests failing authentication allowed per client address per window. */
   authFailureLimit: { max: number; windowMs: number };
+  /**
+   * Whom to believe about a client's address (Fastify's `trustProxy`): no one (the connection's
+   * peer is the client), the proxies in front (`true`), so many hops, or these addresses.
+   */
+  trustProxy: boolean | number | string[];
   /** Chat and embeddings requests one token may have in flight at once. */
   maxHeavyRequestsPerToken: number;
   /** Browser origins allowed to call the server (CORS): `*` or a list. */
@@ -48,6 +54,8 @@ export interface ServerConfig {
   proxy?: ProxyConfig;
   /** Replay mode: platform requests are answered from recorded cassettes. */
   replay?: ReplayConfig;
+  /** What instances share through Redis (limits, faults, fixtures, the journal); unset, nothing is shared. */
+  redis?: RedisConfig;
 }
 
 const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -85,6 +93,20 @@ const serverEnvSchema = z.object({
   AUTH_FAILURE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
   AUTH_FAILURE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
   MAX_HEAVY_REQUESTS_PER_TOKEN: z.coerce.number().int().min(1).default(4),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context): boolean | number | string[] => {
+      if (value === 'true' || value === 'false') return value === 'true';
+      if (/^[0-9]{1,2}$/.test(value)) return Number(value);
+      const addresses = value.split(',').map((entry) => entry.trim());
+      if (addresses.every((entry) => /^[0-9a-fA-F.:]+(?:\/[0-9]{1,3})?$/.test(entry))) return addresses;
+      context.addIssue({
+        code: 'custom',
+        message: 'must be true, false, a number of proxies, or addresses and CIDR ranges, comma-separated',
+      });
+      return z.NEVER;
+    }),
   CORS_ORIGINS: z
     .string()
     .default('*')
@@ -116,7 +138,10 @@ const serverEnvSchema = z.object({
 });
 
 const envSchema = z
-  .intersection(z.intersection(serverEnvSchema, proxyEnvSchema), enginesEnvSchema)
+  .intersection(
+    z.intersection(z.intersection(serverEnvSchema, proxyEnvSchema), redisEnvSchema),
+    enginesEnvSchema,
+  )
   // Node refuses a headers timeout longer than the request timeout; say so by name instead.
   .refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, {
     path: ['HEADERS_TIMEOUT_MS'],
@@ -125,6 +150,14 @@ const envSchema = z
   .superRefine(checkModes);
 
 /** Reads and validates the configuration once; unknown variables are ignored. */
+/** Every environment variable the server reads: all a deployment (compose.yaml) may set for it. */
+export const SERVER_ENV_VARIABLES: readonly string[] = [
+  serverEnvSchema,
+  proxyEnvSchema,
+  redisEnvSchema,
+  enginesEnvSchema,
+].flatMap((schema) => Object.keys(schema.shape));
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const e = readEnvironment(envSchema, env, 'Invalid configuration');
   return {
@@ -140,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
     authFailureLimit: { max: e.AUTH_FAILURE_LIMIT_MAX, windowMs: e.AUTH_FAILURE_LIMIT_WINDOW_MS },
     maxHeavyRequestsPerToken: e.MAX_HEAVY_REQUESTS_PER_TOKEN,
+    trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     ...(e.LOG_FORMAT === undefined ? {} : { logFormat: e.LOG_FORMAT }),
     journal: { max: e.JOURNAL_MAX, bodyMaxBytes: e.JOURNAL_BODY_MAX_BYTES },
@@ -147,5 +181,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(e.CHAT_FIXTURES === undefined ? {} : { chatFixturesPath: e.CHAT_FIXTURES }),
     idempotency: { retentionMs: e.IDEMPOTENCY_RETENTION_MS, maxRecords: e.IDEMPOTENCY_MAX_RECORDS },
     ...toProxyConfig(e),
+    ...toRedisConfig(e),
   };
 }

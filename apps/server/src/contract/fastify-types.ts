@@ -54,10 +54,19 @@ export interface RequestJournal {
   streamed(response: ServerResponse): void;
 }
 
-/** The journal of platform requests (admin/journal.ts), newest first. */
+/**
+ * A store's answer: a value from one kept in this process, a promise from one kept in the Redis
+ * the instances share (REDIS_URL, see src/shared/).
+ */
+export type Awaitable<T> = T | Promise<T>;
+
+/** The journal of platform requests (admin/journal.ts, or admin/shared-journal.ts), newest first. */
 export interface JournalStore {
-  list(filter?: RequestMatcher & { limit?: number }): JournalEntry[];
-  clear(): number;
+  list(filter?: RequestMatcher & { limit?: number }): Awaitable<JournalEntry[]>;
+  find(matcher: RequestMatcher): Awaitable<{ count: number; requests: JournalEntry[] }>;
+  clear(): Awaitable<number>;
+  /** Calls `listener` with every entry recorded from now on; the returned function stops it. */
+  onRecord(listener: (entry: JournalEntry) => void): () => void;
 }
 
 /** A platform request as fault rules see it. */
@@ -69,14 +78,14 @@ export interface FaultRequest {
   tokenName: string | undefined;
 }
 
-/** The fault rules of `/_admin/faults` (admin/fault-rules.ts). */
+/** The fault rules of `/_admin/faults` (admin/fault-rules.ts, or shared-fault-rules.ts). */
 export interface FaultRulesStore {
-  add(input: FaultRuleInput): FaultRule;
-  list(): FaultRule[];
-  remove(id: number): FaultRule | undefined;
-  clear(): number;
+  add(input: FaultRuleInput): Awaitable<FaultRule>;
+  list(): Awaitable<FaultRule[]>;
+  remove(id: number): Awaitable<FaultRule | undefined>;
+  clear(): Awaitable<number>;
   /** The rule whose fault this request gets, counted as fired; undefined when none. */
-  pick(request: FaultRequest): FaultRule | undefined;
+  pick(request: FaultRequest): Awaitable<FaultRule | undefined>;
   /** No rule at all: the pipeline need not describe the request to `pick`. */
   isEmpty(): boolean;
 }
@@ -92,11 +101,11 @@ export interface CheckedExchange {
   status: number | null;
 }
 
-/** The violations summary of `/_admin/violations` (admin/violations.ts). */
+/** The violations summary of `/_admin/violations` (admin/violations.ts, or shared-violations.ts). */
 export interface ViolationsStore {
   add(exchange: CheckedExchange, violations: readonly Violation[]): void;
-  summary(): { total: number; groups: ViolationGroup[] };
-  clear(): number;
+  summary(): Awaitable<{ total: number; groups: ViolationGroup[] }>;
+  clear(): Awaitable<number>;
 }
 
 /** A chat request as chat fixtures see it. */
@@ -108,14 +117,19 @@ export interface FixtureChat {
   intents: readonly string[];
 }
 
-/** The chat fixtures of `/_admin/chat-fixtures` and `CHAT_FIXTURES` (admin/chat-fixtures.ts). */
+/**
+ * The chat fixtures of `/_admin/chat-fixtures` and `CHAT_FIXTURES` (admin/chat-fixtures.ts, or
+ * shared-chat-fixtures.ts).
+ */
 export interface ChatFixturesStore {
-  add(input: ChatFixtureInput): ChatFixture;
-  list(): ChatFixture[];
-  remove(id: number): ChatFixture | undefined;
-  clear(): number;
+  add(input: ChatFixtureInput): Awaitable<ChatFixture>;
+  list(): Awaitable<ChatFixture[]>;
+  remove(id: number): Awaitable<ChatFixture | undefined>;
+  clear(): Awaitable<number>;
+  /** Puts `inputs` in place of every fixture, ids from 1 (a reset); answers how many were removed. */
+  replace(inputs: readonly ChatFixtureInput[]): Awaitable<number>;
   /** The fixture that answers this chat, counted as used; undefined when none. */
-  pick(chat: FixtureChat): ChatFixture | undefined;
+  pick(chat: FixtureChat): Awaitable<ChatFixture | undefined>;
 }
 
 declare module 'fastify' {

@@ -5,9 +5,11 @@
  * to their tables, after every transaction (a reader outside it may have cached a row the
  * transaction then replaced), and whenever the store's ChangeWatch reports a change elsewhere.
  * Agents never change once stored (the API has no update or delete, seeds only insert), so only a
- * state import or reset, or a revoke for tokens, ever empties them.
+ * state import or reset, or a revoke for tokens, ever empties them. With a ChangeBus (REDIS_URL),
+ * those changes are also announced to the other instances once committed: inserts are not, since
+ * the caches hold only rows that were found, which an insert cannot make stale.
  */
-import type { ChangeWatch } from './change-watch.js';
+import type { ChangeBus, ChangeWatch } from './change-watch.js';
 import type { ActiveToken, AgentsRepo, Repositories, StoredAgent, TokensRepo } from './store.js';
 
 const TOKEN_CACHE_SIZE = 10_000;
@@ -54,42 +56,48 @@ export function agentKeyOf(lookup: string | number): { key: string; id?: number 
   return { key: lookup.toLowerCase() };
 }
 
-export function withLookupCaches(repos: Repositories, watch: ChangeWatch): Repositories {
+export function withLookupCaches(repos: Repositories, watch: ChangeWatch, bus?: ChangeBus): Repositories {
   const tokens = new WatchedCache<ActiveToken>(watch, TOKEN_CACHE_SIZE);
   const agents = new WatchedCache<StoredAgent>(watch, AGENT_CACHE_SIZE);
-
-  /** Repositories whose writes to tokens and agents empty the caches (reads are passed through). */
-  const clearing = (inner: Repositories): Pick<Repositories, 'tokens' | 'agents'> => {
-    const clearTokens = <A extends unknown[], R>(write: (...args: A) => Promise<R>) => {
-      return (...args: A) => {
-        tokens.clear();
-        return write(...args);
+  /**
+   * Repositories whose writes to tokens and agents empty the caches (reads are passed through);
+   * `changed` is called once a change the other instances' caches may hold is written.
+   */
+  const clearing = (inner: Repositories, changed: () => void): Pick<Repositories, 'tokens' | 'agents'> => {
+    const clearing = <A extends unknown[], R>(
+      cache: WatchedCache<unknown>,
+      write: (...args: A) => Promise<R>,
+      announce: boolean,
+    ) => {
+      return async (...args: A) => {
+        cache.clear();
+        const result = await write(...args);
+        if (announce) changed();
+        return result;
       };
     };
     const tokensRepo: TokensRepo = {
       ...inner.tokens,
-      ensure: clearTokens(inner.tokens.ensure),
-      insert: clearTokens(inner.tokens.insert),
-      deleteAll: clearTokens(inner.tokens.deleteAll),
-      revoke: clearTokens(inner.tokens.revoke),
+      ensure: clearing(tokens, inner.tokens.ensure, false),
+      insert: clearing(tokens, inner.tokens.insert, false),
+      deleteAll: clearing(tokens, inner.tokens.deleteAll, true),
+      revoke: clearing(tokens, inner.tokens.revoke, true),
     };
     const agentsRepo: AgentsRepo = {
       ...inner.agents,
-      deleteAll: () => {
-        agents.clear();
-        return inner.agents.deleteAll();
-      },
+      deleteAll: clearing(agents, inner.agents.deleteAll, true),
     };
     return { tokens: tokensRepo, agents: agentsRepo };
   };
 
-  const inTransaction = (tx: Repositories): Repositories => ({
+  /** A transaction's repositories; `changed` notes a change to announce once it commits. */
+  const inTransaction = (tx: Repositories, changed: () => void): Repositories => ({
     ...tx,
-    ...clearing(tx),
-    transaction: (fn) => fn(inTransaction(tx)),
+    ...clearing(tx, changed),
+    transaction: (fn) => fn(inTransaction(tx, changed)),
   });
 
-  const outside = clearing(repos);
+  const outside = clearing(repos, () => bus?.announce());
   return {
     ...repos,
     tokens: {
@@ -114,11 +122,22 @@ export function withLookupCaches(repos: Repositories, watch: ChangeWatch): Repos
       },
     },
     async transaction(fn) {
+      let changed = false;
+      let committed = false;
       try {
-        return await repos.transaction((tx) => fn(inTransaction(tx)));
+        const result = await repos.transaction((tx) =>
+          fn(
+            inTransaction(tx, () => {
+              changed = true;
+            }),
+          ),
+        );
+        committed = true;
+        return result;
       } finally {
         tokens.clear();
         agents.clear();
+        if (committed && changed) bus?.announce();
       }
     },
   };

@@ -1,4 +1,5 @@
 import type { DatabaseTarget } from '../config/database-url.js';
+import type { ChangeBus } from './change-watch.js';
 import type { Store } from './store.js';
 
 interface StoreLog {
@@ -9,13 +10,14 @@ interface StoreLog {
 /**
  * Opens, checks and migrates the database DATABASE_URL names. Each dialect's module (and its
  * driver) is loaded only when chosen, so a SQLite server never loads pg, nor PostgreSQL's
- * better-sqlite3.
+ * better-sqlite3. `bus` (with REDIS_URL) is told of this process's changes and tells the caches of
+ * the other instances', beside the store's own watch.
  */
-export async function openStore(target: DatabaseTarget, log: StoreLog): Promise<Store> {
+export async function openStore(target: DatabaseTarget, log: StoreLog, bus?: ChangeBus): Promise<Store> {
   if (target.dialect === 'sqlite') {
     const { openSqliteStore } = await import('./sqlite/sqlite-store.js');
-    return openSqliteStore(target.path);
+    return openSqliteStore(target.path, bus);
   }
   const { openPostgresStore } = await import('./postgres/postgres-store.js');
-  return openPostgresStore(target, log);
+  return openPostgresStore(target, log, bus);
 }

@@ -13,15 +13,19 @@ function lazy(render: () => Promise<string>): () => Promise<string> {
 
 /**
  * The canonical contract in both notations, the admin API's contract (as JSON, which the docs page
- * reads), and a liveness probe: the database, and in proxy mode whether the target answers at all
- * (any HTTP status), asked at most once a second. None of these need a token.
+ * reads), and a liveness probe: the database, in proxy mode whether the target answers at all
+ * (any HTTP status), and with REDIS_URL whether Redis answers (`redis`), the last two asked at most
+ * once a second. Redis unreachable fails the probe only where the instance then refuses platform
+ * requests (REDIS_FAILURE=closed). None of these need a token.
  */
 export function registerMetaRoutes(
   app: FastifyInstance,
   isReady: () => Promise<boolean>,
   target?: { target: string; answers(): Promise<boolean> },
+  sharedHealth?: () => Promise<{ redis: 'ok' | 'unavailable'; serving: boolean }>,
 ): void {
   const targetAnswers = target === undefined ? undefined : cachedProbe(() => target.answers());
+  const shared = sharedHealth === undefined ? undefined : cachedProbe(sharedHealth);
   const json = lazy(async () => JSON.stringify(openapiDocument));
   const adminJson = lazy(async () => JSON.stringify(adminDocument));
   // yaml is CommonJS: Node and the bundle both expose its exports as the namespace's `default`
@@ -38,22 +42,21 @@ export function registerMetaRoutes(
     reply.type('application/yaml; charset=utf-8').send(await yaml()),
   );
   app.get('/healthz', { config: noLimit }, async (_request, reply) => {
-    const databaseOk = await isReady();
-    if (target === undefined || targetAnswers === undefined)
-      return reply.code(databaseOk ? 200 : 503).send({ status: databaseOk ? 'ok' : 'unavailable' });
-    const answers = await targetAnswers();
-    const ok = databaseOk && answers;
-    return reply
-      .code(ok ? 200 : 503)
-      .send({ status: ok ? 'ok' : 'unavailable', target: { url: target.target, answers } });
+    const [databaseOk, answers, redis] = await Promise.all([isReady(), targetAnswers?.(), shared?.()]);
+    const ok = databaseOk && answers !== false && redis?.serving !== false;
+    return reply.code(ok ? 200 : 503).send({
+      status: ok ? 'ok' : 'unavailable',
+      ...(target === undefined ? {} : { target: { url: target.target, answers } }),
+      ...(redis === undefined ? {} : { redis: redis.redis }),
+    });
   });
 }
 
 const PROBE_INTERVAL_MS = 1000;
 
 /** `probe`, asked again only when its last answer is older than a second; callers share one in flight. */
-function cachedProbe(probe: () => Promise<boolean>): () => Promise<boolean> {
-  let last: { at: number; answer: Promise<boolean> } | undefined;
+function cachedProbe<T>(probe: () => Promise<T>): () => Promise<T> {
+  let last: { at: number; answer: Promise<T> } | undefined;
   return () => {
     const now = performance.now();
     if (last === undefined || now - last.at >= PROBE_INTERVAL_MS) last = { at: now, answer: probe() };

@@ -21,7 +21,7 @@ async function chatEngineFor(
   chat: ChatEngineRequest,
   loaded: OperationDeps['engines'],
 ): Promise<ChatEngine> {
-  const fixture = request.server.chatFixtures.pick({
+  const fixture = await request.server.chatFixtures.pick({
     message: messageText(chat),
     agentName: chat.name,
     intents: chat.intents,

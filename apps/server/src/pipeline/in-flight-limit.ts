@@ -1,28 +1,43 @@
 import { OPERATIONS, type OperationId } from '@assistant-platform/types';
 import type { FastifyInstance, preParsingAsyncHookHandler } from 'fastify';
 import { ApiError } from '../contract/api-error.js';
+import type { TakeSlot } from '../shared/in-flight-leases.js';
 
 /**
  * Caps the cost, not only the count, of one token's requests: chat and embeddings keep an engine
  * (or an upstream model) busy for seconds, so a token may have only a few of them in flight at
  * once (the operations the contract marks `x-in-flight-limited`). Checked after authentication and the scope check but before the body is read, so a refused
- * request costs nothing; a slot is freed when its response ends or its client goes away.
+ * request costs nothing; a slot is freed when its response ends or its client goes away. The
+ * count lives in this process, or with REDIS_URL in the Redis every instance shares (`shared`,
+ * see shared/in-flight-leases.ts).
  */
 
-export function registerInFlightLimit(app: FastifyInstance, maxPerToken: number): void {
+export function registerInFlightLimit(app: FastifyInstance, maxPerToken: number, shared?: TakeSlot): void {
   const inFlight = new Map<string, number>();
-  const limit: preParsingAsyncHookHandler = async (request, reply) => {
-    if (!request.auth) return;
-    const key = request.auth.tokenHash;
+  const takeLocally: TakeSlot = async (key) => {
     const count = inFlight.get(key) ?? 0;
-    if (count >= maxPerToken) throw new ApiError(429, [], 1);
+    if (count >= maxPerToken) return undefined;
     inFlight.set(key, count + 1);
-    // `close` comes once for every response: after the last byte, or when the connection drops.
-    reply.raw.once('close', () => {
+    return () => {
       const left = (inFlight.get(key) ?? 1) - 1;
       if (left > 0) inFlight.set(key, left);
       else inFlight.delete(key);
+    };
+  };
+  const take = shared ?? takeLocally;
+  const limit: preParsingAsyncHookHandler = async (request, reply) => {
+    if (!request.auth) return;
+    // `close` comes once for every response: after the last byte, or when the connection drops,
+    // which may be while Redis is being asked for the slot.
+    let closed = false;
+    let release: (() => void) | undefined;
+    reply.raw.once('close', () => {
+      closed = true;
+      release?.();
     });
+    release = await take(request.auth.tokenHash);
+    if (release === undefined) throw new ApiError(429, [], 1);
+    if (closed) release();
   };
   // Only the heavy operations' routes carry the hook: every other request pays nothing for it.
   app.addHook('onRoute', (route) => {

@@ -51,7 +51,11 @@ describe('/_admin/faults', () => {
 
   it('is the store other code picks from (app.faultRules)', async () => {
     await send('POST', '/_admin/faults', rule);
-    const picked = app().faultRules.pick({ method: 'POST', path: '/v1/agents/create', tokenName: 'all' });
+    const picked = await app().faultRules.pick({
+      method: 'POST',
+      path: '/v1/agents/create',
+      tokenName: 'all',
+    });
     expect(picked?.id).toBe(1);
     expect((await send('GET', '/_admin/faults')).json().data.faults[0].fired).toBe(1);
   });
@@ -117,7 +121,7 @@ describe('/_admin/chat-fixtures', () => {
 
   it('is the store other code picks from (app.chatFixtures)', async () => {
     await send('POST', '/_admin/chat-fixtures', fixture);
-    const picked = app().chatFixtures.pick({
+    const picked = await app().chatFixtures.pick({
       message: 'Where is my parcel?',
       agentName: 'Support',
       intents: [],

@@ -49,3 +49,20 @@ describe('failed authentication, limited per client address', () => {
     expect((await get('10.0.0.3')).statusCode).toBe(429);
   });
 });
+
+describe('failed authentication behind a load balancer (TRUST_PROXY)', () => {
+  const behind = useTestApp({ AUTH_FAILURE_LIMIT_MAX: '2', TRUST_PROXY: '1' });
+  const viaBalancer = (client: string, headers: Record<string, string> = {}) =>
+    behind().inject({
+      url: '/v1/agents/view/1',
+      headers: { ...headers, 'x-forwarded-for': client },
+      remoteAddress: '10.9.9.9',
+    });
+
+  it('counts per client the balancer names, not per balancer', async () => {
+    for (let i = 0; i < 2; i++) expect((await viaBalancer('203.0.113.7')).statusCode).toBe(401);
+    expect((await viaBalancer('203.0.113.7', auth(TEST_TOKENS.all))).statusCode).toBe(429);
+    // Another client behind the same balancer keeps its budget.
+    expect((await viaBalancer('198.51.100.4', auth(TEST_TOKENS.all))).statusCode).toBe(200);
+  });
+});

@@ -96,6 +96,51 @@ describe('loadConfig', () => {
     expect(message).not.toContain('s3cret');
   });
 
+  it('reads REDIS_URL, REDIS_FAILURE and REDIS_PREFIX: nothing shared without the URL, which is named without its password', () => {
+    expect(loadConfig({ REDIS_FAILURE: 'closed' }).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://:s3cret@cache.internal:6380/2' }).redis).toEqual({
+      url: 'redis://:s3cret@cache.internal:6380/2',
+      display: 'redis://cache.internal:6380/2',
+      failure: 'open',
+      prefix: 'assistant-platform:',
+    });
+    expect(
+      loadConfig({ REDIS_URL: 'rediss://app:pw@cache', REDIS_FAILURE: 'closed', REDIS_PREFIX: 'staging:' })
+        .redis,
+    ).toMatchObject({ display: 'rediss://app@cache', failure: 'closed', prefix: 'staging:' });
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+    };
+    expect(refusal({ REDIS_URL: 'http://cache:6379' })).toMatch(
+      /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
+    expect(refusal({ REDIS_URL: 'redis://cache:6379/queue' })).toMatch(
+      /REDIS_URL: may have only a database number/,
+    );
+    const unparsable = refusal({ REDIS_URL: 'redis://:s3cret@cache:port' });
+    expect(unparsable).toMatch(/REDIS_URL: is not a valid redis:\/\/ URL/);
+    expect(unparsable).not.toContain('s3cret');
+    expect(refusal({ REDIS_URL: 'redis://cache', REDIS_FAILURE: 'sometimes' })).toMatch(/REDIS_FAILURE/);
+    expect(refusal({ REDIS_URL: 'redis://cache', REDIS_PREFIX: 'has space' })).toMatch(/REDIS_PREFIX/);
+  });
+
+  it('reads TRUST_PROXY: nobody by default, the proxies in front, so many hops, or addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'the balancer' })).toThrow(/TRUST_PROXY: must be true, false/);
+  });
+
   it('reads CORS_ORIGINS: any origin by default, or the listed ones; a non-origin stops start-up', () => {
     expect(loadConfig({}).corsOrigins).toBe('*');
     expect(

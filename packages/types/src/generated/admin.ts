@@ -113,7 +113,8 @@ export interface paths {
          *     empties the journal, the fault rules, the chat fixtures added since (the fixtures of
          *     `CHAT_FIXTURES` are loaded again), the stored answers of `Idempotency-Key`s (there are
          *     none at start-up) and the violations summary; a replaying server starts its cassettes'
-         *     turns again.
+         *     turns again. Instances sharing a Redis (see "Several instances") are all reset: their data,
+         *     journal, rules, fixtures and summary are one.
          */
         post: operations["reset"];
         delete?: never;
@@ -1049,6 +1050,21 @@ export interface components {
                 "application/json": components["schemas"]["InternalServerError"];
             };
         };
+        /**
+         * @description The server keeps this state in the Redis its instances share (`REDIS_URL`), which it cannot
+         *     reach now; try again later. Nothing was changed.
+         */
+        SharedStateUnavailable: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ServiceUnavailableError"];
+            };
+        };
         /** @description As many journal streams as the server allows are open; try again later. */
         TooManyStreams: {
             headers: {
@@ -1106,6 +1122,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     clearRequests: {
@@ -1130,6 +1147,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     findRequests: {
@@ -1159,6 +1177,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     streamRequests: {
@@ -1208,6 +1227,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     clearViolations: {
@@ -1232,6 +1252,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     reset: {
@@ -1256,6 +1277,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     exportState: {
@@ -1333,6 +1355,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     addFault: {
@@ -1362,6 +1385,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     clearFaults: {
@@ -1386,6 +1410,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     removeFault: {
@@ -1415,6 +1440,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     listChatFixtures: {
@@ -1439,6 +1465,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     addChatFixture: {
@@ -1468,6 +1495,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     clearChatFixtures: {
@@ -1492,6 +1520,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     removeChatFixture: {
@@ -1521,6 +1550,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     createToken: {

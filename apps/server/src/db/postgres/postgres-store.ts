@@ -7,6 +7,7 @@
  * do not both create a first account and token.
  */
 import { sql } from 'drizzle-orm';
+import { type ChangeBus, watchWithBus } from '../change-watch.js';
 import { errorCodes } from '../error-codes.js';
 import { withLookupCaches } from '../lookup-caches.js';
 import type { ConstraintKind, Repositories, Store } from '../store.js';
@@ -52,7 +53,11 @@ function constraintOf(error: unknown): ConstraintKind | undefined {
   return 'unique';
 }
 
-export async function openPostgresStore(target: PostgresTarget, log: StoreLog): Promise<Store> {
+export async function openPostgresStore(
+  target: PostgresTarget,
+  log: StoreLog,
+  bus?: ChangeBus,
+): Promise<Store> {
   const { pool, db } = await openPostgres(target, log);
   const watch = await watchNotifications(target, log);
   const repos: Repositories = {
@@ -85,7 +90,7 @@ export async function openPostgresStore(target: PostgresTarget, log: StoreLog): 
   const problem = postgresProblem(pool);
   return {
     dialect: 'postgres',
-    repos: withLookupCaches(repos, watch),
+    repos: withLookupCaches(repos, watchWithBus(watch, bus), bus),
     problem,
     constraintOf,
     close: async () => {

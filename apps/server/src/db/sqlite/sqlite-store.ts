@@ -8,7 +8,7 @@
  * one comparison on the hot path when none is. `BEGIN IMMEDIATE` takes the write lock at once, so
  * transactions of other processes on the file wait (busy_timeout) instead of failing half-way.
  */
-import { NO_FOREIGN_CHANGES } from '../change-watch.js';
+import { type ChangeBus, NO_FOREIGN_CHANGES, watchWithBus } from '../change-watch.js';
 import { errorCodes } from '../error-codes.js';
 import { withLookupCaches } from '../lookup-caches.js';
 import type { ConstraintKind, Repositories, Store } from '../store.js';
@@ -40,7 +40,7 @@ function promising<Repo>(repo: Sync<Repo>, run: <R>(call: () => R) => Promise<R>
   return wrapped as Repo;
 }
 
-export function openSqliteStore(path: string): Store {
+export function openSqliteStore(path: string, bus?: ChangeBus): Store {
   const database = openSqlite(path);
   const { db, sqlite } = database;
   const durable = guardWrites(database.assertDurable);
@@ -105,7 +105,7 @@ export function openSqliteStore(path: string): Store {
   const problem = sqliteProblem(database);
   return {
     dialect: 'sqlite',
-    repos: withLookupCaches(repos, watch),
+    repos: withLookupCaches(repos, watchWithBus(watch, bus), bus),
     problem: async () => problem(),
     constraintOf: (error) =>
       errorCodes(error)

@@ -4,6 +4,7 @@ import {
   type AppliedFault,
   adminContract,
   type Fault,
+  type FaultRule,
 } from '@assistant-platform/types/admin';
 import { ContractValidator } from '@assistant-platform/types/validation';
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
@@ -24,8 +25,17 @@ function untilClientLeaves(request: FastifyRequest): AbortSignal {
   return controller.signal;
 }
 
-/** The request's fault: its own `Prefer` header wins; else the first fault rule that picks it. */
-function faultOf(request: FastifyRequest, admin: ContractValidator<AdminOperationId>): AppliedFault | null {
+const ruleFault = (rule: FaultRule | undefined): AppliedFault | null =>
+  rule ? { source: 'rule', ruleId: rule.id, fault: rule.fault } : null;
+
+/**
+ * The request's fault: its own `Prefer` header wins; else the first fault rule that picks it (a
+ * promise when the rules are shared through Redis, which counts the pick).
+ */
+function faultOf(
+  request: FastifyRequest,
+  admin: ContractValidator<AdminOperationId>,
+): AppliedFault | null | Promise<AppliedFault | null> {
   const { prefer } = request.headers;
   const preferred = faultFromPrefer(Array.isArray(prefer) ? prefer.join(', ') : prefer, admin);
   if (preferred) return { source: 'prefer', ruleId: null, fault: preferred };
@@ -36,7 +46,7 @@ function faultOf(request: FastifyRequest, admin: ContractValidator<AdminOperatio
     path: request.url.split('?', 1)[0] as string,
     tokenName: request.auth?.tokenName,
   });
-  return rule ? { source: 'rule', ruleId: rule.id, fault: rule.fault } : null;
+  return rule instanceof Promise ? rule.then(ruleFault) : ruleFault(rule);
 }
 
 /**
@@ -59,10 +69,14 @@ export function registerFaults(app: FastifyInstance): void {
   // microtask queue spent here.
   app.addHook('preParsing', (request, _reply, payload, done) => {
     const { operationId, proxied } = request.routeOptions.config;
-    const applied = operationId || proxied ? faultOf(request, admin) : null;
-    if (!applied) return done(null, payload);
-    request.fault = applied;
-    applyFault(request, applied.fault).then(() => done(null, payload), done);
+    const found = operationId || proxied ? faultOf(request, admin) : null;
+    const apply = (applied: AppliedFault | null) => {
+      if (!applied) return done(null, payload);
+      request.fault = applied;
+      applyFault(request, applied.fault).then(() => done(null, payload), done);
+    };
+    if (found instanceof Promise) found.then(apply, done);
+    else apply(found);
   });
   // Last of an operation route's onSend hooks, so every other one has seen the answer.
   app.addHook('onRoute', (route) => {

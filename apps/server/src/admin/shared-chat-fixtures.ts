@@ -1,0 +1,95 @@
+/**
+ * The chat fixtures of a deployment that shares a Redis (REDIS_URL), as shared-fault-rules.ts
+ * shares fault rules: kept in Redis, copied by every instance, picked from the copy, and counted in
+ * Redis only when one answers a chat, so a fixture with `times: N` answers N chats across all
+ * instances. The start-up fixtures (`CHAT_FIXTURES`, then those given in code) are put in place by
+ * the first instance to start on a Redis that has none; one that joins later (or restarts) leaves
+ * what the deployment has. A reset puts the start-up fixtures of the instance it reaches back
+ * (instances of one deployment share their configuration).
+ *
+ * The admin operations answer 503 while Redis cannot be reached; a chat a fixture matches is then
+ * answered by it without counting it across instances (REDIS_FAILURE=open), or answers 503 (closed).
+ */
+import { ContractValidationError } from '@assistant-platform/types';
+import type { ChatFixture, ChatFixtureInput } from '@assistant-platform/types/admin';
+import type { ChatFixturesStore, FixtureChat } from '../contract/fastify-types.js';
+import { SharedList, type VersionedCopy } from '../shared/shared-list.js';
+import type { SharedRedis } from '../shared/shared-redis.js';
+import {
+  type ChatFixtures,
+  chatFixtureOf,
+  MAX_CHAT_FIXTURES,
+  newChatFixture,
+  type StoredChatFixture,
+} from './chat-fixtures.js';
+import { compileMessagePattern } from './message-pattern.js';
+
+export class SharedChatFixtures implements ChatFixturesStore {
+  private constructor(
+    private readonly shared: SharedRedis,
+    private readonly copy: ChatFixtures,
+    private readonly fixtures: SharedList<StoredChatFixture>,
+  ) {}
+
+  /** The copy's version, for a request to bring it up to date (see shared/rate-limit-store.ts). */
+  get versioned(): VersionedCopy {
+    return this.fixtures;
+  }
+
+  /** Follows the deployment's fixtures, putting `startup` in place where it has none yet. */
+  static async start(
+    shared: SharedRedis,
+    copy: ChatFixtures,
+    startup: readonly ChatFixtureInput[],
+  ): Promise<SharedChatFixtures> {
+    const fixtures = new SharedList<StoredChatFixture>(shared, 'chat-fixtures', MAX_CHAT_FIXTURES, (change) =>
+      copy.follow(change),
+    );
+    await fixtures.replace(startup.map(newChatFixture), { ifNew: true });
+    await fixtures.start();
+    return new SharedChatFixtures(shared, copy, fixtures);
+  }
+
+  async add(input: ChatFixtureInput): Promise<ChatFixture> {
+    // A pattern RE2 refuses answers 400 here, before any instance's copy would meet it.
+    if (input.match.messageMatches !== undefined) compileMessagePattern(input.match.messageMatches);
+    const added = await this.shared.required(() => this.fixtures.add(newChatFixture(input)));
+    if (added === undefined)
+      throw ContractValidationError.at(
+        '',
+        `at most ${MAX_CHAT_FIXTURES} chat fixtures are kept: remove one first`,
+      );
+    return chatFixtureOf(added, 0);
+  }
+
+  async list(): Promise<ChatFixture[]> {
+    const { items, uses } = await this.shared.required(() => this.fixtures.read());
+    return items.map((fixture) => chatFixtureOf(fixture, uses.get(fixture.id) ?? 0));
+  }
+
+  async remove(id: number): Promise<ChatFixture | undefined> {
+    const removed = await this.shared.required(() => this.fixtures.remove(id));
+    return removed && chatFixtureOf(removed.item, removed.uses);
+  }
+
+  async clear(): Promise<number> {
+    return this.replace([]);
+  }
+
+  async replace(inputs: readonly ChatFixtureInput[]): Promise<number> {
+    return this.shared.required(() => this.fixtures.replace(inputs.map(newChatFixture)));
+  }
+
+  async pick(chat: FixtureChat): Promise<ChatFixture | undefined> {
+    for (;;) {
+      const fixture = this.copy.pick(chat);
+      if (fixture === undefined) return undefined;
+      const counted = await this.shared.shared(
+        () => this.fixtures.claim(fixture.id, fixture.times),
+        () => true,
+      );
+      if (counted) return fixture;
+      this.copy.exhaust(fixture.id);
+    }
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The deployment users copy (compose.yaml, deploy/nginx.conf, Dockerfile) against the server it
+ * deploys, so a renamed variable or service cannot leave the files silently wrong: every variable
+ * compose sets for an instance is one the server reads and accepts, the balancer sends to exactly
+ * the instances, and the gateway calls the balancer.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { SERVER_ENV_VARIABLES } from '../../src/config/load-config.js';
+import { loadConfig } from '../../src/index.js';
+
+const root = new URL('../../../../', import.meta.url);
+const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
+
+interface Service {
+  build?: { target?: string };
+  environment?: Record<string, string>;
+  ports?: string[];
+}
+const compose = parse(read('compose.yaml')) as { services: Record<string, Service> };
+const services = Object.entries(compose.services);
+const built = (target: string) => services.filter(([, service]) => service.build?.target === target);
+const instances = built('server');
+
+describe('compose.yaml', () => {
+  it('runs two server instances on PostgreSQL and Redis, behind the balancer, and the gateway', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(
+      ['balancer', 'gateway', 'postgres', 'redis', 'server-1', 'server-2'].sort(),
+    );
+    expect(instances.map(([name]) => name)).toEqual(['server-1', 'server-2']);
+    expect(built('gateway').map(([name]) => name)).toEqual(['gateway']);
+  });
+
+  it('sets only variables the server reads, with values it accepts', () => {
+    for (const [, instance] of instances) {
+      const env = instance.environment ?? {};
+      expect(Object.keys(env).filter((name) => !SERVER_ENV_VARIABLES.includes(name))).toEqual([]);
+      const config = loadConfig(env);
+      expect(config.database.dialect).toBe('postgres');
+      expect(config.redis).toMatchObject({ display: 'redis://redis:6379', failure: 'open' });
+      expect(config.trustProxy).toBe(1);
+    }
+  });
+
+  it('has the gateway call the balancer, which sends to every instance and nothing else', () => {
+    const port = instances[0]?.[1].environment?.PORT;
+    const upstreams = [...read('deploy/nginx.conf').matchAll(/^\s*server ([\w-]+):(\d+)\b/gm)];
+    expect(upstreams.map(([, host, at]) => `${host}:${at}`)).toEqual(
+      instances.map(([name]) => `${name}:${port}`),
+    );
+    expect(read('deploy/nginx.conf')).toMatch(new RegExp(`listen ${port};`));
+    expect(compose.services.gateway?.environment?.UPSTREAM_BASE_URL).toBe(`http://balancer:${port}/v1`);
+  });
+
+  it('builds targets the Dockerfile has', () => {
+    const stages = [...read('Dockerfile').matchAll(/^FROM \S+ AS (\S+)$/gm)].map(([, stage]) => stage);
+    for (const [, service] of services)
+      if (service.build?.target !== undefined) expect(stages).toContain(service.build.target);
+  });
+});
