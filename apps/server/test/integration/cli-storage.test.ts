@@ -26,7 +26,6 @@ const folder = () => {
   return dir;
 };
 
-/** `assistant-server serve` that must refuse to start; a server that starts anyway is killed (status null). */
 /** A port nothing listens on (it was free a moment ago). */
 function closedPort(): Promise<number> {
   return new Promise((resolve) => {
@@ -37,12 +36,17 @@ function closedPort(): Promise<number> {
   });
 }
 
-function serveMustFail(env: Record<string, string>, cwd?: string) {
+/**
+ * `assistant-server serve` that must refuse to start; a server that starts anyway is killed (status
+ * null). `as` runs it as another user (root only).
+ */
+function serveMustFail(env: Record<string, string>, cwd?: string, as?: { uid: number; gid: number }) {
   const result = spawnSync(process.execPath, [CLI, 'serve', '--port', '0'], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     encoding: 'utf8',
     timeout: 30_000,
     ...(cwd ? { cwd } : {}),
+    ...as,
   });
   return { status: result.status, stderr: result.stderr };
 }
@@ -91,14 +95,27 @@ describe('database faults at start-up and while running', { timeout: 60_000 }, (
   });
 
   it('refuses a read-only database file', (context) => {
-    if (process.getuid?.() === 0) {
-      console.log('skipped: running as root, which may write to read-only files');
-      context.skip();
-    }
-    const file = join(folder(), 'readonly.sqlite');
+    const dir = folder();
+    const file = join(dir, 'readonly.sqlite');
     expect(runCli(['migrate'], { DATABASE_URL: file }).status).toBe(0);
     chmodSync(file, 0o444);
-    const result = serveMustFail({ DATABASE_URL: file });
+    // Root writes to read-only files, so as root the server runs as `nobody`, who can reach the
+    // file (and the CLI) and write in its folder, but not write the file.
+    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
+    if (asNobody) {
+      chmodSync(root, 0o755);
+      chmodSync(dir, 0o777);
+      const reach = spawnSync(
+        process.execPath,
+        ['-e', `require('node:fs').accessSync(${JSON.stringify(CLI)})`],
+        asNobody,
+      );
+      if (reach.status !== 0) {
+        console.log('skipped: running as root, and the user nobody cannot reach the built CLI to run it');
+        context.skip();
+      }
+    }
+    const result = serveMustFail({ DATABASE_URL: file }, undefined, asNobody);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`DATABASE_URL=${file}: the file is read-only`);
   });
