@@ -1,4 +1,22 @@
 #!/usr/bin/env node
+/**
+ * The deployment of compose.yaml as processes: reference server instances (the built CLI) on one
+ * PostgreSQL database and one Redis, behind scripts/round-robin-balancer.mjs in a process of its own.
+ * Aggregate throughput and latency of GET agent (answered from the caches after the first request,
+ * plus the shared rate limit's round trip to Redis) and create agent (a PostgreSQL write), for:
+ *   one instance, called directly; one instance behind the balancer (what the balancer's hop
+ *   costs); two instances behind the balancer (the topology).
+ * Then how soon a token revoked through one instance is refused by the other (issue: within a
+ * second): the revocation's answer is timed until the other instance first answers 401, polled
+ * every 2 ms.
+ * Every process shares this machine's CPUs with the load generator, PostgreSQL and Redis, so two
+ * instances gain only what idle cores allow: the figures show the topology's cost and its scaling
+ * where cores are free, not a production deployment's capacity.
+ * Usage: pnpm build && node bench/two-instances.mjs
+ * Env: BENCH_DURATION (seconds per run, default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS
+ * (default 50), BENCH_REVOCATIONS (default 20), BENCH_POSTGRES_URL (a PostgreSQL server's admin URL,
+ * else a throwaway cluster with its durable defaults), BENCH_REDIS_URL (else a throwaway redis-server).
+ */
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
@@ -8,22 +26,6 @@ import {
   startThrowawayPostgres,
 } from '@assistant-platform/test-postgres';
 import { startThrowawayRedis } from '@assistant-platform/test-redis';
-// The deployment of compose.yaml as processes: reference server instances (the built CLI) on one
-// PostgreSQL database and one Redis, behind scripts/round-robin-balancer.mjs in a process of its own.
-// Aggregate throughput and latency of GET agent (answered from the caches after the first request,
-// plus the shared rate limit's round trip to Redis) and create agent (a PostgreSQL write), for:
-//   one instance, called directly; one instance behind the balancer (what the balancer's hop
-//   costs); two instances behind the balancer (the topology).
-// Then how soon a token revoked through one instance is refused by the other (issue: within a
-// second): the revocation's answer is timed until the other instance first answers 401, polled
-// every 2 ms.
-// Every process shares this machine's CPUs with the load generator, PostgreSQL and Redis, so two
-// instances gain only what idle cores allow: the figures show the topology's cost and its scaling
-// where cores are free, not a production deployment's capacity.
-// Usage: pnpm build && node bench/two-instances.mjs
-// Env: BENCH_DURATION (seconds per run, default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS
-// (default 50), BENCH_REVOCATIONS (default 20), BENCH_POSTGRES_URL (a PostgreSQL server's admin URL,
-// else a throwaway cluster with its durable defaults), BENCH_REDIS_URL (else a throwaway redis-server).
 import autocannon from 'autocannon';
 import { freePort, spawnUntil } from './spawn-until.mjs';
 
