@@ -9,7 +9,7 @@ import type { Violation, ViolationGroup } from '@assistant-platform/types/admin'
 import type { CheckedExchange, ViolationsStore } from '../contract/fastify-types.js';
 import type { SharedRedis } from '../shared/shared-redis.js';
 import { SharedTally } from '../shared/shared-tally.js';
-import { byOperationThenRule } from './violations.js';
+import { byOperationThenRule, firstOfGroup, groupKey } from './violations.js';
 
 export class SharedViolations implements ViolationsStore {
   private readonly tally: SharedTally;
@@ -24,23 +24,10 @@ export class SharedViolations implements ViolationsStore {
   add(exchange: CheckedExchange, violations: readonly Violation[]): void {
     if (violations.length === 0) return;
     const at = new Date().toISOString();
-    const occurrences = violations.map((violation) => {
-      const group: Omit<ViolationGroup, 'count' | 'lastAt'> = {
-        operationId: exchange.operationId,
-        rule: violation.rule,
-        firstAt: at,
-        example: {
-          requestId: exchange.requestId,
-          at,
-          method: exchange.method,
-          path: exchange.path,
-          status: exchange.status,
-          message: violation.message,
-          issues: violation.issues,
-        },
-      };
-      return { key: `${exchange.operationId ?? ''}\n${violation.rule}`, first: JSON.stringify(group) };
-    });
+    const occurrences = violations.map((violation) => ({
+      key: groupKey(exchange, violation),
+      first: JSON.stringify(firstOfGroup(exchange, violation, at)),
+    }));
     if (!this.shared.isUp()) {
       this.warn({}, 'violations not counted: Redis cannot be reached');
       return;

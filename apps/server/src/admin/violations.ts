@@ -11,6 +11,32 @@ import type { CheckedExchange, ViolationsStore } from '../contract/fastify-types
 export const byOperationThenRule = (a: ViolationGroup, b: ViolationGroup): number =>
   (a.operationId ?? '\uffff').localeCompare(b.operationId ?? '\uffff') || a.rule.localeCompare(b.rule);
 
+/** A new group's fields but its count and last time: the violation found first is its example. */
+export function firstOfGroup(
+  exchange: CheckedExchange,
+  violation: Violation,
+  at: string,
+): Omit<ViolationGroup, 'count' | 'lastAt'> {
+  return {
+    operationId: exchange.operationId,
+    rule: violation.rule,
+    firstAt: at,
+    example: {
+      requestId: exchange.requestId,
+      at,
+      method: exchange.method,
+      path: exchange.path,
+      status: exchange.status,
+      message: violation.message,
+      issues: violation.issues,
+    },
+  };
+}
+
+/** The key of the group a violation belongs to: its operation and rule. */
+export const groupKey = (exchange: CheckedExchange, violation: Violation): string =>
+  `${exchange.operationId ?? ''}\n${violation.rule}`;
+
 export class Violations implements ViolationsStore {
   private readonly groups = new Map<string, ViolationGroup>();
   private total = 0;
@@ -19,29 +45,14 @@ export class Violations implements ViolationsStore {
     const at = new Date().toISOString();
     for (const violation of violations) {
       this.total++;
-      const key = `${exchange.operationId ?? ''}\n${violation.rule}`;
+      const key = groupKey(exchange, violation);
       const group = this.groups.get(key);
       if (group) {
         group.count++;
         group.lastAt = at;
         continue;
       }
-      this.groups.set(key, {
-        operationId: exchange.operationId,
-        rule: violation.rule,
-        count: 1,
-        firstAt: at,
-        lastAt: at,
-        example: {
-          requestId: exchange.requestId,
-          at,
-          method: exchange.method,
-          path: exchange.path,
-          status: exchange.status,
-          message: violation.message,
-          issues: violation.issues,
-        },
-      });
+      this.groups.set(key, { ...firstOfGroup(exchange, violation, at), count: 1, lastAt: at });
     }
   }
 

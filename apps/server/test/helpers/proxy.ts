@@ -2,7 +2,7 @@
  * What the proxy and replay suites share: a server in proxy or replay mode on a free port (the
  * module under test's, sources or bundle), its journal and violations read through its admin API,
  * a stream read event by event with the time each arrived, and a small HTTP server the tests
- * script to stand in for a target that breaks the contract.
+ * script to stand in for a target that breaks the contract, and the agent such a target answers.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +12,21 @@ import { expect } from 'vitest';
 import { expectMatchesAdminContract } from './contract.js';
 import { auth, TEST_TOKENS, testSeed } from './fixtures.js';
 import { serverModule } from './server-module.js';
+
+/** An agent as the contract describes it, for scripted targets to answer (or break). */
+export const agent = {
+  id: 1,
+  agentReferenceId: '3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f',
+  name: 'Support',
+  description: '',
+  instruction: 'Be brief.',
+  status: 'ACTIVE',
+  createdAt: '2025-03-18T10:00:00.000Z',
+  updatedAt: '2025-03-18T10:00:00.000Z',
+  intents: [],
+  knowledgeBaseId: null,
+  tools: [],
+};
 
 export interface RunningApp {
   origin: string;

@@ -6,21 +6,7 @@
 import { testRedis } from '@assistant-platform/test-redis/test-redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
-import { type RunningApp, sendJson, startApp, startScriptedTarget } from '../helpers/proxy.js';
-
-const agent = {
-  id: 1,
-  agentReferenceId: '3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f',
-  name: 'Support',
-  description: '',
-  instruction: 'Be brief.',
-  status: 'ACTIVE',
-  createdAt: '2025-03-18T10:00:00.000Z',
-  updatedAt: '2025-03-18T10:00:00.000Z',
-  intents: [],
-  knowledgeBaseId: null,
-  tools: [],
-};
+import { agent, type RunningApp, sendJson, startApp, startScriptedTarget } from '../helpers/proxy.js';
 
 let target: Awaited<ReturnType<typeof startScriptedTarget>>;
 let proxies: RunningApp[];

@@ -8,21 +8,15 @@ import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectMatchesAdminContract } from '../helpers/contract.js';
 import { auth, TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
-import { type RunningApp, readEvents, sendJson, startApp, startScriptedTarget } from '../helpers/proxy.js';
+import {
+  agent,
+  type RunningApp,
+  readEvents,
+  sendJson,
+  startApp,
+  startScriptedTarget,
+} from '../helpers/proxy.js';
 
-const agent = {
-  id: 1,
-  agentReferenceId: '3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f',
-  name: 'Support',
-  description: '',
-  instruction: 'Be brief.',
-  status: 'ACTIVE',
-  createdAt: '2025-03-18T10:00:00.000Z',
-  updatedAt: '2025-03-18T10:00:00.000Z',
-  intents: [],
-  knowledgeBaseId: null,
-  tools: [],
-};
 const found = { success: true, message: 'Agents retrieved successfully', data: agent };
 const chunk = (content: string) =>
   `data: ${JSON.stringify({
