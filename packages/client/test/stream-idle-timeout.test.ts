@@ -10,7 +10,7 @@ import {
   StreamIdleTimeoutError,
 } from '../src/index.js';
 import { chatBody as body, chunk, STOPPED } from './helpers/chat-fixtures.js';
-import { scriptedFetch } from './helpers/fake-fetch.js';
+import { scriptedFetch, sse } from './helpers/fake-fetch.js';
 
 const encoder = new TextEncoder();
 const event = (value: unknown) => encoder.encode(`data: ${JSON.stringify(value)}\n\n`);
@@ -32,17 +32,7 @@ function silentAfter(events: Uint8Array[]) {
   return { response, cancelled };
 }
 
-const complete = () =>
-  new Response(
-    new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(event(chunk('Hello', STOPPED)));
-        controller.enqueue(encoder.encode('data: [DONE]\n\n'));
-        controller.close();
-      },
-    }),
-    { headers: { 'content-type': 'text/event-stream' } },
-  );
+const complete = () => sse([event(chunk('Hello', STOPPED)), 'data: [DONE]\n\n']);
 
 beforeEach(() => {
   vi.useFakeTimers();

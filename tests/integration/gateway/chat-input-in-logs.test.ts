@@ -11,6 +11,7 @@ import { type ReferenceServer, startReferenceServer } from '@assistant-platform/
 import { TEST_TOKENS, testChatBody } from '@assistant-platform/server/testing';
 import type { ChatStreamChunk } from '@assistant-platform/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeEnv } from '../reference-store.js';
 import { collect } from './helpers/subscription.js';
 
 const CLI = fileURLToPath(new URL('../../../apps/gateway/dist/cli.js', import.meta.url));
@@ -31,7 +32,7 @@ const chatWith = (text: string) =>
   testChatBody({ message: { role: 'user' as const, content: [{ type: 'text' as const, text }] } });
 
 beforeAll(async () => {
-  server = await startReferenceServer();
+  server = await startReferenceServer({ env: await storeEnv() });
   gateway = spawn(process.execPath, [CLI], {
     env: {
       ...process.env,

@@ -51,7 +51,7 @@ describe('GET /healthz', () => {
   });
 
   it("answers 503 when UPSTREAM_BASE_URL's path is wrong, though its origin is the platform's", async () => {
-    const server = await startReferenceServer();
+    const server = await startReferenceServer({ env: await storeEnv() });
     const gateway = await startGateway(
       defineConfig({ port: 0, logLevel: 'silent', upstreamBaseUrl: `${server.url}/platform/v1` }),
     );
@@ -74,7 +74,7 @@ describe('GET /healthz', () => {
   });
 
   it('answers 200 for a platform behind a path prefix, probing the route its calls take', async () => {
-    const server = await startReferenceServer();
+    const server = await startReferenceServer({ env: await storeEnv() });
     const proxy = prefixProxy(server.url);
     const proxyUrl = await listen(proxy);
     const gateway = await startGateway(

@@ -82,7 +82,8 @@ type CallInit = {
   idempotencyKey?: string | false;
 } & Record<string, unknown>;
 
-function checkCount(name: string, value: number, min: number): number {
+/** `value` when it is an integer ≥ `min`; a TypeError naming the option otherwise. */
+export function checkCount(name: string, value: number, min: number): number {
   if (!Number.isInteger(value) || value < min) {
     throw new TypeError(`${name} must be an integer ≥ ${min}, got ${value}`);
   }

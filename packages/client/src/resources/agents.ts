@@ -11,7 +11,12 @@ import { ChatStream } from '../chat-stream.js';
 import { APIUserAbortError, StreamIdleTimeoutError } from '../errors.js';
 import { type ApiMethod, answerError, apiMethod } from '../internal/api-method.js';
 import { retryDelayMs, sleep } from '../internal/backoff.js';
-import type { Logger, RawClient, RequestOptions } from '../internal/request-pipeline.js';
+import {
+  checkCount,
+  type Logger,
+  type RawClient,
+  type RequestOptions,
+} from '../internal/request-pipeline.js';
 
 /** A chat request: the contract's body; omitted optional fields get the contract's defaults. */
 export type ChatInput = Omit<ChatRequestBody, 'stream'>;
@@ -75,8 +80,7 @@ export function agentsResource(client: RawClient, settings: AgentsSettings): Age
     async chatStream(body, options = {}) {
       const { idleTimeoutMs = settings.idleTimeoutMs, signal: callerSignal, ...rest } = options;
       const maxRetries = rest.maxRetries ?? settings.maxRetries;
-      if (!Number.isInteger(idleTimeoutMs) || idleTimeoutMs < 1)
-        throw new TypeError(`idleTimeoutMs must be an integer ≥ 1, got ${idleTimeoutMs}`);
+      checkCount('idleTimeoutMs', idleTimeoutMs, 1);
       // The stream's own controller backs abort(); the caller's signal feeds into it.
       const controller = new AbortController();
       const forward = () => controller.abort(callerSignal?.reason);
