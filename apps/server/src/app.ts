@@ -6,7 +6,7 @@ import { ContractValidator, chatBodyChecks } from '@assistant-platform/types/val
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAdminRoutes } from './admin/admin-routes.js';
 import { ChatFixtures } from './admin/chat-fixtures.js';
-import { checkChatFixtures, readChatFixturesFile } from './admin/chat-fixtures-file.js';
+import { checkChatFixtures, startupChatFixtureInputs } from './admin/chat-fixtures-file.js';
 import { FaultRules } from './admin/fault-rules.js';
 import { Journal, type RecordingJournal } from './admin/journal.js';
 import { registerJournalRecorder } from './admin/journal-recorder.js';
@@ -141,12 +141,11 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     if (sharing !== undefined && connection !== undefined)
       shared = await sharing.shareState(connection, config, sharedLog, {
         authFailures,
-        startupChatFixtures: [
-          ...(config.chatFixturesPath === undefined
-            ? []
-            : readChatFixturesFile(config.chatFixturesPath, adminValidator())),
-          ...startupChatFixtures,
-        ],
+        startupChatFixtures: startupChatFixtureInputs(
+          config.chatFixturesPath,
+          startupChatFixtures,
+          adminValidator(),
+        ),
       });
     const journal: RecordingJournal = shared?.journal ?? new Journal(config.journal);
     const faultRules: FaultRulesStore = shared?.faultRules ?? new FaultRules(config.faultSeed);

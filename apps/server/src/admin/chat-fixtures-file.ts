@@ -31,6 +31,18 @@ export function readChatFixturesFile(
   return checkChatFixtures(value, source, validator);
 }
 
+/**
+ * The start-up fixtures (what a reset puts back): the `CHAT_FIXTURES` file's, read now, then those
+ * given in code.
+ */
+export function startupChatFixtureInputs(
+  path: string | undefined,
+  fromCode: readonly ChatFixtureInput[],
+  validator: ContractValidator<AdminOperationId>,
+): ChatFixtureInput[] {
+  return [...(path === undefined ? [] : readChatFixturesFile(path, validator)), ...fromCode];
+}
+
 /** `value` as chat fixtures, or a ConfigError naming `source` and each bad entry. */
 export function checkChatFixtures(
   value: unknown,

@@ -14,7 +14,7 @@ import { importState } from '../seed/import-state.js';
 import { seedOf } from '../seed/seed-file.js';
 import { StateEntryError } from '../seed/state-rows.js';
 import type { AdminDeps, AdminHandlers } from './admin-deps.js';
-import { readChatFixturesFile } from './chat-fixtures-file.js';
+import { startupChatFixtureInputs } from './chat-fixtures-file.js';
 
 type Schemas = adminComponents['schemas'];
 
@@ -44,12 +44,11 @@ export function stateHandlers(deps: AdminDeps): AdminHandlers<'exportState' | 'i
       }
     },
     async reset() {
-      const fixtures = [
-        ...(deps.chatFixturesPath === undefined
-          ? []
-          : readChatFixturesFile(deps.chatFixturesPath, deps.validator)),
-        ...deps.startupChatFixtures,
-      ];
+      const fixtures = startupChatFixtureInputs(
+        deps.chatFixturesPath,
+        deps.startupChatFixtures,
+        deps.validator,
+      );
       deps.sharedStateReachable?.();
       const summary = await importState(store, deps.startupState);
       // Shared through Redis (REDIS_URL), these reset every instance's.

@@ -6,6 +6,7 @@
  * body that is not JSON); openapi-fetch reads an error body itself (JSON, or the text when it is
  * not JSON).
  */
+import { mediaTypeOf } from '@assistant-platform/types/validation';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
 export interface StreamEvent {
@@ -93,7 +94,7 @@ function jsonOrText(text: string): AnswerBody {
 /** Reads the answer of an openapi-fetch call made with `parseAs: 'stream'`. */
 export async function readAnswer(pending: Promise<FetchResult>): Promise<Answer> {
   const { data, error, response } = await pending;
-  const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const mediaType = mediaTypeOf(response.headers.get('content-type') ?? undefined);
   const answer = { status: response.status, headers: response.headers, mediaType };
   if (data instanceof ReadableStream) {
     const { text, complete } = await readText(data);

@@ -1,20 +1,8 @@
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, exited, runCli, startCli, stopAllServers } from '../helpers/cli-process.js';
-
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.once('error', reject);
-  });
-}
+import { ensureBuilt, exited, freePort, runCli, startCli, stopAllServers } from '../helpers/cli-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'assistant-cmd-'));
 const env = { DATABASE_URL: join(dir, 'tokens.sqlite') };

@@ -4,13 +4,12 @@
  * its exit codes, and a token that never reaches its output.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
 import type { ParityReport } from '../../src/parity/report.js';
-import { ensureBuilt, runCliAsync, stopAllServers } from '../helpers/cli-process.js';
+import { ensureBuilt, freePort, runCliAsync, stopAllServers } from '../helpers/cli-process.js';
 import { TEST_TOKENS } from '../helpers/fixtures.js';
 import { startDeviatingServer } from './deviating-server.js';
 
@@ -33,17 +32,6 @@ beforeAll(async () => {
 }, 120_000);
 afterEach(stopAllServers);
 afterAll(() => reference.close());
-
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.once('error', reject);
-  });
-}
 
 describe('assistant-server parity', { timeout: 60_000 }, () => {
   it('exits 0 against a reference server, target and token from the environment, never printing the token', async () => {

@@ -70,6 +70,7 @@ export function registerFaults(app: FastifyInstance): void {
   app.addHook('preParsing', (request, _reply, payload, done) => {
     const { operationId, proxied } = request.routeOptions.config;
     const found = operationId || proxied ? faultOf(request, admin) : null;
+    if (found === null) return done(null, payload);
     const apply = (applied: AppliedFault | null) => {
       if (!applied) return done(null, payload);
       request.fault = applied;
