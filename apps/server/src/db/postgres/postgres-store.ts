@@ -7,6 +7,7 @@
  * do not both create a first account and token.
  */
 import { sql } from 'drizzle-orm';
+import type { PostgresTarget } from '../../config/database-url.js';
 import { type ChangeBus, watchWithBus } from '../change-watch.js';
 import { errorCodes, errorConstraints } from '../error-codes.js';
 import { withLookupCaches } from '../lookup-caches.js';
@@ -16,7 +17,7 @@ import { createAgentsRepo } from './agents-repo.js';
 import { type IdWrites, immediateIdWrites, transactionIdWrites } from './id-sequences.js';
 import { createIdempotencyRepo } from './idempotency-repo.js';
 import { watchNotifications } from './notify-watch.js';
-import { openPostgres, type PostgresTarget } from './open-postgres.js';
+import { openPostgres } from './open-postgres.js';
 import type { PgDb } from './pg-db.js';
 import { postgresProblem } from './postgres-health.js';
 import { createTokensRepo } from './tokens-repo.js';
