@@ -14,6 +14,8 @@ export type DatabaseTarget =
       server: string;
     };
 
+export type PostgresTarget = Extract<DatabaseTarget, { dialect: 'postgres' }>;
+
 /**
  * DATABASE_URL as the database it names. `postgres://` and `postgresql://` URLs name a PostgreSQL
  * server (node-postgres reads the rest: user, password, host, port, database, `?sslmode=`…); any

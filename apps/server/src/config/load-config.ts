@@ -4,6 +4,7 @@ import { type CorsOrigins, parseCorsOrigins } from '@assistant-platform/service-
 import { LOG_LEVELS, type LogLevel, readEnvironment } from '@assistant-platform/types';
 import { z } from 'zod';
 import { type DatabaseTarget, databaseTargetOf } from './database-url.js';
+import { blankAsUndefined, optionalText, parsedBy } from './env-text.js';
 import {
   checkModes,
   type ProxyConfig,
@@ -58,24 +59,10 @@ export interface ServerConfig {
   redis?: RedisConfig;
 }
 
-const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-const optionalText = z.preprocess(blankAsUndefined, z.string().optional());
-
 const serverEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(4010),
   HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_URL: z
-    .string()
-    .min(1)
-    .default('./.data/assistant.sqlite')
-    .transform((url, context) => {
-      try {
-        return databaseTargetOf(url);
-      } catch (error) {
-        context.addIssue({ code: 'custom', message: (error as Error).message });
-        return z.NEVER;
-      }
-    }),
+  DATABASE_URL: z.string().min(1).default('./.data/assistant.sqlite').transform(parsedBy(databaseTargetOf)),
   ASSISTANT_SEED: optionalText,
   ASSISTANT_DEV_TOKEN: z.preprocess(
     blankAsUndefined,
@@ -107,17 +94,7 @@ const serverEnvSchema = z.object({
       });
       return z.NEVER;
     }),
-  CORS_ORIGINS: z
-    .string()
-    .default('*')
-    .transform((value, context) => {
-      try {
-        return parseCorsOrigins(value);
-      } catch (error) {
-        context.addIssue({ code: 'custom', message: (error as Error).message });
-        return z.NEVER;
-      }
-    }),
+  CORS_ORIGINS: z.string().default('*').transform(parsedBy(parseCorsOrigins)),
   JOURNAL_MAX: z.coerce.number().int().min(0).max(100_000).default(1000),
   JOURNAL_BODY_MAX_BYTES: z.coerce
     .number()

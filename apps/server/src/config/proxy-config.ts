@@ -5,6 +5,7 @@
  * cassettes. The two modes exclude each other.
  */
 import { z } from 'zod';
+import { optionalText, parsedBy } from './env-text.js';
 
 export interface ProxyConfig {
   /** The target's base URL, ending in `/v1` (no trailing slash). */
@@ -28,8 +29,6 @@ export interface ReplayConfig {
   miss: 'engine' | 'error';
 }
 
-const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-const optionalText = z.preprocess(blankAsUndefined, z.string().optional());
 const list = <Item extends z.ZodType<string>>(item: Item) =>
   z.preprocess(
     (value) =>
@@ -61,15 +60,9 @@ function targetOf(text: string): string {
 }
 
 export const proxyEnvSchema = z.object({
-  PROXY_TARGET: optionalText.transform((value, context) => {
-    if (value === undefined) return undefined;
-    try {
-      return targetOf(value);
-    } catch (error) {
-      context.addIssue({ code: 'custom', message: (error as Error).message });
-      return z.NEVER;
-    }
-  }),
+  PROXY_TARGET: optionalText.transform((value, context) =>
+    value === undefined ? undefined : parsedBy(targetOf)(value, context),
+  ),
   PROXY_RECORD_DIR: optionalText,
   PROXY_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(60_000),
   RECORD_REDACT_HEADERS: list(

@@ -5,6 +5,7 @@
  * Redis without seeing each other's state. Without `REDIS_URL` the other two are ignored.
  */
 import { z } from 'zod';
+import { optionalText, parsedBy } from './env-text.js';
 
 export interface RedisConfig {
   /** The URL as given, for the client only: it may hold a password. */
@@ -38,23 +39,9 @@ function redisUrlOf(text: string): { url: string; display: string } {
   return { url: text, display: `${parsed.protocol}//${user}${parsed.host}${parsed.pathname}` };
 }
 
-const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-
 export const redisEnvSchema = z.object({
-  REDIS_URL: z.preprocess(
-    blankAsUndefined,
-    z
-      .string()
-      .optional()
-      .transform((value, context) => {
-        if (value === undefined) return undefined;
-        try {
-          return redisUrlOf(value);
-        } catch (error) {
-          context.addIssue({ code: 'custom', message: (error as Error).message });
-          return z.NEVER;
-        }
-      }),
+  REDIS_URL: optionalText.transform((value, context) =>
+    value === undefined ? undefined : parsedBy(redisUrlOf)(value, context),
   ),
   REDIS_FAILURE: z.enum(['open', 'closed']).default('open'),
   REDIS_PREFIX: z

@@ -1,7 +1,7 @@
 import { OPERATIONS, type OperationId } from '@assistant-platform/types';
 import type { FastifyInstance, preParsingAsyncHookHandler } from 'fastify';
 import { ApiError } from '../contract/api-error.js';
-import type { TakeSlot } from '../shared/in-flight-leases.js';
+import { localInFlightSlots, type TakeSlot } from '../shared/in-flight-leases.js';
 
 /**
  * Caps the cost, not only the count, of one token's requests: chat and embeddings keep an engine
@@ -13,18 +13,8 @@ import type { TakeSlot } from '../shared/in-flight-leases.js';
  */
 
 export function registerInFlightLimit(app: FastifyInstance, maxPerToken: number, shared?: TakeSlot): void {
-  const inFlight = new Map<string, number>();
-  const takeLocally: TakeSlot = async (key) => {
-    const count = inFlight.get(key) ?? 0;
-    if (count >= maxPerToken) return undefined;
-    inFlight.set(key, count + 1);
-    return () => {
-      const left = (inFlight.get(key) ?? 1) - 1;
-      if (left > 0) inFlight.set(key, left);
-      else inFlight.delete(key);
-    };
-  };
-  const take = shared ?? takeLocally;
+  const takeLocally = localInFlightSlots(maxPerToken);
+  const take: TakeSlot = shared ?? (async (key) => takeLocally(key));
   const limit: preParsingAsyncHookHandler = async (request, reply) => {
     if (!request.auth) return;
     // `close` comes once for every response: after the last byte, or when the connection drops,

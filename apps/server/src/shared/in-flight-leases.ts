@@ -36,6 +36,24 @@ export type Release = () => void;
 /** A slot for a request of `tokenHash`, or undefined when the token has `max` in flight already. */
 export type TakeSlot = (tokenHash: string) => Promise<Release | undefined>;
 
+/**
+ * This instance's own count of each token's slots: the limit without REDIS_URL, and the shared
+ * limit's while Redis cannot answer (REDIS_FAILURE=open).
+ */
+export function localInFlightSlots(max: number): (tokenHash: string) => Release | undefined {
+  const inFlight = new Map<string, number>();
+  return (tokenHash) => {
+    const count = inFlight.get(tokenHash) ?? 0;
+    if (count >= max) return undefined;
+    inFlight.set(tokenHash, count + 1);
+    return () => {
+      const left = (inFlight.get(tokenHash) ?? 1) - 1;
+      if (left > 0) inFlight.set(tokenHash, left);
+      else inFlight.delete(tokenHash);
+    };
+  };
+}
+
 /** `leaseMs`: how long the slots of an instance that stopped renewing them stay taken. */
 export function sharedInFlightSlots(
   shared: SharedRedis,
@@ -48,7 +66,7 @@ export function sharedInFlightSlots(
   let sequence = 0;
   /** The leases this instance holds: member → key. */
   const held = new Map<string, string>();
-  const local = new Map<string, number>();
+  const takeLocally = localInFlightSlots(max);
 
   const renew = setInterval(() => {
     if (held.size === 0 || !shared.isUp()) return;
@@ -56,17 +74,6 @@ export function sharedInFlightSlots(
     void renewScript(keys.length, ...keys, leaseMs, ...held.keys()).catch(() => undefined);
   }, leaseMs / 3);
   renew.unref();
-
-  const takeLocally = (tokenHash: string): Release | undefined => {
-    const count = local.get(tokenHash) ?? 0;
-    if (count >= max) return undefined;
-    local.set(tokenHash, count + 1);
-    return () => {
-      const left = (local.get(tokenHash) ?? 1) - 1;
-      if (left > 0) local.set(tokenHash, left);
-      else local.delete(tokenHash);
-    };
-  };
 
   const takeShared = async (tokenHash: string): Promise<Release | undefined> => {
     const key = shared.key(`in-flight:${tokenHash}`);

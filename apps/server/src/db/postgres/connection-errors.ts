@@ -3,10 +3,8 @@
  * password), the server it names and what went wrong, in words rather than a driver's error code.
  * The server's own messages (a login refused, a database missing) never contain the password.
  */
-import type { DatabaseTarget } from '../../config/database-url.js';
+import type { PostgresTarget } from '../../config/database-url.js';
 import { errorCodes } from '../error-codes.js';
-
-type PostgresTarget = Extract<DatabaseTarget, { dialect: 'postgres' }>;
 
 /** What a network-level failure means, by Node's error code. */
 const NETWORK: Record<string, string> = {

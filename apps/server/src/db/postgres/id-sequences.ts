@@ -11,7 +11,7 @@
  *   taken: outside transactions, such an insert moves the sequence forward and tries once more.
  */
 import { sql } from 'drizzle-orm';
-import { errorCodes } from '../error-codes.js';
+import { errorCodes, errorConstraints } from '../error-codes.js';
 import type { PgDb } from './pg-db.js';
 
 export type IdTable = 'accounts' | 'api_tokens' | 'workspaces' | 'transcriptions' | 'agents';
@@ -86,14 +86,9 @@ async function retryOnTakenId<T>(db: PgDb, table: IdTable, insert: () => Promise
   try {
     return await insert();
   } catch (error) {
-    if (!errorCodes(error).includes('23505') || !isPrimaryKey(error, table)) throw error;
+    if (!errorCodes(error).includes('23505') || !errorConstraints(error).includes(`${table}_pkey`))
+      throw error;
     await moveSequence(db, table, false);
     return insert();
   }
-}
-
-function isPrimaryKey(error: unknown, table: IdTable): boolean {
-  for (let e = error; e instanceof Error; e = e.cause)
-    if ((e as { constraint?: unknown }).constraint === `${table}_pkey`) return true;
-  return false;
 }

@@ -10,8 +10,9 @@
  * and reconnecting moves the epoch once more.
  */
 import pg from 'pg';
+import type { PostgresTarget } from '../../config/database-url.js';
 import type { ChangeWatch } from '../change-watch.js';
-import { APPLICATION_NAME, type PostgresTarget, poolOptions } from './open-postgres.js';
+import { APPLICATION_NAME, poolOptions } from './open-postgres.js';
 
 export const CHANGES_CHANNEL = 'assistant_platform_changes';
 

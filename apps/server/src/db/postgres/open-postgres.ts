@@ -1,13 +1,11 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { DatabaseTarget } from '../../config/database-url.js';
+import type { PostgresTarget } from '../../config/database-url.js';
 import { migrationsFolder } from '../migrations-folder.js';
 import { StorageError } from '../storage-error.js';
 import { describeConnectionError } from './connection-errors.js';
 import * as schema from './schema.js';
-
-export type PostgresTarget = Extract<DatabaseTarget, { dialect: 'postgres' }>;
 
 export interface OpenPostgres {
   pool: pg.Pool;

@@ -7,8 +7,9 @@
  * do not both create a first account and token.
  */
 import { sql } from 'drizzle-orm';
+import type { PostgresTarget } from '../../config/database-url.js';
 import { type ChangeBus, watchWithBus } from '../change-watch.js';
-import { errorCodes } from '../error-codes.js';
+import { errorCodes, errorConstraints } from '../error-codes.js';
 import { withLookupCaches } from '../lookup-caches.js';
 import type { ConstraintKind, Repositories, Store } from '../store.js';
 import { createAccountsRepo } from './accounts-repo.js';
@@ -16,7 +17,7 @@ import { createAgentsRepo } from './agents-repo.js';
 import { type IdWrites, immediateIdWrites, transactionIdWrites } from './id-sequences.js';
 import { createIdempotencyRepo } from './idempotency-repo.js';
 import { watchNotifications } from './notify-watch.js';
-import { openPostgres, type PostgresTarget } from './open-postgres.js';
+import { openPostgres } from './open-postgres.js';
 import type { PgDb } from './pg-db.js';
 import { postgresProblem } from './postgres-health.js';
 import { createTokensRepo } from './tokens-repo.js';
@@ -46,11 +47,7 @@ function constraintOf(error: unknown): ConstraintKind | undefined {
   const codes = errorCodes(error);
   if (codes.includes('23503')) return 'foreign-key';
   if (!codes.includes('23505')) return undefined;
-  for (let e = error; e instanceof Error; e = e.cause) {
-    const constraint = (e as { constraint?: unknown }).constraint;
-    if (typeof constraint === 'string') return constraint.endsWith('_pkey') ? 'primary-key' : 'unique';
-  }
-  return 'unique';
+  return errorConstraints(error)[0]?.endsWith('_pkey') ? 'primary-key' : 'unique';
 }
 
 export async function openPostgresStore(
