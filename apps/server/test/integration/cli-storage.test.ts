@@ -38,15 +38,15 @@ function closedPort(): Promise<number> {
 
 /**
  * `assistant-server serve` that must refuse to start; a server that starts anyway is killed (status
- * null). `as` runs it as another user (root only).
+ * null). `prefix` is a command it runs under (such as setpriv).
  */
-function serveMustFail(env: Record<string, string>, cwd?: string, as?: { uid: number; gid: number }) {
-  const result = spawnSync(process.execPath, [CLI, 'serve', '--port', '0'], {
+function serveMustFail(env: Record<string, string>, cwd?: string, prefix: string[] = []) {
+  const [command = process.execPath, ...args] = [...prefix, process.execPath, CLI, 'serve', '--port', '0'];
+  const result = spawnSync(command, args, {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     encoding: 'utf8',
     timeout: 30_000,
     ...(cwd ? { cwd } : {}),
-    ...as,
   });
   return { status: result.status, stderr: result.stderr };
 }
@@ -99,23 +99,16 @@ describe('database faults at start-up and while running', { timeout: 60_000 }, (
     const file = join(dir, 'readonly.sqlite');
     expect(runCli(['migrate'], { DATABASE_URL: file }).status).toBe(0);
     chmodSync(file, 0o444);
-    // Root writes to read-only files, so as root the server runs as `nobody`, who can reach the
-    // file (and the CLI) and write in its folder, but not write the file.
-    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
-    if (asNobody) {
-      chmodSync(root, 0o755);
-      chmodSync(dir, 0o777);
-      const reach = spawnSync(
-        process.execPath,
-        ['-e', `require('node:fs').accessSync(${JSON.stringify(CLI)})`],
-        asNobody,
-      );
-      if (reach.status !== 0) {
-        console.log('skipped: running as root, and the user nobody cannot reach the built CLI to run it');
-        context.skip();
-      }
+    // Root writes to read-only files through its capability to override file permissions, so as
+    // root the server runs without it (util-linux's setpriv drops it from the bounding set): the
+    // file's owner, like any user, then cannot write a file without write permission.
+    const withoutOverride =
+      process.getuid?.() === 0 ? ['setpriv', '--bounding-set=-dac_override,-dac_read_search', '--'] : [];
+    if (withoutOverride.length > 0 && spawnSync('setpriv', ['--version']).status !== 0) {
+      console.log('skipped: running as root without setpriv, so read-only files stay writable');
+      context.skip();
     }
-    const result = serveMustFail({ DATABASE_URL: file }, undefined, asNobody);
+    const result = serveMustFail({ DATABASE_URL: file }, undefined, withoutOverride);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`DATABASE_URL=${file}: the file is read-only`);
   });
