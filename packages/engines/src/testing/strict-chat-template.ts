@@ -10,7 +10,7 @@ export interface TemplateTurn {
   content?: unknown;
 }
 
-export const ROLES_MUST_ALTERNATE = 'Conversation roles must alternate user/assistant/user/assistant/...';
+const ROLES_MUST_ALTERNATE = 'Conversation roles must alternate user/assistant/user/assistant/...';
 
 /** Why a strict template refuses `messages`, or undefined when it accepts them. */
 export function strictTemplateRefusal(messages: readonly TemplateTurn[]): string | undefined {
