@@ -30,7 +30,7 @@ beforeEach(() => {
 
 const engineWith = (apiKey?: string) => chatEngineAt(upstream.url, { apiKey }).engine;
 
-describe('OpenAI chat adapter: what it sends upstream', () => {
+describe('OpenAI chat adapter: what it sends upstream', { timeout: 60_000 }, () => {
   it('answers for the model names of the map, under our names', () => {
     const engine = createOpenAIChatEngine(
       { url: upstream.url, modelMap: { [OUR_MODEL]: 'x', 'svc-v2-local': 'y' }, timeoutMs: 1000 },

@@ -71,7 +71,9 @@ describe('OpenAI chat adapter: response_format schemas the offline engine would 
   });
 });
 
-describe('OpenAI chat adapter: checking the answer against response_format', () => {
+// The offline engine (in this thread) measures each schema against max_tokens: its tokenizer loads
+// on the first, which a loaded machine can take seconds over.
+describe('OpenAI chat adapter: checking the answer against response_format', { timeout: 60_000 }, () => {
   it('returns an answer that matches the schema, asking once', async () => {
     upstream.handle(answerWith(VALID));
     const answer = await setup().engine.complete(structured(), callOptions());
@@ -138,7 +140,9 @@ describe('OpenAI chat adapter: checking the answer against response_format', () 
   });
 });
 
-describe('OpenAI chat adapter: streaming with response_format', () => {
+// The offline engine (in this thread) measures each schema against max_tokens: its tokenizer loads
+// on the first, which a loaded machine can take seconds over.
+describe('OpenAI chat adapter: streaming with response_format', { timeout: 60_000 }, () => {
   it('reads the upstream stream whole and streams the answer, once checked, as one delta', async () => {
     upstream.handle((_request, res) =>
       sendSse(res, [chunk(VALID.slice(0, 12)), chunk(VALID.slice(12)), chunk(undefined, 'stop')]),

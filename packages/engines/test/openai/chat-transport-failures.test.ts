@@ -165,7 +165,7 @@ describe('OpenAI chat adapter: answers it cannot read', () => {
   });
 });
 
-describe("OpenAI chat adapter: an error reported as the stream's first event", () => {
+describe("OpenAI chat adapter: an error reported as the stream's first event", { timeout: 60_000 }, () => {
   const context = {
     code: 400,
     message: 'request (5000 tokens) exceeds the available context size (4096 tokens), try increasing it',

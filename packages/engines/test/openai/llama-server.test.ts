@@ -46,83 +46,87 @@ const entryPoints = {
     chatEngineAt(upstream.url).engine.stream(request, callOptions()).then(collect),
 };
 
-describe.each(Object.entries(entryPoints))('OpenAI chat adapter against llama-server (%s)', (_name, call) => {
-  it('answers 400 "the model does not accept images" for its 500 to images on a text-only model', async () => {
-    llama({ vision: false });
-    const error = await rejection(
-      call(chatRequest({ message: { role: 'user', content: [text('What is this?'), image] } })),
-    );
-    expect(error.status).toBe(400);
-    expect(error.details.issues).toEqual([
-      { path: '/message/content', message: 'the model does not accept images' },
-    ]);
-  });
-
-  it('answers 400 naming /message for its exceed_context_size_error', async () => {
-    llama({ contextTokens: 256 });
-    const error = await rejection(
-      call(chatRequest({ message: { role: 'user', content: [text('word '.repeat(400))] } })),
-    );
-    expect(error.status).toBe(400);
-    expect(error.details.issues).toEqual([
-      { path: '/message', message: "the conversation is longer than the model's context window" },
-    ]);
-  });
-
-  it('answers 500 when it fails to build a grammar from the schema (its 400 is no fault of the client)', async () => {
-    const server = llama({ grammarFails: true });
-    const schema = { type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'] };
-    const request = chatRequest({
-      response_format: { type: 'json_schema', json_schema: { name: 'triage', schema } } as ResponseFormat,
+describe.each(Object.entries(entryPoints))(
+  'OpenAI chat adapter against llama-server (%s)',
+  { timeout: 60_000 },
+  (_name, call) => {
+    it('answers 400 "the model does not accept images" for its 500 to images on a text-only model', async () => {
+      llama({ vision: false });
+      const error = await rejection(
+        call(chatRequest({ message: { role: 'user', content: [text('What is this?'), image] } })),
+      );
+      expect(error.status).toBe(400);
+      expect(error.details.issues).toEqual([
+        { path: '/message/content', message: 'the model does not accept images' },
+      ]);
     });
-    const error = await rejection(call(request));
-    expect(error.status).toBe(500);
-    expect(error.details.issues).toBeUndefined();
-    expect(server.generations).toHaveLength(0);
-  });
 
-  it('answers a history that opens with the assistant (a greeting) through a strict chat template', async () => {
-    llama({ answerTokens: 3 });
-    const request = chatRequest({
-      memoryChat: [
-        { role: 'assistant', content: [text('Hi! I am the parcel desk. How can I help?')] },
-        { role: 'user', content: [text('My parcel is late.')] },
-        { role: 'assistant', content: [text('Which order?')] },
-      ],
-      message: { role: 'user', content: [text('A-1001.')] },
+    it('answers 400 naming /message for its exceed_context_size_error', async () => {
+      llama({ contextTokens: 256 });
+      const error = await rejection(
+        call(chatRequest({ message: { role: 'user', content: [text('word '.repeat(400))] } })),
+      );
+      expect(error.status).toBe(400);
+      expect(error.details.issues).toEqual([
+        { path: '/message', message: "the conversation is longer than the model's context window" },
+      ]);
     });
-    await expect(call(request)).resolves.toBeDefined();
-    const sent = upstream.only().body.messages;
-    expect(sent.map((message: { role: string }) => message.role)).toEqual([
-      'system',
-      'user',
-      'assistant',
-      'user',
-    ]);
-    expect(sent[0].content).toContain('Hi! I am the parcel desk. How can I help?');
-  });
 
-  it('answers 400 naming /max_tokens when the schema cannot fit, as the offline engine does, before any generation', async () => {
-    const server = llama();
-    const schema = {
-      type: 'object',
-      properties: { summary: { type: 'string', minLength: 20 }, priority: { enum: ['low', 'high'] } },
-      required: ['summary', 'priority'],
-    };
-    const request = chatRequest({
-      max_tokens: 8,
-      response_format: { type: 'json_schema', json_schema: { name: 'triage', schema } } as ResponseFormat,
+    it('answers 500 when it fails to build a grammar from the schema (its 400 is no fault of the client)', async () => {
+      const server = llama({ grammarFails: true });
+      const schema = { type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'] };
+      const request = chatRequest({
+        response_format: { type: 'json_schema', json_schema: { name: 'triage', schema } } as ResponseFormat,
+      });
+      const error = await rejection(call(request));
+      expect(error.status).toBe(500);
+      expect(error.details.issues).toBeUndefined();
+      expect(server.generations).toHaveLength(0);
     });
-    const offline = await rejection(offlineEngine.complete(request, callOptions()));
-    const error = await rejection(call(request));
-    expect(error.status).toBe(400);
-    expect(error.details.issues).toEqual(offline.details.issues);
-    expect(error.details.issues?.[0]?.path).toBe('/max_tokens');
-    expect(error.details.issues?.[0]?.message).toMatch(/needs \d+ tokens/);
-    expect(upstream.received).toHaveLength(0);
-    expect(server.generations).toHaveLength(0);
-  });
-});
+
+    it('answers a history that opens with the assistant (a greeting) through a strict chat template', async () => {
+      llama({ answerTokens: 3 });
+      const request = chatRequest({
+        memoryChat: [
+          { role: 'assistant', content: [text('Hi! I am the parcel desk. How can I help?')] },
+          { role: 'user', content: [text('My parcel is late.')] },
+          { role: 'assistant', content: [text('Which order?')] },
+        ],
+        message: { role: 'user', content: [text('A-1001.')] },
+      });
+      await expect(call(request)).resolves.toBeDefined();
+      const sent = upstream.only().body.messages;
+      expect(sent.map((message: { role: string }) => message.role)).toEqual([
+        'system',
+        'user',
+        'assistant',
+        'user',
+      ]);
+      expect(sent[0].content).toContain('Hi! I am the parcel desk. How can I help?');
+    });
+
+    it('answers 400 naming /max_tokens when the schema cannot fit, as the offline engine does, before any generation', async () => {
+      const server = llama();
+      const schema = {
+        type: 'object',
+        properties: { summary: { type: 'string', minLength: 20 }, priority: { enum: ['low', 'high'] } },
+        required: ['summary', 'priority'],
+      };
+      const request = chatRequest({
+        max_tokens: 8,
+        response_format: { type: 'json_schema', json_schema: { name: 'triage', schema } } as ResponseFormat,
+      });
+      const offline = await rejection(offlineEngine.complete(request, callOptions()));
+      const error = await rejection(call(request));
+      expect(error.status).toBe(400);
+      expect(error.details.issues).toEqual(offline.details.issues);
+      expect(error.details.issues?.[0]?.path).toBe('/max_tokens');
+      expect(error.details.issues?.[0]?.message).toMatch(/needs \d+ tokens/);
+      expect(upstream.received).toHaveLength(0);
+      expect(server.generations).toHaveLength(0);
+    });
+  },
+);
 
 describe('OpenAI chat adapter against llama-server: the caller going away', { timeout: 60_000 }, () => {
   it.each([
@@ -151,7 +155,7 @@ describe('OpenAI chat adapter against llama-server: the caller going away', { ti
   });
 });
 
-describe('OpenAI embeddings adapter against llama-server', () => {
+describe('OpenAI embeddings adapter against llama-server', { timeout: 60_000 }, () => {
   it('answers 400 naming /sentences for its 500 to an input longer than the physical batch', async () => {
     llama({ batchTokens: 512 });
     const logger = recordingLogger();
