@@ -140,8 +140,6 @@ describe('OpenAI chat adapter: checking the answer against response_format', { t
   });
 });
 
-// The offline engine (in this thread) measures each schema against max_tokens: its tokenizer loads
-// on the first, which a loaded machine can take seconds over.
 describe('OpenAI chat adapter: streaming with response_format', { timeout: 60_000 }, () => {
   it('reads the upstream stream whole and streams the answer, once checked, as one delta', async () => {
     upstream.handle((_request, res) =>
