@@ -7,9 +7,7 @@ import type { ServerResponse } from 'node:http';
 import {
   chatUpstreamEnv,
   chunk,
-  completion,
   type FakeUpstream,
-  sendJson,
   startFakeUpstream,
 } from '@assistant-platform/engines/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -47,15 +45,17 @@ beforeEach(() => {
   holdAnswers(true);
 });
 
-/** Streams always send a first chunk, then wait; other answers wait only when `holdPlain`. */
-function holdAnswers(holdPlain: boolean) {
-  upstream.handle((request, res: ServerResponse) => {
-    if (request.body.stream) {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write(`data: ${JSON.stringify(chunk('Hello'))}\n\n`);
-      held.push(() => res.end(`data: ${JSON.stringify(chunk('', 'stop'))}\n\ndata: [DONE]\n\n`));
-    } else if (holdPlain) held.push(() => sendJson(res, 200, completion('Done.', 'stop')));
-    else sendJson(res, 200, completion('Done.', 'stop'));
+/**
+ * The adapter asks the upstream for a stream for every chat: each gets a first chunk, then waits
+ * for `releaseAll()` while `hold`, or ends at once.
+ */
+function holdAnswers(hold: boolean) {
+  upstream.handle((_request, res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write(`data: ${JSON.stringify(chunk('Hello'))}\n\n`);
+    const end = () => res.end(`data: ${JSON.stringify(chunk('', 'stop'))}\n\ndata: [DONE]\n\n`);
+    if (hold) held.push(end);
+    else end();
   });
 }
 
