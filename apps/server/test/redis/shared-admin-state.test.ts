@@ -16,7 +16,7 @@ const admin = (app: FastifyInstance, method: 'GET' | 'POST' | 'DELETE', url: str
   app.inject({
     method,
     url: `/_admin${url}`,
-    headers: auth(TEST_TOKENS.admin),
+    headers: auth(TEST_TOKENS.operator),
     ...(payload ? { payload } : {}),
   });
 const getAgent = (app: FastifyInstance, headers: Record<string, string> = {}) =>
@@ -134,7 +134,7 @@ describe('the journal of instances sharing a Redis', () => {
   it('streams every instance’s new entries to a follower of any', async () => {
     const [one, two] = await twoInstances();
     const origin = await one.listen({ port: 0, host: '127.0.0.1' });
-    const stream = await fetch(`${origin}/_admin/requests/stream`, { headers: auth(TEST_TOKENS.admin) });
+    const stream = await fetch(`${origin}/_admin/requests/stream`, { headers: auth(TEST_TOKENS.operator) });
     expect(stream.status).toBe(200);
     const reader = (stream.body as ReadableStream<Uint8Array>)
       .pipeThrough(new TextDecoderStream())

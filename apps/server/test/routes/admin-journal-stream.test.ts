@@ -7,7 +7,7 @@ import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
 import { buildTestApp, useListeningTestApp } from '../helpers/test-app.js';
 
 const origin = useListeningTestApp();
-const admin = auth(TEST_TOKENS.admin);
+const admin = auth(TEST_TOKENS.operator);
 
 /** Opens the stream and hands back a reader of its `event: request` entries. */
 async function follow(base: string) {

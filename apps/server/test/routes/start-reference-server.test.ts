@@ -93,9 +93,14 @@ describe('startReferenceServer() with the test seed', () => {
     expect(state.tokens?.every((token) => token.token === undefined && token.tokenHash !== undefined)).toBe(
       true,
     );
+    // The second's admin client is the operator's token the state keeps: an import that dropped
+    // the client's token would lock it out, and is refused.
     const second = await serverModule.startReferenceServer({
       env: { DATABASE_URL: await testDatabaseUrl() },
-      seed: { accounts: [{ id: 1, name: 'Other' }] },
+      seed: {
+        accounts: [{ id: 1, name: 'Other' }],
+        tokens: [{ token: TEST_TOKENS.operator, accountId: 1, name: 'operator', scopes: ['operator'] }],
+      },
     });
     try {
       await second.admin.state.import(state);
