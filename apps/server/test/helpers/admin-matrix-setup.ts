@@ -146,12 +146,16 @@ export async function readStream(origins: { setup: string; call: string }, calle
   const wanted = caller === 'operator' ? [MARK[1], MARK[2]] : [MARK[caller === 'own' ? 1 : 2]];
   const seen: JournalEntry[] = [];
   // The follower subscribes as it connects (through Redis, a moment later): requests are sent
-  // until the ones wanted reach it.
+  // until the ones wanted reach it, one round after another.
+  let sent = 0;
+  let rounds = Promise.resolve();
   const sending = setInterval(() => {
-    void (async () => {
-      for (const account of order)
+    rounds = rounds.then(async () => {
+      for (const account of order) {
         await call(origins.setup, 'GET', `/v1/agents/view/${MARK[account]}`, accountToken[account]);
-    })().catch(() => undefined);
+        sent++;
+      }
+    });
   }, 50);
   const timeout = setTimeout(() => controller.abort(), 30_000);
   let buffered = '';
@@ -173,7 +177,23 @@ export async function readStream(origins: { setup: string; call: string }, calle
     clearInterval(sending);
     clearTimeout(timeout);
     controller.abort();
+    await rounds;
   }
+  // Every request sent is in the journal before the next cell resets it (through Redis, entries
+  // are appended as their requests end).
+  await expect
+    .poll(
+      async () =>
+        (
+          (
+            await call(origins.setup, 'POST', '/_admin/requests/find', TEST_TOKENS.operator, {
+              path: '/v1/agents/view/*',
+            })
+          ).json as { data: { count: number } }
+        ).data.count,
+      { timeout: 20_000, interval: 20 },
+    )
+    .toBe(sent);
   const accounts = [...new Set(seen.map((entry) => entry.token?.accountId))].sort();
   expect(accounts).toEqual(caller === 'operator' ? [1, 2] : [caller === 'own' ? 1 : 2]);
 }

@@ -69,7 +69,8 @@ describe('two instances on one database', () => {
     const name = async () =>
       (await two.inject({ url: '/v1/agents/view/1', headers: auth(TEST_TOKENS.all) })).json();
     expect((await name()).data.name).toBe('Support triage');
-    const state = (await one.inject({ url: '/_admin/state', headers: auth(TEST_TOKENS.operator) })).json().data;
+    const state = (await one.inject({ url: '/_admin/state', headers: auth(TEST_TOKENS.operator) })).json()
+      .data;
     state.agents[0].name = 'Renamed by an import';
     const imported = await one.inject({
       method: 'PUT',

@@ -61,9 +61,9 @@ describe.skipIf(noRedisServer !== undefined)('an instance whose Redis goes away'
 
     await redis.restart();
     await expect.poll(async () => (await health(app)).body.redis, POLL).toBe('ok');
-    expect((await app.inject({ url: '/_admin/faults', headers: auth(TEST_TOKENS.operator) })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await app.inject({ url: '/_admin/faults', headers: auth(TEST_TOKENS.operator) })).statusCode,
+    ).toBe(200);
     // The restarted Redis is empty: a new shared window.
     expect((await app.inject({ url: '/v1/agents/view/1', headers: auth(TEST_TOKENS.read) })).statusCode).toBe(
       200,

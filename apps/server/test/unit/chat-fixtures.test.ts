@@ -29,10 +29,13 @@ describe('chat fixtures', () => {
   it('answers with the first fixture whose every field matches, counting its uses', () => {
     const store = fixtures();
     store.add({ match: { messageContains: 'refund' }, answer }, null);
-    store.add({
-      match: { messageMatches: 'Order \\d{4}', agentName: 'Support triage', intent: 'delivery' },
-      answer,
-    }, null);
+    store.add(
+      {
+        match: { messageMatches: 'Order \\d{4}', agentName: 'Support triage', intent: 'delivery' },
+        answer,
+      },
+      null,
+    );
     store.add({ match: {}, answer: { json: { fallback: true } } }, null);
     expect(store.pick(chat)?.id).toBe(2);
     expect(store.pick({ ...chat, intents: [] })?.id).toBe(3);
