@@ -16,7 +16,7 @@ function resolveSeed(input: SeedInput): ParsedSeed {
  * administration included (`*` alone is one account's), so one developer on a local server never
  * meets the two kinds of administration.
  */
-export const START_UP_TOKEN_SCOPES = ['*', 'operator'];
+const START_UP_TOKEN_SCOPES = ['*', 'operator'];
 
 /**
  * Applies `ASSISTANT_SEED`, an extra seed, and ensures `ASSISTANT_DEV_TOKEN` exists with scopes `*`
