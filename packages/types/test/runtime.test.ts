@@ -62,7 +62,8 @@ describe('the operation table', () => {
   it('lets `operator` call every admin operation but no platform one', () => {
     for (const operation of Object.values(ADMIN_OPERATIONS))
       expect(grants(['operator'], operation.scope)).toBe(true);
-    for (const operation of Object.values(OPERATIONS)) expect(grants(['operator'], operation.scope)).toBe(false);
+    for (const operation of Object.values(OPERATIONS))
+      expect(grants(['operator'], operation.scope)).toBe(false);
     expect(grants(['admin'], 'admin')).toBe(true);
     expect(grants(['admin'], 'agents:read')).toBe(false);
   });

@@ -291,7 +291,10 @@ describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
       });
       expect(globex.status).toBe(200);
       // Account 2's requests, this one and the one account 1's admin never saw.
-      await operator.getByRole('button', { name: /GET \/v1\/agents\/view\/3 200/ }).first().waitFor(VISIBLE);
+      await operator
+        .getByRole('button', { name: /GET \/v1\/agents\/view\/3 200/ })
+        .first()
+        .waitFor(VISIBLE);
       await operator.getByRole('link', { name: 'Violations' }).click();
       await operator.getByRole('heading', { name: /^Contract violations \(0\)$/ }).waitFor(VISIBLE);
       await operator.getByRole('link', { name: 'State' }).click();

@@ -48,25 +48,22 @@ export function foreignEntries(state: ParsedSeed, accountId: number): Validation
   const check = (failed: boolean, path: string, message = notOurs) => {
     if (failed) issues.push({ path, message });
   };
-  state.accounts.forEach((account, i) => check(account.id !== accountId, `/accounts/${i}/id`, notOurs));
-  state.tokens.forEach((token, i) => {
+  for (const [i, account] of state.accounts.entries()) check(account.id !== accountId, `/accounts/${i}/id`);
+  for (const [i, token] of state.tokens.entries()) {
     check(token.accountId !== accountId, `/tokens/${i}/accountId`);
     check(isOperatorToken(token), `/tokens/${i}/scopes`, 'must not hold operator: only an operator gives it');
-  });
-  state.workspaces.forEach((workspace, i) =>
-    check(workspace.accountId !== accountId, `/workspaces/${i}/accountId`),
-  );
+  }
+  for (const [i, workspace] of state.workspaces.entries())
+    check(workspace.accountId !== accountId, `/workspaces/${i}/accountId`);
   const workspaces = new Set(state.workspaces.map((workspace) => workspace.id));
-  state.transcriptions.forEach((row, i) =>
+  for (const [i, row] of state.transcriptions.entries())
     check(
       !workspaces.has(row.workspaceId),
       `/transcriptions/${i}/workspaceId`,
       "must be one of the document's workspaces",
-    ),
-  );
-  state.agents.forEach((agent, i) =>
-    check(agent.accountId !== undefined && agent.accountId !== accountId, `/agents/${i}/accountId`),
-  );
+    );
+  for (const [i, agent] of state.agents.entries())
+    check(agent.accountId !== undefined && agent.accountId !== accountId, `/agents/${i}/accountId`);
   return issues;
 }
 

@@ -13,14 +13,11 @@
  */
 import type { AdminOperationId, JournalEntry } from '@assistant-platform/types/admin';
 import { expect } from 'vitest';
-import { ADMIN_OPERATION_IDS } from './admin-operations.js';
-import { expectMatchesAdminContract } from './contract.js';
-import { TEST_TOKENS, testChatBody } from './fixtures.js';
 import {
   type Answer,
   accountToken,
-  type Caller,
   CALLERS,
+  type Caller,
   call,
   MARK,
   readStream,
@@ -28,6 +25,9 @@ import {
   setUp,
   tokenOf,
 } from './admin-matrix-setup.js';
+import { ADMIN_OPERATION_IDS } from './admin-operations.js';
+import { expectMatchesAdminContract } from './contract.js';
+import { TEST_TOKENS, testChatBody } from './fixtures.js';
 
 /**
  * What a matrix's servers need: limits above its thousands of requests a minute by a few tokens,
