@@ -59,6 +59,40 @@ describe('fault rules of instances sharing a Redis', () => {
   });
 });
 
+describe('the rules of accounts sharing a deployment', () => {
+  it('are bounded per account across the instances: one account’s full list leaves room for others', async () => {
+    const [one, two] = await twoInstances();
+    const add = (app: FastifyInstance, token: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/_admin/faults',
+        headers: auth(token),
+        payload: { match: { path: '/v1/nowhere' }, fault: { code: 500 } },
+      });
+    for (let i = 0; i < 100; i++)
+      expect((await add(i % 2 === 0 ? one : two, TEST_TOKENS.other)).statusCode).toBe(201);
+    const refused = await add(one, TEST_TOKENS.other);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0].message).toMatch(/per account/);
+    expect((await add(two, TEST_TOKENS.admin)).json().data.accountId).toBe(1);
+    expect((await add(one, TEST_TOKENS.operator)).json().data.accountId).toBeNull();
+    // Clearing account 2's through one instance frees its room on both.
+    const cleared = await one.inject({
+      method: 'DELETE',
+      url: '/_admin/faults',
+      headers: auth(TEST_TOKENS.other),
+    });
+    expect(cleared.json().data).toEqual({ removed: 100 });
+    expect((await add(two, TEST_TOKENS.other)).statusCode).toBe(201);
+    const left = await two.inject({ url: '/_admin/faults', headers: auth(TEST_TOKENS.operator) });
+    expect(left.json().data.faults.map((rule: { accountId: number | null }) => rule.accountId)).toEqual([
+      1,
+      null,
+      2,
+    ]);
+  });
+});
+
 describe('chat fixtures of instances sharing a Redis', () => {
   it('answer on every instance from the next chat, a fixture with `times` used exactly that often across them', async () => {
     const [one, two] = await twoInstances();
