@@ -173,9 +173,10 @@ export interface paths {
          *     An operator replaces all data. An account's admin replaces its account's data (what
          *     `GET /state` gives it): every entry must be its account's (`accounts` lists at most its
          *     own, each `accountId` given is its own, each transcription's workspace is one of the
-         *     document's), else `400` naming the entry; an agent without `accountId` is its account's;
-         *     an id another account's record has answers `400` naming the entry. Other accounts' data
-         *     and stored answers are untouched.
+         *     document's) and no token may hold `operator`, else `400` naming the entry; an agent
+         *     without `accountId` is its account's; an id another account's record has answers `400`
+         *     naming the entry. Other accounts' data and stored answers are untouched, and so are the
+         *     operators' tokens that live in its account (it does not see them).
          *
          *     A document that would leave the caller without its token or the scope it used answers
          *     `400` naming `tokens` ("No import locks you out").
