@@ -254,10 +254,13 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
   }
 }
 
-/** The chat fixtures of an instance that shares none: `CHAT_FIXTURES`'s, then those given in code. */
+/**
+ * The chat fixtures of an instance that shares none: `CHAT_FIXTURES`'s, then those given in code,
+ * operators' (answering every account's chats).
+ */
 function localChatFixtures(config: ServerConfig, startup: readonly ChatFixtureInput[]): ChatFixtures {
   const fixtures = new ChatFixtures(adminValidator());
   if (config.chatFixturesPath !== undefined) fixtures.load(config.chatFixturesPath);
-  for (const fixture of startup) fixtures.add(fixture);
+  for (const fixture of startup) fixtures.add(fixture, null);
   return fixtures;
 }

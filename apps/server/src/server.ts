@@ -45,7 +45,9 @@ export async function serve(
     lines.push(`Admin API and console token: ${token}`);
   } else if (token !== undefined) {
     const label =
-      config.devToken !== undefined ? 'Dev token' : 'Created a token with scope * (shown once, keep it)';
+      config.devToken !== undefined
+        ? 'Dev token'
+        : 'Created a token with scopes * and operator (shown once, keep it)';
     lines.push(
       `${label}: ${token}`,
       // Creating an agent works on any database, even one with nothing in it yet.

@@ -27,5 +27,13 @@ export {
   IDEMPOTENCY_KEY_ISSUES,
   IDEMPOTENT_REPLAYED_HEADER,
 } from './idempotency.js';
-export { grants, isScope, OPERATIONS, type Operation, SCOPES, type Scope } from './operations.js';
+export {
+  adminViewOf,
+  grants,
+  isScope,
+  OPERATIONS,
+  type Operation,
+  SCOPES,
+  type Scope,
+} from './operations.js';
 export type * from './schema-types.js';

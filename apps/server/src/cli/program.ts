@@ -52,7 +52,10 @@ export function createProgram(env: NodeJS.ProcessEnv, print: (line: string) => v
       '--seed <file>',
       'seed file applied at start-up, or `dev` for the packaged dev seed (env ASSISTANT_SEED)',
     )
-    .option('--dev-token <token>', 'ensure this token exists with scope * (env ASSISTANT_DEV_TOKEN)')
+    .option(
+      '--dev-token <token>',
+      'ensure this token exists with scopes * and operator (env ASSISTANT_DEV_TOKEN)',
+    )
     .option('--replay <dir>', 'answer platform requests from the cassettes in this folder (env REPLAY_DIR)')
     .option(
       '--replay-ignore <fields>',
@@ -97,7 +100,7 @@ export function createProgram(env: NodeJS.ProcessEnv, print: (line: string) => v
     .option('--host <host>', 'listen host (env HOST, default 127.0.0.1)')
     .option(
       '--dev-token <token>',
-      'a token with scope * for the admin API and the console (env ASSISTANT_DEV_TOKEN)',
+      'a token with scopes * and operator for the admin API and the console (env ASSISTANT_DEV_TOKEN)',
     )
     .action(async (options: ProxyOptions) => {
       const proxyConfig = config({

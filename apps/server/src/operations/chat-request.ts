@@ -25,6 +25,7 @@ async function chatEngineFor(
     message: messageText(chat),
     agentName: chat.name,
     intents: chat.intents,
+    accountId: request.auth?.accountId,
   });
   if (fixture === undefined) return (await loaded()).chat;
   if (request.journal) request.journal.chatFixtureId = fixture.id;

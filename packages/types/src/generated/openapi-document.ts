@@ -775,14 +775,14 @@ export const openapiDocument: OpenApiDocument = {
       "bearerAuth": {
         "type": "http",
         "scheme": "bearer",
-        "description": "`Authorization: Bearer <token>`: the token is RFC 6750 `token68` characters\n(`A-Z a-z 0-9 - . _ ~ + /`, then `=` padding) and the scheme name is case-insensitive. A\nmissing, malformed, unknown or revoked token answers `401`.\nTokens carry scopes (`x-scopes`): each operation names the one it requires in its own\n`security`, and `*` grants every scope; a token without the operation's scope answers `403`.\n",
+        "description": "`Authorization: Bearer <token>`: the token is RFC 6750 `token68` characters\n(`A-Z a-z 0-9 - . _ ~ + /`, then `=` padding) and the scheme name is case-insensitive. A\nmissing, malformed, unknown or revoked token answers `401`.\nTokens carry scopes (`x-scopes`): each operation names the one it requires in its own\n`security`, and `*` grants every scope of this API; a token without the operation's scope\nanswers `403`.\n",
         "x-scopes": {
           "agents:read": "Read agents (getAgent).",
           "agents:write": "Create agents (createAgent).",
           "agents:chat": "Chat with an inline agent (chatRequest).",
           "transcriptions:write": "Replace transcripts (updateTranscription).",
           "embeddings:create": "Compute embeddings (createEmbeddings).",
-          "*": "Every scope."
+          "*": "Every scope of this API. On the reference server it also includes `admin`, its\naccount's administration, but never `operator` (see its admin API).\n"
         }
       }
     },

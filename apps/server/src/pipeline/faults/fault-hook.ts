@@ -45,6 +45,7 @@ function faultOf(
     method: request.method,
     path: request.url.split('?', 1)[0] as string,
     tokenName: request.auth?.tokenName,
+    accountId: request.auth?.accountId,
   });
   return rule instanceof Promise ? rule.then(ruleFault) : ruleFault(rule);
 }
