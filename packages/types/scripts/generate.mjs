@@ -86,7 +86,7 @@ async function render() {
       `${banner('openapi/admin.yaml')}\n` +
       "/** Per admin schema, each property's declared bounds and allowed values (with its `type`). */\n" +
       `export const ADMIN_LIMITS = ${json(declaredLimits(admin))} as const;\n\n` +
-      '/** Per admin schema, the properties marked `x-in-flight-limited` (a `Fault`\'s that hold a connection). */\n' +
+      "/** Per admin schema, the properties marked `x-in-flight-limited` (a `Fault`'s that hold a connection). */\n" +
       `export const ADMIN_IN_FLIGHT_LIMITED = ${json(declaredInFlightLimited(admin))} as const;\n`,
     'openapi-document.ts':
       `${banner('openapi/openapi.yaml')}import type { OpenApiDocument } from '../openapi-document-type.js';\n\n` +

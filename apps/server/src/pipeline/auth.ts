@@ -32,7 +32,13 @@ export function registerAuthHooks(
     const lookup = () => tokens.findActiveByHash(tokenHash);
     const row = await (retryAfter === undefined ? lookup() : failures.inTurn(request.ip, lookup));
     if (row) {
-      request.auth = { tokenId: row.id, accountId: row.accountId, tokenName: row.name, tokenHash, scopes: row.scopes };
+      request.auth = {
+        tokenId: row.id,
+        accountId: row.accountId,
+        tokenName: row.name,
+        tokenHash,
+        scopes: row.scopes,
+      };
       return;
     }
     if (retryAfter === undefined) {

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { parseRawAnswer, rawExchange, trickle } from '../helpers/raw-socket.js';
 import { TEST_TOKENS } from '../helpers/fixtures.js';
+import { parseRawAnswer, rawExchange, trickle } from '../helpers/raw-socket.js';
 import { useHostileServer } from './hostile-server.js';
 import { call, expectHealthy } from './http-probe.js';
 import { DEFAULT_LIMITS, LIMITS_ENV } from './limits-env.js';
@@ -113,9 +113,13 @@ describe('the HTTP edge', { timeout: 40_000 }, () => {
     const globex = await call(origin, 'GET', '/v1/agents/view/3', undefined, { token: TEST_TOKENS.other });
     expect(globex.status).toBe(200);
     expect(globex.body.data.id).toBe(3);
-    expect((await call(origin, 'GET', '/v1/agents/view/1', undefined, { token: TEST_TOKENS.other })).status).toBe(403);
+    expect(
+      (await call(origin, 'GET', '/v1/agents/view/1', undefined, { token: TEST_TOKENS.other })).status,
+    ).toBe(403);
     // So is the admin API, to an admin token; a bad token there is refused as on the platform's.
-    expect((await call(origin, 'GET', '/_admin/requests', undefined, { token: TEST_TOKENS.admin })).status).toBe(200);
+    expect(
+      (await call(origin, 'GET', '/_admin/requests', undefined, { token: TEST_TOKENS.admin })).status,
+    ).toBe(200);
     expect((await call(origin, 'GET', '/_admin/requests', undefined, { token: 'guessed' })).status).toBe(429);
     // Many at once, valid and not, from the blocked address: every valid one is served.
     const mixed = await Promise.all(

@@ -68,7 +68,8 @@ describe('failed authentication behind a load balancer (TRUST_PROXY)', () => {
     });
 
   it('counts per client the balancer names, not per balancer', async () => {
-    for (let i = 0; i < 2; i++) expect((await viaBalancer('203.0.113.7', auth(`guess-${i}`))).statusCode).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await viaBalancer('203.0.113.7', auth(`guess-${i}`))).statusCode).toBe(401);
     expect((await viaBalancer('203.0.113.7', auth('guess-2'))).statusCode).toBe(429);
     expect((await viaBalancer('203.0.113.7', auth(TEST_TOKENS.all))).statusCode).toBe(200);
     // Another client behind the same balancer keeps its budget.
