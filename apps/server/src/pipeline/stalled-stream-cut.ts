@@ -27,7 +27,9 @@ export function watchForStall(response: ServerResponse, stallMs: number, cut: ()
   const every = Math.min(1000, Math.max(25, Math.floor(stallMs / 4)));
   let fullSince: number | undefined;
   const timer = setInterval(() => {
-    if (!response.writableNeedDrain) {
+    // A pipelined request's answer has no socket until the answers before it are done: it waits
+    // its turn, not for its client.
+    if (!response.writableNeedDrain || !response.socket) {
       fullSince = undefined;
       return;
     }
