@@ -23,14 +23,17 @@ afterEach(async () => {
 
 /** A server answering one request with a response it hands to the test, and a client that never reads. */
 async function openResponse(): Promise<ServerResponse> {
+  let respond: (response: ServerResponse) => void = () => undefined;
   const responded = new Promise<ServerResponse>((resolve) => {
-    server = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      resolve(response);
-    });
+    respond = resolve;
   });
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  const { port } = server?.address() as { port: number };
+  const listening = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    respond(response);
+  });
+  server = listening;
+  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  const { port } = listening.address() as { port: number };
   client = connect(port, '127.0.0.1');
   client.pause();
   client.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
