@@ -64,7 +64,8 @@ async function adminToken(s: Stack, accountId: number) {
     body: JSON.stringify({ accountId, name: `account-${accountId}-reader`, scopes: ['agents:read'] }),
   });
   expect(created.status).toBe(201);
-  const { token, record } = (await created.json()).data as { token: string; record: { id: number } };
+  const { data } = (await created.json()) as { data: { token: string; record: { id: number } } };
+  const { token, record } = data;
   return {
     token,
     revoke: async () => {

@@ -140,7 +140,7 @@ describe('faults that hold a connection, per token', { timeout: 60_000 }, () => 
     // The rule does not match the other account's token, which is answered at once.
     const other = await get(TEST_TOKENS.other);
     expect(other.status).toBe(200);
-    expect((await other.json()).data.id).toBe(3);
+    expect(((await other.json()) as { data: { id: number } }).data.id).toBe(3);
   });
 });
 
@@ -150,11 +150,11 @@ describe('the caps of fault values', () => {
     expect(ADMIN_LIMITS.Fault.ttftMs.maximum).toBe(30_000);
   });
 
-  it('answer 400 naming header.prefer past them, before any slot is taken', async () => {
+  it('answer 400 naming header.prefer past them', async () => {
     for (const prefer of ['delay=30001', 'ttft=30001', 'tps=0.01', 'disconnect-after=100001']) {
       const res = await get(TEST_TOKENS.all, prefer);
       expect(res.status, prefer).toBe(400);
-      const body = await res.json();
+      const body = (await res.json()) as { errors: unknown };
       expectMatchesContract('getAgent', 400, body);
       expect(body.errors).toEqual([
         { path: 'header.prefer', message: expect.stringMatching(/^[a-z-]+=[0-9.]+: /) },
