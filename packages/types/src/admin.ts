@@ -12,7 +12,7 @@ import { ADMIN_OPERATIONS } from './generated/operations.js';
 import type { Contract } from './validation/contract-validator.js';
 
 export { ADMIN_DEFAULTS } from './generated/defaults.js';
-export { ADMIN_LIMITS } from './generated/limits.js';
+export { ADMIN_IN_FLIGHT_LIMITED, ADMIN_LIMITS } from './generated/limits.js';
 export type { components as adminComponents, operations as adminOperations, paths as adminPaths };
 export { ADMIN_OPERATIONS, adminDocument };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ADMIN_IN_FLIGHT_LIMITED,
   ADMIN_LIMITS,
   ADMIN_OPERATIONS,
   adminContract,
@@ -40,7 +41,7 @@ describe('the admin contract', () => {
 
 describe('the admin contract’s declared limits', () => {
   it('reads a property’s bounds and allowed values, through a $ref too, with its type', () => {
-    expect(ADMIN_LIMITS.Fault.delayMs).toEqual({ type: 'integer', minimum: 0, maximum: 60000 });
+    expect(ADMIN_LIMITS.Fault.delayMs).toEqual({ type: 'integer', minimum: 0, maximum: 30000 });
     expect(ADMIN_LIMITS.Fault.code.enum).toEqual(
       (adminDocument.components.schemas.FaultStatus as { enum: number[] }).enum,
     );
@@ -49,6 +50,10 @@ describe('the admin contract’s declared limits', () => {
       exclusiveMinimum: 0,
       maximum: 1,
     });
+  });
+
+  it('lists the fault fields marked x-in-flight-limited: those that hold a connection', () => {
+    expect(ADMIN_IN_FLIGHT_LIMITED).toEqual({ Fault: ['delayMs', 'ttftMs', 'tps', 'disconnectAfter'] });
   });
 
   it('are the bounds the validator holds a fault rule to', () => {

@@ -30,6 +30,8 @@ export interface ServerConfig {
   engines: EnginesConfig;
   /** Bounds on receiving a request (headers, then the whole request); never on sending the answer. */
   timeouts: { headersMs: number; requestMs: number };
+  /** How long a streamed answer may have events waiting that its client will not take before it is cut. */
+  streamStallMs: number;
   /** Requests failing authentication allowed per client address per window. */
   authFailureLimit: { max: number; windowMs: number };
   /**
@@ -77,6 +79,7 @@ const serverEnvSchema = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+  STREAM_STALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   AUTH_FAILURE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
   AUTH_FAILURE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
   MAX_HEAVY_REQUESTS_PER_TOKEN: z.coerce.number().int().min(1).default(4),
@@ -148,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: 10 * 1024 * 1024,
     engines: toEnginesConfig(e),
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
+    streamStallMs: e.STREAM_STALL_TIMEOUT_MS,
     authFailureLimit: { max: e.AUTH_FAILURE_LIMIT_MAX, windowMs: e.AUTH_FAILURE_LIMIT_WINDOW_MS },
     maxHeavyRequestsPerToken: e.MAX_HEAVY_REQUESTS_PER_TOKEN,
     trustProxy: e.TRUST_PROXY,

@@ -34,10 +34,10 @@ export interface RequestJournal {
   /** The chat fixture that answered; the chat operation sets it. */
   chatFixtureId: number | null;
   /**
-   * How a fault (or, in proxy mode, the target) ended the exchange; left undefined, the journal
+   * How a fault (or, in proxy mode, the target; or a stalled reader's cut) ended the exchange; left undefined, the journal
    * tells `answered` from `client-closed`.
    */
-  outcome: 'reset' | 'disconnected' | 'target-failed' | undefined;
+  outcome: 'reset' | 'disconnected' | 'target-failed' | 'stalled' | undefined;
   /** The request body as received; the body parser sets it. */
   requestBody: Uint8Array | undefined;
   /** The operation reached; in proxy mode, the one whose method and path the request matches. */

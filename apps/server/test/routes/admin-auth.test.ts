@@ -86,7 +86,7 @@ describe('the admin API’s limits', () => {
     expect(statuses).toEqual([200, 200, 429]);
   });
 
-  it('still turns away an address that failed authentication too often', async () => {
+  it('still answers 429 to the bad tokens of an address that failed too often, and serves its valid ones', async () => {
     const headers = auth('guessed-token-123');
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++)
@@ -99,6 +99,6 @@ describe('the admin API’s limits', () => {
       headers: auth(TEST_TOKENS.admin),
       remoteAddress: '10.0.0.9',
     });
-    expect(valid.statusCode).toBe(429);
+    expect(valid.statusCode).toBe(200);
   });
 });

@@ -412,7 +412,10 @@ export interface components {
         FaultErrorEnvelope: components["schemas"]["BadRequestError"] | components["schemas"]["UnauthorizedError"] | components["schemas"]["ForbiddenError"] | components["schemas"]["NotFoundError"] | components["schemas"]["RateLimitError"] | components["schemas"]["InternalServerError"] | components["schemas"]["RequestTimeoutError"] | components["schemas"]["BadGatewayError"] | components["schemas"]["ServiceUnavailableError"] | components["schemas"]["GatewayTimeoutError"];
         /**
          * @description What a fault does; at least one field. `code` and `reset` end the request before it does
-         *     anything, `dropAnswer` after it has done its work; the others slow it down.
+         *     anything, `dropAnswer` after it has done its work; the others slow it down. Those marked
+         *     `x-in-flight-limited` hold the request's connection, so a request given one (by its
+         *     `Prefer` header or by a rule) counts against its token's in-flight limit while it is
+         *     answered (see "Faults on platform requests").
          */
         Fault: {
             code?: components["schemas"]["FaultStatus"];
@@ -568,12 +571,14 @@ export interface components {
              * @description How the exchange ended: `answered` (the whole answer was sent), `client-closed` (the
              *     client went away first), `reset` (a `reset` or `dropAnswer` fault), `disconnected` (a
              *     `disconnectAfter` fault cut a stream), `target-failed` (in proxy mode, the target's
-             *     connection failed in the middle of its answer, so the client's was cut too). A
+             *     connection failed in the middle of its answer, so the client's was cut too), `stalled`
+             *     (the server cut a stream whose client stopped reading it: see the platform contract's
+             *     "Time limits"). A
              *     replayed `Idempotency-Key` answer shows as `answered` with the response header
              *     `idempotent-replayed: true`.
              * @enum {string}
              */
-            outcome: "answered" | "client-closed" | "reset" | "disconnected" | "target-failed";
+            outcome: "answered" | "client-closed" | "reset" | "disconnected" | "target-failed" | "stalled";
             token: components["schemas"]["JournalToken"] | null;
             requestHeaders: components["schemas"]["Headers"];
             /** @description The request body (JSON value or text), `null` when there was none. */
@@ -583,7 +588,11 @@ export interface components {
             /** @description The answer's body (JSON value or text), `null` for a stream or no answer. */
             responseBody: unknown;
             responseBodyTruncated: boolean;
-            /** @description A streamed answer's events (at most 1000), `null` for any other answer. */
+            /**
+             * @description A streamed answer's events, `null` for any other answer: the first 1000 at most, and
+             *     no more than `JOURNAL_BODY_MAX_BYTES` of their text (`eventsTruncated` says when some
+             *     were left out).
+             */
             events: components["schemas"]["StreamEvent"][] | null;
             eventsTruncated: boolean;
             fault: components["schemas"]["AppliedFault"] | null;
