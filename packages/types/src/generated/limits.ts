@@ -471,6 +471,13 @@ export const ADMIN_LIMITS = {
     "differences": {
       "type": "array",
       "maxItems": 20
+    },
+    "authentication": {
+      "type": "string",
+      "enum": [
+        "accepted",
+        "refused"
+      ]
     }
   },
   "CassetteEvent": {
