@@ -16,7 +16,8 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 export const isObject = (value: unknown): value is Record<string, Json> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-export const escapeKey = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+export const escapeKey = (key: string) =>
+  /[~/]/.test(key) ? key.replaceAll('~', '~0').replaceAll('/', '~1') : key;
 
 /** The ignored places as JSON Pointers (`seed` is `/seed`). */
 export const ignoredPointers = (ignore: readonly string[]) =>
@@ -66,7 +67,7 @@ export const VISIT_BUDGET = 20_000;
 /**
  * The places (JSON Pointers) where two canonical values differ: the first `max` of them, and how
  * many. `budget.left` nodes may be visited; once spent, the count is what was found so far and
- * `complete` is false.
+ * `complete` is false. A place's pointer is written only when it is listed.
  */
 export function differences(
   a: Json,
@@ -75,23 +76,36 @@ export function differences(
   max = 20,
 ): { count: number; places: string[]; complete: boolean } {
   const places: string[] = [];
+  const path: (string | number)[] = [];
   let count = 0;
-  const walk = (x: Json | undefined, y: Json | undefined, pointer: string) => {
-    if (--budget.left < 0) return;
+  const walk = (x: Json | undefined, y: Json | undefined): void => {
+    if (--budget.left < 0 || x === y) return;
     if (isObject(x) && isObject(y)) {
-      for (const key of new Set([...Object.keys(x), ...Object.keys(y)]))
-        walk(x[key], y[key], `${pointer}/${escapeKey(key)}`);
+      for (const key of Object.keys(x)) {
+        path.push(key);
+        walk(x[key], Object.hasOwn(y, key) ? y[key] : undefined);
+        path.pop();
+      }
+      for (const key of Object.keys(y))
+        if (!Object.hasOwn(x, key)) {
+          path.push(key);
+          walk(undefined, y[key]);
+          path.pop();
+        }
       return;
     }
     if (Array.isArray(x) && Array.isArray(y)) {
-      for (let i = 0; i < Math.max(x.length, y.length); i++) walk(x[i], y[i], `${pointer}/${i}`);
+      for (let i = 0; i < Math.max(x.length, y.length); i++) {
+        path.push(i);
+        walk(x[i], y[i]);
+        path.pop();
+      }
       return;
     }
-    // Two leaves, a leaf and a container, or two kinds of container: one place.
-    if (x === y) return;
+    // Two different leaves, a leaf and a container, or two kinds of container: one place.
     count++;
-    if (places.length < max) places.push(pointer);
+    if (places.length < max) places.push(path.map((key) => `/${escapeKey(String(key))}`).join(''));
   };
-  walk(a, b, '');
+  walk(a, b);
   return { count, places, complete: budget.left >= 0 };
 }

@@ -78,12 +78,14 @@ function readRegularFile(path: string): { text: string } | { problem: string } {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // ELOOP: it became a link between the two calls.
-    if (code === 'ELOOP') return { problem: 'a symbolic link: a cassette must be a regular file of the folder' };
+    if (code === 'ELOOP')
+      return { problem: 'a symbolic link: a cassette must be a regular file of the folder' };
     return { problem: `cannot be read (${code ?? 'error'})` };
   }
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) return { problem: 'not a regular file: a cassette must be a regular file of the folder' };
+    if (!stat.isFile())
+      return { problem: 'not a regular file: a cassette must be a regular file of the folder' };
     if (stat.size > MAX_FILE_BYTES) return { problem: `larger than ${MAX_FILE_BYTES} bytes` };
     return { text: readFileSync(fd, 'utf8') };
   } finally {
@@ -112,11 +114,14 @@ function checked(
   }
   const { issues } = validators.admin.check('Cassette', value);
   if (issues.length > 0)
-    return { problems: issues.map(({ path: at, message }) => `cassette schema: ${at || '(the file)'} ${message}`) };
+    return {
+      problems: issues.map(({ path: at, message }) => `cassette schema: ${at || '(the file)'} ${message}`),
+    };
   const cassette = value as Cassette;
   const { method, path: requestPath } = cassette.request;
   const operation = match(method, requestPath.slice('/v1'.length)).match;
-  if (!operation) return { problems: [`request-route: no operation of the contract has ${method} ${requestPath}`] };
+  if (!operation)
+    return { problems: [`request-route: no operation of the contract has ${method} ${requestPath}`] };
   const problems = contractProblems(validators.platform, operation.operationId, cassette);
   return problems.length > 0 ? { problems } : { cassette, problems };
 }

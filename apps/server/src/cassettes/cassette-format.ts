@@ -43,7 +43,8 @@ function bodyOf(bytes: Uint8Array | undefined, json: (text: string) => { value: 
 }
 
 /** An answer's body, kept so that it replays byte for byte. */
-export const cassetteBodyOf = (bytes: Uint8Array | undefined): CassetteBody | null => bodyOf(bytes, exactJson);
+export const cassetteBodyOf = (bytes: Uint8Array | undefined): CassetteBody | null =>
+  bodyOf(bytes, exactJson);
 
 /** A request's body: its JSON value whenever it is JSON. */
 export const requestBodyOf = (bytes: Uint8Array | undefined): CassetteBody | null => bodyOf(bytes, anyJson);

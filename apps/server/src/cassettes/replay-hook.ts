@@ -36,7 +36,8 @@ function missMessage(
   const shown = nearest.differences.slice(0, 3).map((place) => (place === '' ? 'the whole body' : place));
   const more = places > shown.length ? `, … (${places} places)` : '';
   const body = shown.length > 0 ? `whose body differs at ${shown.join(', ')}${more}` : '';
-  const auth = nearest.authentication === undefined ? '' : `recorded with ${TOKEN_WAS[nearest.authentication]}`;
+  const auth =
+    nearest.authentication === undefined ? '' : `recorded with ${TOKEN_WAS[nearest.authentication]}`;
   const why = body && auth ? `${body}, and ${auth}` : body || auth;
   return `No cassette matches ${method} ${path}: the nearest is ${nearest.cassette}, ${why}`;
 }

@@ -36,7 +36,7 @@ export interface PythonAnswer {
   sent: string | null;
 }
 
-const SCRIPT = String.raw`
+const SCRIPT = `
 import json, sys, urllib.request, urllib.error
 base, requests = sys.argv[1], json.load(sys.stdin)
 answers = []

@@ -10,8 +10,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agent, type RunningApp, sendJson, startApp, startScriptedTarget } from '../helpers/proxy.js';
 import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
+import { agent, type RunningApp, sendJson, startApp, startScriptedTarget } from '../helpers/proxy.js';
 import { serverModule } from '../helpers/server-module.js';
 
 const folders: string[] = [];
@@ -34,7 +34,11 @@ let target: Awaited<ReturnType<typeof startScriptedTarget>>;
 let recordDir: string;
 
 async function record(path: string, env: Record<string, string> = {}): Promise<Record<string, any>> {
-  const recorder: RunningApp = await startApp({ PROXY_TARGET: target.baseUrl, PROXY_RECORD_DIR: recordDir, ...env });
+  const recorder: RunningApp = await startApp({
+    PROXY_TARGET: target.baseUrl,
+    PROXY_RECORD_DIR: recordDir,
+    ...env,
+  });
   try {
     const before = cassettes(recordDir).length;
     expect((await fetch(`${recorder.origin}${path}`, { headers: auth(TEST_TOKENS.all) })).status).toBe(200);
@@ -49,7 +53,8 @@ async function record(path: string, env: Record<string, string> = {}): Promise<R
 
 beforeAll(async () => {
   target = await startScriptedTarget({
-    'GET /v1/agents/view/1': (_request, response) => sendJson(response, 200, { success: true, message: 'Agent found', data: agent }),
+    'GET /v1/agents/view/1': (_request, response) =>
+      sendJson(response, 200, { success: true, message: 'Agent found', data: agent }),
   });
   recordDir = folder();
 });
@@ -95,7 +100,9 @@ describe('a cassette folder that cannot be replayed stops start-up', () => {
     cassette.response.headers['x-note'] = 'a\r\nset-cookie: injected=1';
     writeFileSync(join(dir, name), JSON.stringify(cassette));
     const message = await startupError(dir);
-    expect(message).toContain(`${join(dir, name)}: cassette schema: /response/headers/x-note must match pattern`);
+    expect(message).toContain(
+      `${join(dir, name)}: cassette schema: /response/headers/x-note must match pattern`,
+    );
     expect(message).not.toContain('injected');
   });
 
@@ -106,7 +113,9 @@ describe('a cassette folder that cannot be replayed stops start-up', () => {
     symlinkSync(join(outside, 'passwd'), join(dir, '0100-link.json'));
     symlinkSync(join(dir, name), join(dir, '0101-link-to-valid.json'));
     const message = await startupError(dir);
-    expect(message).toContain(`${join(dir, '0100-link.json')}: a symbolic link: a cassette must be a regular file`);
+    expect(message).toContain(
+      `${join(dir, '0100-link.json')}: a symbolic link: a cassette must be a regular file`,
+    );
     expect(message).toContain(`${join(dir, '0101-link-to-valid.json')}: a symbolic link`);
     expect(message).not.toContain('SECRET');
     expect(message).not.toContain('root:');

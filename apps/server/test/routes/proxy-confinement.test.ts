@@ -15,17 +15,26 @@ import { serverModule } from '../helpers/server-module.js';
 /** A request sent exactly as written (fetch would resolve the dot segments before sending). */
 function raw(origin: string, method: string, path: string, body?: string) {
   const { hostname, port } = new URL(origin);
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-    const sent = request({ host: hostname, port, method, path, headers: auth(TEST_TOKENS.all) }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }),
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+    (resolve, reject) => {
+      const sent = request(
+        { host: hostname, port, method, path, headers: auth(TEST_TOKENS.all) },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks).toString(),
+            }),
+          );
+        },
       );
-    });
-    sent.on('error', reject);
-    sent.end(body);
-  });
+      sent.on('error', reject);
+      sent.end(body);
+    },
+  );
 }
 
 describe('paths that would leave /v1', () => {

@@ -24,7 +24,8 @@ let replay: RunningApp;
 
 /** Cassettes written (a file still under its temporary name ends in `.tmp`). */
 const jsonFiles = (folder: string) => readdirSync(folder).filter((name) => name.endsWith('.json')).length;
-const get = (origin: string, path: string, token: string) => fetch(`${origin}${path}`, { headers: auth(token) });
+const get = (origin: string, path: string, token: string) =>
+  fetch(`${origin}${path}`, { headers: auth(token) });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cassettes-auth-'));

@@ -12,7 +12,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
 import { type RunningApp, startApp } from '../helpers/proxy.js';
-import { type PythonAnswer, type PythonRequest, pythonForSuite, pythonRequests } from '../helpers/python-client.js';
+import {
+  type PythonAnswer,
+  type PythonRequest,
+  pythonForSuite,
+  pythonRequests,
+} from '../helpers/python-client.js';
 import { serverModule } from '../helpers/server-module.js';
 
 const python = pythonForSuite('replay with a Python client');
@@ -20,7 +25,12 @@ const token = TEST_TOKENS.all;
 const text = 'Où est mon colis ? 📦 « vite »';
 const REQUESTS: PythonRequest[] = [
   { method: 'GET', path: '/v1/agents/view/1', token },
-  { method: 'POST', path: '/v1/agents/create', token, body: { name: 'Équipe', instruction: 'Réponds brièvement.' } },
+  {
+    method: 'POST',
+    path: '/v1/agents/create',
+    token,
+    body: { name: 'Équipe', instruction: 'Réponds brièvement.' },
+  },
   {
     method: 'POST',
     path: '/v1/agents/chat/request',
