@@ -19,7 +19,7 @@ import { canonicalBody, ignoredPointers, recordedBodyValue } from './canonical-b
 import { type CassetteValidators, type LoadedCassette, readCassettes } from './cassette-files.js';
 import { type AuthOutcome, NearestIndex } from './nearest-cassette.js';
 
-export { CassetteError, type LoadedCassette } from './cassette-files.js';
+export type { LoadedCassette } from './cassette-files.js';
 export type { AuthOutcome } from './nearest-cassette.js';
 
 interface Recorded {
