@@ -56,6 +56,8 @@ const folders: string[] = [];
 let target: Awaited<ReturnType<typeof serverModule.startReferenceServer>>;
 let recordDir: string;
 let recorded: PythonAnswer[];
+/** The violations the proxy found in each exchange it recorded, oldest first. */
+let proxyViolations: unknown[];
 
 const cassettes = (dir: string) =>
   readdirSync(dir)
@@ -80,6 +82,7 @@ describe.skipIf(python === undefined)('a Python client through the proxy, then r
     try {
       recorded = await pythonRequests(python as string, recorder.origin, REQUESTS);
       await filesIn(recordDir, REQUESTS.length);
+      proxyViolations = (await recorder.journal()).map((entry) => entry.violations).reverse();
     } finally {
       await recorder.close();
     }
@@ -95,6 +98,8 @@ describe.skipIf(python === undefined)('a Python client through the proxy, then r
     expect(chat).toContain('\\u00f9');
     expect(chat).toContain('\\ud83d\\udce6');
     expect(recorded.map((answer) => answer.status)).toEqual([200, 201, 200, 200, 200, 200]);
+    // The proxy's contract checks read Python's JSON as the JSON it is.
+    expect(proxyViolations).toEqual(REQUESTS.map(() => []));
   });
 
   it('keeps each recorded request body as its JSON value', () => {
