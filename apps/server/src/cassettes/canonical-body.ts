@@ -82,6 +82,7 @@ export function differences(
     if (--budget.left < 0 || x === y) return;
     if (isObject(x) && isObject(y)) {
       for (const key of Object.keys(x)) {
+        if (budget.left <= 0) return;
         path.push(key);
         walk(x[key], Object.hasOwn(y, key) ? y[key] : undefined);
         path.pop();
@@ -95,7 +96,7 @@ export function differences(
       return;
     }
     if (Array.isArray(x) && Array.isArray(y)) {
-      for (let i = 0; i < Math.max(x.length, y.length); i++) {
+      for (let i = 0; i < Math.max(x.length, y.length) && budget.left > 0; i++) {
         path.push(i);
         walk(x[i], y[i]);
         path.pop();

@@ -33,20 +33,22 @@ export interface Nearest<Item> {
 /** `pointer` + a NUL + the leaf's JSON text (or its hash), for the first MAX_LEAVES leaves of `value`. */
 function leafKeys(value: Json): string[] {
   const keys: string[] = [];
-  const walk = (node: Json, pointer: string) => {
-    if (keys.length >= MAX_LEAVES) return;
-    const children = Array.isArray(node)
-      ? node.map((child, i) => [String(i), child] as const)
-      : isObject(node)
-        ? Object.entries(node)
-        : [];
-    if (children.length === 0) {
-      const text = JSON.stringify(node);
-      const leaf = text.length > LONG_LEAF ? createHash('sha1').update(text).digest('base64') : text;
-      keys.push(`${pointer}\u0000${leaf}`);
-      return;
-    }
-    for (const [key, child] of children) walk(child, `${pointer}/${escapeKey(key)}`);
+  const leaf = (node: Json, pointer: string) => {
+    const text = JSON.stringify(node);
+    keys.push(
+      `${pointer}\u0000${text.length > LONG_LEAF ? createHash('sha1').update(text).digest('base64') : text}`,
+    );
+  };
+  const walk = (node: Json, pointer: string): void => {
+    if (Array.isArray(node) && node.length > 0)
+      for (let i = 0; i < node.length && keys.length < MAX_LEAVES; i++)
+        walk(node[i] as Json, `${pointer}/${i}`);
+    else if (isObject(node) && Object.keys(node).length > 0)
+      for (const key in node) {
+        if (keys.length >= MAX_LEAVES) break;
+        walk(node[key] as Json, `${pointer}/${escapeKey(key)}`);
+      }
+    else leaf(node, pointer);
   };
   walk(value, '');
   return keys;
