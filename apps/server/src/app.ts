@@ -207,11 +207,15 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerConsoleRoute(app, options.consoleDir);
     if (cassettes !== undefined && config.replay !== undefined) registerReplay(app, cassettes, config.replay);
     if (config.proxy !== undefined && target !== undefined) {
-      const { recordDir, redactHeaders } = config.proxy;
+      const { recordDir, redactHeaders, redactQuery } = config.proxy;
       const recorder =
         recordDir === undefined
           ? undefined
-          : new CassetteRecorder(recordDir, redactHeaders, app.log.child({ component: 'recorder' }));
+          : new CassetteRecorder(
+              recordDir,
+              { headers: redactHeaders, query: redactQuery },
+              app.log.child({ component: 'recorder' }),
+            );
       await registerProxyRoutes(app, { target, validator, bodies, recorder });
     } else
       await app.register(

@@ -87,6 +87,34 @@ describe('requestChecks', () => {
   });
 });
 
+describe('requestChecks of header parameters', () => {
+  const check = requestChecks(validator);
+  const create = (headers: Record<string, string | string[]>) =>
+    check({
+      method: 'POST',
+      path: '/agents/create',
+      query: '',
+      headers: { authorization: 'Bearer abc', 'content-type': 'application/json', ...headers },
+      body: bytes({ name: 'a', instruction: 'b' }),
+    }).violations;
+
+  it('flags an Idempotency-Key the contract refuses, named as the server names it', () => {
+    expect(create({ 'idempotency-key': 'good-key-1' })).toEqual([]);
+    for (const key of ['', 'has space', 'x'.repeat(256), 'é']) {
+      const violations = create({ 'idempotency-key': key });
+      expect(rules(violations), JSON.stringify(key)).toEqual(['request-parameters']);
+      expect(new Set(violations[0]?.issues?.map((issue) => issue.path))).toEqual(
+        new Set(['header.idempotency-key']),
+      );
+    }
+  });
+
+  it('checks a repeated header as Node joins it, and ignores headers the operation does not declare', () => {
+    expect(rules(create({ 'idempotency-key': ['a', 'b'] }))).toEqual(['request-parameters']);
+    expect(create({ 'x-anything': 'has space' })).toEqual([]);
+  });
+});
+
 describe('checkAnswerHead', () => {
   it('passes a declared status with its media type and required headers', () => {
     expect(checkAnswerHead(validator, 'getAgent', 200, json)).toEqual({ violations: [], stream: undefined });

@@ -901,7 +901,10 @@ export interface components {
          *     server's setup, not the client's request), `501` because it is not a status the platform or
          *     a fault answers, so a test can tell a miss from an answer. The message names the nearest
          *     cassette: the one with the request's method and path whose body differs in the fewest
-         *     places (or says that none has them). The log and the journal (`replay`) say where it differs.
+         *     places, a different authentication outcome counting as one place (or says that none has
+         *     them). It is looked for only on a miss, among at most 64 cassettes of that method and path,
+         *     those sharing the request's rarest values first, so a miss costs as little as a hit. The
+         *     log and the journal (`replay`) say where it differs.
          */
         ReplayMissError: {
             /** @constant */
@@ -911,10 +914,19 @@ export interface components {
         NearestCassette: {
             /** @description The cassette's file name. */
             cassette: string;
-            /** @description How many places of the canonical bodies differ (a value changed, added or missing). */
+            /**
+             * @description How many places of the canonical bodies differ (a value changed, added or missing), plus
+             *     one when the cassette was recorded with the other authentication outcome.
+             */
             distance: number;
             /** @description The first of those places, as JSON Pointers (`` for the whole body). */
             differences: string[];
+            /**
+             * @description Present when the cassette's authentication outcome differs from the request's: how the
+             *     target took the recorded token (`refused`: it answered `401`; `accepted`: anything else).
+             * @enum {string}
+             */
+            authentication?: "accepted" | "refused";
         };
         /** @description How a replaying server answered a platform request. */
         ReplayOutcome: {
@@ -923,14 +935,19 @@ export interface components {
             /** @description On a miss, the nearest cassette; `null` on a hit, or when no cassette has the request's method and path. */
             nearest: components["schemas"]["NearestCassette"] | null;
         };
-        /** @description Header names (lower case) and values; secrets are `[redacted]`. */
+        /**
+         * @description Header names (lower case) and values; secrets are `[redacted]`. A name is an HTTP token and
+         *     a value has no control character but tab (no CR or LF), so every recorded header can be sent.
+         */
         CassetteHeaders: {
             [key: string]: string;
         };
         /**
-         * @description A body, in exactly one of three forms: `json`, its JSON value, when writing that value back
-         *     gives the very bytes received (compact JSON, as the platform sends); `text`, the bytes as
-         *     UTF-8 text, otherwise; `base64`, bytes that are not UTF-8.
+         * @description A body, in exactly one of three forms: `json`, its JSON value; `text`, the bytes as UTF-8
+         *     text; `base64`, bytes that are not UTF-8. A request's body is `json` whenever it is JSON,
+         *     whatever its spacing or escapes (replay compares request bodies as canonical JSON, so a
+         *     `text` one that is JSON matches too); an answer's only when writing that value back gives
+         *     the very bytes received (compact JSON, as the platform sends), so it replays byte for byte.
          */
         CassetteBody: {
             /** @description Any JSON value. */
@@ -976,8 +993,10 @@ export interface components {
          *     `content-type`, `accept` and `x-request-id` headers and body; the answer its status, its
          *     headers (but `date`, `content-length` and hop-by-hop ones), and its body or, for a stream,
          *     each event with its time. `authorization`, cookies and the configured headers are
-         *     `[redacted]`. A replaying server loads only files valid against this schema, whose answers
-         *     are valid against the platform's contract.
+         *     `[redacted]`, and so are the values of the query's `token`, `access_token`, `api_key`,
+         *     `apikey`, `key`, `password`, `secret`, `signature` and `sig` parameters and the configured ones.
+         *     A replaying server loads only regular files (never a symbolic link) valid against this
+         *     schema, whose answers are valid against the platform's contract.
          */
         Cassette: {
             /** @description An editor hint; ignored. */

@@ -472,6 +472,13 @@ export const ADMIN_LIMITS = {
     "differences": {
       "type": "array",
       "maxItems": 20
+    },
+    "authentication": {
+      "type": "string",
+      "enum": [
+        "accepted",
+        "refused"
+      ]
     }
   },
   "CassetteEvent": {
