@@ -26,7 +26,8 @@ export function registerInFlightLimit(app: FastifyInstance, maxPerToken: number,
       release?.();
     });
     release = await take(request.auth.tokenHash);
-    if (release === undefined) throw new ApiError(429, [], 1);
+    // Nothing was counted: the token's own earlier work is still in flight (the busy message).
+    if (release === undefined) throw ApiError.busy(1);
     if (closed) release();
   };
   // Only the heavy operations' routes carry the hook: every other request pays nothing for it.
