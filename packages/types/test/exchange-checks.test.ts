@@ -153,7 +153,13 @@ describe('checkAnswerBody', () => {
 
   it("passes either of the 429's texts, the rate limit's and the busy server's, and no other", () => {
     const answer = (message: string) =>
-      checkAnswerBody(validator, 'chatRequest', 429, json['content-type'], bytes({ success: false, message }));
+      checkAnswerBody(
+        validator,
+        'chatRequest',
+        429,
+        json['content-type'],
+        bytes({ success: false, message }),
+      );
     expect(answer('Rate limit exceeded. Please try again later.')).toEqual([]);
     expect(answer('The server is busy with your earlier requests. Please try again later.')).toEqual([]);
     expect(rules(answer('Slow down'))).toEqual(['response-body']);

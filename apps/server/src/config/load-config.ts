@@ -1,4 +1,8 @@
-import { DEFAULT_WORK_DEADLINE_MS, enginesEnvSchema, toEnginesConfig } from '@assistant-platform/engines/config';
+import {
+  DEFAULT_WORK_DEADLINE_MS,
+  enginesEnvSchema,
+  toEnginesConfig,
+} from '@assistant-platform/engines/config';
 import type { EnginesConfig } from '@assistant-platform/engines/types';
 import { type CorsOrigins, parseCorsOrigins } from '@assistant-platform/service-kit';
 import { LOG_LEVELS, type LogLevel, readEnvironment } from '@assistant-platform/types';

@@ -99,16 +99,27 @@ describe('fair shared work between accounts', { timeout: 120_000 }, () => {
     expect(hostile.length).toBeGreaterThan(2_900_000);
     const tool = (i: number) => ({
       type: 'function',
-      function: { name: `tool_${i}`, description: 'd'.repeat(1850), parameters: { type: 'object', properties: {} } },
+      function: {
+        name: `tool_${i}`,
+        description: 'd'.repeat(1850),
+        parameters: { type: 'object', properties: {} },
+      },
     });
-    const large = { name: 'Large', instruction: 'i'.repeat(32_000), tools: Array.from({ length: 64 }, (_, i) => tool(i)) };
+    const large = {
+      name: 'Large',
+      instruction: 'i'.repeat(32_000),
+      tools: Array.from({ length: 64 }, (_, i) => tool(i)),
+    };
     expect(JSON.stringify(large).length).toBeGreaterThan(150_000);
 
     const attack = flood(24, () =>
       call(server.origin, 'POST', '/v1/agents/create', hostile, { token: A, timeoutMs: 90_000 }),
     );
     await attack.first;
-    const created = await call(server.origin, 'POST', '/v1/agents/create', large, { token: B, timeoutMs: 90_000 });
+    const created = await call(server.origin, 'POST', '/v1/agents/create', large, {
+      token: B,
+      timeoutMs: 90_000,
+    });
     const answeredBefore = attack.answered();
     expect(created.status, JSON.stringify(created.body).slice(0, 300)).toBe(201);
     const answers = await Promise.all(attack.answers);

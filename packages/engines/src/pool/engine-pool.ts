@@ -122,7 +122,7 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
   function failed(task: EngineTask, error: unknown, timedOut: boolean, options: EngineCallOptions) {
     if (error instanceof QueueFullError) {
       logger.warn({ requestId: options.requestId }, 'engine queue full for this tenant');
-      return new EngineError(429, 'The engines are busy with this tenant\'s earlier work', {
+      return new EngineError(429, "The engines are busy with this tenant's earlier work", {
         retryAfterSeconds: 1,
         busy: true,
       });

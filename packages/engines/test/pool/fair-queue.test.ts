@@ -142,7 +142,7 @@ describe('the fair queue', () => {
     await expect(submit('c-1', C1)).rejects.toBeInstanceOf(QueueFullError);
   });
 
-  it("drops a waiting task whose caller left, and frees the worker of a running one", async () => {
+  it('drops a waiting task whose caller left, and frees the worker of a running one', async () => {
     const { started, submit, queue } = harness({ workers: 1 });
     const running = new AbortController();
     const waiting = new AbortController();

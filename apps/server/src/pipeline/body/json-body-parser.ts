@@ -3,10 +3,10 @@ import { parseJsonBody } from '@assistant-platform/types/validation';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { ApiError } from '../../contract/api-error.js';
 import { parseIssues, validatedBodies } from '../../contract/contract-routes.js';
+import { tenantOf } from '../request-tenant.js';
 import { type BodyPool, OFFLOAD_BYTES } from './body-pool.js';
 import type { BodyOperation } from './body-worker.js';
 import { canonicalHash } from './canonical-hash.js';
-import { tenantOf } from '../request-tenant.js';
 
 /**
  * Replaces Fastify's JSON parser. Every body goes through the contract's `parseJsonBody` (UTF-8,
