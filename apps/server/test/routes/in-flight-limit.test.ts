@@ -83,7 +83,7 @@ describe('chat and embeddings requests in flight per token', () => {
     const refused = await chat(TEST_TOKENS.all);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('1');
-    const envelope = await refused.json();
+    const envelope = (await refused.json()) as { message: string };
     expectMatchesContract('chatRequest', 429, envelope);
     // Nothing was counted: the token's own earlier work is in flight, so not the rate limit's text.
     expect(envelope.message).toBe(BUSY_MESSAGE);
