@@ -173,7 +173,11 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       engines: () => engines ?? Promise.reject(new Error('no engine runs in proxy mode')),
     };
     const models = chatModels(config.engines);
-    const bodies = createBodyPool(models, (error) => app.log.error({ err: error }, 'body worker failed'));
+    const bodies = createBodyPool({
+      chatModels: models,
+      deadlineMs: config.workDeadlineMs,
+      onError: (error) => app.log.error({ err: error }, 'body worker failed'),
+    });
 
     const target: TargetClient | undefined =
       config.proxy === undefined

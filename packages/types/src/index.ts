@@ -13,11 +13,13 @@ export {
   readEnvironment,
 } from './configuration.js';
 export {
+  BUSY_MESSAGE,
   ContractValidationError,
   ERROR_MESSAGES,
   type ErrorStatus,
   errorEnvelope,
   isErrorStatus,
+  RATE_LIMIT_MESSAGES,
 } from './errors.js';
 export { DECLARED_DEFAULTS } from './generated/defaults.js';
 export { bearerToken, isClientRequestId, retryAfterMs } from './http-headers.js';

@@ -179,6 +179,20 @@ describe('checkAnswerBody', () => {
     expect(checkAnswerBody(validator, null, 404, json['content-type'], bytes(notFound))).toEqual([]);
   });
 
+  it("passes either of the 429's texts, the rate limit's and the busy server's, and no other", () => {
+    const answer = (message: string) =>
+      checkAnswerBody(
+        validator,
+        'chatRequest',
+        429,
+        json['content-type'],
+        bytes({ success: false, message }),
+      );
+    expect(answer('Rate limit exceeded. Please try again later.')).toEqual([]);
+    expect(answer('The server is busy with your earlier requests. Please try again later.')).toEqual([]);
+    expect(rules(answer('Slow down'))).toEqual(['response-body']);
+  });
+
   it('reports a body that is not the envelope as that alone', () => {
     for (const body of [{ agent }, [1], 'not json', { success: false, message: 'x', data: agent }]) {
       const violations = checkAnswerBody(validator, 'getAgent', 200, json['content-type'], bytes(body));

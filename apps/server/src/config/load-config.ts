@@ -1,4 +1,8 @@
-import { enginesEnvSchema, toEnginesConfig } from '@assistant-platform/engines/config';
+import {
+  DEFAULT_WORK_DEADLINE_MS,
+  enginesEnvSchema,
+  toEnginesConfig,
+} from '@assistant-platform/engines/config';
 import type { EnginesConfig } from '@assistant-platform/engines/types';
 import { type CorsOrigins, parseCorsOrigins } from '@assistant-platform/service-kit';
 import { LOG_LEVELS, type LogLevel, readEnvironment } from '@assistant-platform/types';
@@ -41,6 +45,11 @@ export interface ServerConfig {
   trustProxy: boolean | number | string[];
   /** Chat and embeddings requests one token may have in flight at once. */
   maxHeavyRequestsPerToken: number;
+  /**
+   * The most a task of a shared worker pool (a large body's parsing, an engine task) may take from
+   * the moment it is queued, waiting included; past it the request answers 503.
+   */
+  workDeadlineMs: number;
   /** Browser origins allowed to call the server (CORS): `*` or a list. */
   corsOrigins: CorsOrigins;
   /** `pretty` or `json` logs; unset, pretty when stdout is a terminal. */
@@ -83,6 +92,7 @@ const serverEnvSchema = z.object({
   AUTH_FAILURE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
   AUTH_FAILURE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
   MAX_HEAVY_REQUESTS_PER_TOKEN: z.coerce.number().int().min(1).default(4),
+  WORK_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_WORK_DEADLINE_MS),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -149,11 +159,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     logLevel: e.LOG_LEVEL,
     bodyLimit: 10 * 1024 * 1024,
-    engines: toEnginesConfig(e),
+    engines: toEnginesConfig(e, { deadlineMs: e.WORK_DEADLINE_MS }),
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
     streamStallMs: e.STREAM_STALL_TIMEOUT_MS,
     authFailureLimit: { max: e.AUTH_FAILURE_LIMIT_MAX, windowMs: e.AUTH_FAILURE_LIMIT_WINDOW_MS },
     maxHeavyRequestsPerToken: e.MAX_HEAVY_REQUESTS_PER_TOKEN,
+    workDeadlineMs: e.WORK_DEADLINE_MS,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     ...(e.LOG_FORMAT === undefined ? {} : { logFormat: e.LOG_FORMAT }),

@@ -41,7 +41,8 @@ export function inFlightSlots(maxPerToken: number, shared?: TakeSlot): InFlightS
         release?.();
       });
       release = await take(key);
-      if (release === undefined) throw new ApiError(429, [], 1);
+      // Nothing was counted: the token's own earlier work is still in flight (the busy message).
+      if (release === undefined) throw ApiError.busy(1);
       if (closed) release();
     },
   };

@@ -34,6 +34,7 @@ import type { CheckedExchange } from '../contract/fastify-types.js';
 import { timed } from '../operations/chat-event-stream.js';
 import { type BodyPool, OFFLOAD_BYTES } from '../pipeline/body/body-pool.js';
 import { withoutFaultPreferences } from '../pipeline/faults/prefer-header.js';
+import { tenantOf } from '../pipeline/request-tenant.js';
 import { AnswerTap, type Tapped, type TappedEvent } from './answer-tap.js';
 import { confinedUrl } from './confined-path.js';
 import { reportViolations } from './exchange-report.js';
@@ -80,9 +81,9 @@ export async function registerProxyRoutes(app: FastifyInstance, deps: ProxyDeps)
 
 function proxyHandler({ target, validator, bodies, recorder }: ProxyDeps) {
   const checkRequest = requestChecks(validator);
-  const checkRequestAnywhere = (checked: CheckedRequest) =>
+  const checkRequestAnywhere = (request: FastifyRequest, checked: CheckedRequest) =>
     (checked.body?.length ?? 0) >= OFFLOAD_BYTES
-      ? bodies.checkRequest(checked)
+      ? bodies.checkRequest(tenantOf(request), checked)
       : (() => {
           const { operation, violations } = checkRequest(checked);
           return { operationId: operation?.operationId ?? null, violations };
@@ -124,7 +125,7 @@ function proxyHandler({ target, validator, bodies, recorder }: ProxyDeps) {
     };
     const checked = await Promise.resolve(
       checks
-        ? checkRequestAnywhere({
+        ? checkRequestAnywhere(request, {
             method: asMethod,
             path: path.slice('/v1'.length) || '/',
             query,
@@ -181,7 +182,7 @@ function proxyHandler({ target, validator, bodies, recorder }: ProxyDeps) {
       if (bytes.length < OFFLOAD_BYTES)
         return Promise.resolve(checkAnswerBody(validator, id, answer.status, contentType, bytes));
       return bodies
-        .checkAnswer({ operationId: id, status: answer.status, contentType, bytes })
+        .checkAnswer(tenantOf(request), { operationId: id, status: answer.status, contentType, bytes })
         .catch((error) => {
           request.log.warn({ err: error }, 'the answer was not checked against the contract');
           return [];

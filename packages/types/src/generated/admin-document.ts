@@ -3475,7 +3475,11 @@ export const adminDocument: OpenApiDocument = {
             "const": false
           },
           "message": {
-            "const": "Rate limit exceeded. Please try again later."
+            "enum": [
+              "Rate limit exceeded. Please try again later.",
+              "The server is busy with your earlier requests. Please try again later."
+            ],
+            "description": "`Rate limit exceeded. Please try again later.` when the token went over its rate limit;\n`The server is busy with your earlier requests. Please try again later.` when the request\nwas not counted against any limit but the caller's own earlier work still fills what the\nserver holds for it: the token's chat and embeddings in flight (`x-in-flight-limited`),\nor its account's share of the queues of work the server shares among accounts.\n"
           }
         }
       },

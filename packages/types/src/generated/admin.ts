@@ -1110,8 +1110,15 @@ export interface components {
         RateLimitError: {
             /** @constant */
             success: false;
-            /** @constant */
-            message: "Rate limit exceeded. Please try again later.";
+            /**
+             * @description `Rate limit exceeded. Please try again later.` when the token went over its rate limit;
+             *     `The server is busy with your earlier requests. Please try again later.` when the request
+             *     was not counted against any limit but the caller's own earlier work still fills what the
+             *     server holds for it: the token's chat and embeddings in flight (`x-in-flight-limited`),
+             *     or its account's share of the queues of work the server shares among accounts.
+             * @enum {unknown}
+             */
+            message: "Rate limit exceeded. Please try again later." | "The server is busy with your earlier requests. Please try again later.";
         };
         NotFoundError: {
             /** @constant */

@@ -549,6 +549,14 @@ export const ADMIN_LIMITS = {
       "type": "string",
       "maxLength": 2000000
     }
+  },
+  "RateLimitError": {
+    "message": {
+      "enum": [
+        "Rate limit exceeded. Please try again later.",
+        "The server is busy with your earlier requests. Please try again later."
+      ]
+    }
   }
 } as const;
 

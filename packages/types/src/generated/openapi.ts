@@ -187,8 +187,15 @@ export interface components {
         RateLimitError: {
             /** @constant */
             success: false;
-            /** @constant */
-            message: "Rate limit exceeded. Please try again later.";
+            /**
+             * @description `Rate limit exceeded. Please try again later.` when the token went over its rate limit;
+             *     `The server is busy with your earlier requests. Please try again later.` when the request
+             *     was not counted against any limit but the caller's own earlier work still fills what the
+             *     server holds for it: the token's chat and embeddings in flight (`x-in-flight-limited`),
+             *     or its account's share of the queues of work the server shares among accounts.
+             * @enum {unknown}
+             */
+            message: "Rate limit exceeded. Please try again later." | "The server is busy with your earlier requests. Please try again later.";
         };
         ConflictError: {
             /** @constant */
@@ -648,7 +655,11 @@ export interface components {
                 "application/json": components["schemas"]["NotFoundError"];
             };
         };
-        /** @description The token sent more requests than its limit allows in the current window. */
+        /**
+         * @description The token sent more requests than its limit allows in the current window (the rate-limit
+         *     message), or the caller's earlier requests still fill what the server holds for it (the busy
+         *     message, see `RateLimitError`). Either way, retry after `Retry-After` seconds.
+         */
         RateLimited: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
