@@ -33,6 +33,7 @@ import { loadEngines } from './operations/engines-loader.js';
 import { getAgentHandler } from './operations/get-agent.js';
 import type { OperationDeps } from './operations/operation-deps.js';
 import { updateTranscriptionHandler } from './operations/update-transcription.js';
+import { registerAccountAdmission } from './pipeline/account-admission.js';
 import { registerAuthHooks } from './pipeline/auth.js';
 import { AuthFailureLimit } from './pipeline/auth-failure-limit.js';
 import { createBodyPool } from './pipeline/body/body-pool.js';
@@ -201,6 +202,8 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerDrainOnClose(app);
     await registerCors(app, config.corsOrigins, ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
     registerAuthHooks(app, repos.tokens, authFailures);
+    // Before a fault can hold a request: a held request is in flight too.
+    registerAccountAdmission(app, config.accountAdmission, config.bodyLimit);
     const inFlight = inFlightSlots(config.maxHeavyRequestsPerToken, shared?.inFlight);
     registerFaults(app, inFlight);
     await registerRateLimit(app, config.rateLimit, shared?.rateLimitStore);

@@ -45,6 +45,8 @@ export interface ServerConfig {
   trustProxy: boolean | number | string[];
   /** Chat and embeddings requests one token may have in flight at once. */
   maxHeavyRequestsPerToken: number;
+  /** Requests, and bytes of their bodies, one account may have in flight at once (pipeline/account-admission.ts). */
+  accountAdmission: { maxRequests: number; maxBodyBytes: number };
   /**
    * The most a task of a shared worker pool (a large body's parsing, an engine task) may take from
    * the moment it is queued, waiting included; past it the request answers 503.
@@ -70,6 +72,9 @@ export interface ServerConfig {
   redis?: RedisConfig;
 }
 
+/** The largest request body the contract accepts (10 MiB). */
+const BODY_LIMIT = 10 * 1024 * 1024;
+
 const serverEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(4010),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -92,6 +97,13 @@ const serverEnvSchema = z.object({
   AUTH_FAILURE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
   AUTH_FAILURE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
   MAX_HEAVY_REQUESTS_PER_TOKEN: z.coerce.number().int().min(1).default(4),
+  ACCOUNT_MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).default(32),
+  // At least the largest body, which must always be able to arrive alone.
+  ACCOUNT_MAX_BODY_BYTES_IN_FLIGHT: z.coerce
+    .number()
+    .int()
+    .min(BODY_LIMIT)
+    .default(16 * 1024 * 1024),
   WORK_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_WORK_DEADLINE_MS),
   TRUST_PROXY: z
     .string()
@@ -158,12 +170,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(e.ASSISTANT_DEV_TOKEN === undefined ? {} : { devToken: e.ASSISTANT_DEV_TOKEN }),
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     logLevel: e.LOG_LEVEL,
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     engines: toEnginesConfig(e, { deadlineMs: e.WORK_DEADLINE_MS }),
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
     streamStallMs: e.STREAM_STALL_TIMEOUT_MS,
     authFailureLimit: { max: e.AUTH_FAILURE_LIMIT_MAX, windowMs: e.AUTH_FAILURE_LIMIT_WINDOW_MS },
     maxHeavyRequestsPerToken: e.MAX_HEAVY_REQUESTS_PER_TOKEN,
+    accountAdmission: {
+      maxRequests: e.ACCOUNT_MAX_REQUESTS_IN_FLIGHT,
+      maxBodyBytes: e.ACCOUNT_MAX_BODY_BYTES_IN_FLIGHT,
+    },
     workDeadlineMs: e.WORK_DEADLINE_MS,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
