@@ -177,6 +177,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     const bodies = createBodyPool({
       chatModels: models,
       deadlineMs: config.workDeadlineMs,
+      workerNice: config.workerNice,
       onError: (error) => app.log.error({ err: error }, 'body worker failed'),
     });
 

@@ -52,6 +52,11 @@ export interface ServerConfig {
    * the moment it is queued, waiting included; past it the request answers 503.
    */
   workDeadlineMs: number;
+  /**
+   * How much lower than the event loop's the CPU priority of the worker pools' threads is (Linux
+   * nice), so no pool's work delays any account's requests on the event loop.
+   */
+  workerNice: number;
   /** Browser origins allowed to call the server (CORS): `*` or a list. */
   corsOrigins: CorsOrigins;
   /** `pretty` or `json` logs; unset, pretty when stdout is a terminal. */
@@ -105,6 +110,7 @@ const serverEnvSchema = z.object({
     .min(BODY_LIMIT)
     .default(16 * 1024 * 1024),
   WORK_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_WORK_DEADLINE_MS),
+  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -171,7 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     logLevel: e.LOG_LEVEL,
     bodyLimit: BODY_LIMIT,
-    engines: toEnginesConfig(e, { deadlineMs: e.WORK_DEADLINE_MS }),
+    engines: toEnginesConfig(e, { deadlineMs: e.WORK_DEADLINE_MS, workerNice: e.WORKER_NICE }),
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
     streamStallMs: e.STREAM_STALL_TIMEOUT_MS,
     authFailureLimit: { max: e.AUTH_FAILURE_LIMIT_MAX, windowMs: e.AUTH_FAILURE_LIMIT_WINDOW_MS },
@@ -181,6 +187,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBodyBytes: e.ACCOUNT_MAX_BODY_BYTES_IN_FLIGHT,
     },
     workDeadlineMs: e.WORK_DEADLINE_MS,
+    workerNice: e.WORKER_NICE,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     ...(e.LOG_FORMAT === undefined ? {} : { logFormat: e.LOG_FORMAT }),

@@ -4,7 +4,7 @@
  * are served in turn and one account runs on at most all threads but one, so another account's task
  * never waits behind a backlog. A task has two budgets. Its run budget (`taskTimeoutMs`) starts when
  * a worker starts it: over it (or over its memory), its thread is terminated (piscina replaces it at
- * once, and the account waits for the replacement: thread-replacements.ts) and the client gets a clear answer, a 400 naming the response schema when that is what made the
+ * once, and the account waits for the replacement: pool-threads.ts) and the client gets a clear answer, a 400 naming the response schema when that is what made the
  * work too costly, a 500 otherwise. Its deadline (`deadlineMs`) starts when it is queued: past it the
  * client is answered at once, a 503 with Retry-After (the server's overload, not the request's
  * fault), whether the task ran or not. A tenant whose queue is full gets a 429 saying the server is
@@ -25,7 +25,7 @@ import {
 } from '../types.js';
 import type { EngineTask, EngineTaskResult, EngineTaskStarted, PlannedAnswer } from './engine-task.js';
 import { DeadlinePassedError, FairQueue, QueueFullError, type Tenant } from './fair-queue.js';
-import { endedItsThread, threadReplacements } from './thread-replacements.js';
+import { endedItsThread, niceIncrementOf, threadReplacements } from './pool-threads.js';
 import { isSmallChat, isSmallEmbedding } from './work-size.js';
 import { engineWorkerFile } from './worker-file.js';
 
@@ -61,7 +61,7 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
   /**
    * The threads start with the first large task, not with the server, so start-up does not compete
    * with them for the cores; from then on the pool keeps all of them, and replaces at once a thread
-   * terminated for a task (thread-replacements.ts).
+   * terminated for a task; its threads run below the event loop's priority (pool-threads.ts).
    */
   const threads = () => {
     if (piscina) return piscina;
@@ -74,6 +74,7 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
       // The fair queue hands a task over only while a warm thread is free.
       maxQueue: config.threads,
       resourceLimits: { maxOldGenerationSizeMb: config.maxMemoryMb },
+      niceIncrement: niceIncrementOf(config.workerNice),
       ...(WORKER_EXEC_ARGV === undefined ? {} : { execArgv: WORKER_EXEC_ARGV }),
     });
     // A worker that dies with no task of its own (e.g. out of memory after its task was given up)

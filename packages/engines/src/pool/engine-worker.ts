@@ -18,7 +18,7 @@ const embeddings = createLocalEmbeddingEngine();
 // The tokenizer's tables load once per thread, as it starts, before the pool is told the thread is
 // ready: a thread replacing one that went over budget must not charge its own start-up (a second or
 // more on a busy machine) to its first task, and the account whose task cost the thread waits until
-// then (thread-replacements.ts).
+// then (pool-threads.ts).
 await loadTokenizer();
 // Never aborted: a cancelled task ends with its thread.
 const options = { signal: new AbortController().signal, requestId: 'worker' };

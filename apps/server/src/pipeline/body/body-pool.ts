@@ -2,7 +2,7 @@
  * Worker threads (piscina) for large request bodies: see body-worker.ts. They start with the server,
  * so the first large body does not pay for a thread starting beside it (a tenth of a second of both
  * cores on a small machine), and a thread terminated at a task's deadline is replaced at once, the
- * account whose task it was waiting for the replacement (thread-replacements of the engines). Every task (a body, a proxied exchange's
+ * account whose task it was waiting for the replacement (the engines' pool-threads.ts), and they run below the event loop's CPU priority. Every task (a body, a proxied exchange's
  * check) goes through the engines' fair queue: accounts in turn, tokens in turn inside one, and one
  * account on at most all threads but one, so one tenant's flood of large bodies does not make
  * another's wait behind it. A task has a deadline from the moment it is queued (WORK_DEADLINE_MS):
@@ -16,7 +16,11 @@ import {
   QueueFullError,
   type Tenant,
 } from '@assistant-platform/engines/fair-queue';
-import { endedItsThread, threadReplacements } from '@assistant-platform/engines/thread-replacements';
+import {
+  endedItsThread,
+  niceIncrementOf,
+  threadReplacements,
+} from '@assistant-platform/engines/pool-threads';
 import type { CheckedRequest, Violation } from '@assistant-platform/types/validation';
 import { Piscina } from 'piscina';
 import { ApiError } from '../../contract/api-error.js';
@@ -66,16 +70,19 @@ export interface BodyPoolOptions {
   chatModels: readonly string[];
   /** A task's deadline, from the moment it is queued. */
   deadlineMs: number;
+  /** How much lower than the event loop's the CPU priority of its threads is (Linux nice). */
+  workerNice: number;
   onError: (error: unknown) => void;
 }
 
-export function createBodyPool({ chatModels, deadlineMs, onError }: BodyPoolOptions): BodyPool {
+export function createBodyPool({ chatModels, deadlineMs, workerNice, onError }: BodyPoolOptions): BodyPool {
   const threads = Math.min(2, availableParallelism());
   const pool = new Piscina({
     filename: builtWorker('body-worker'),
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: Number.POSITIVE_INFINITY,
+    niceIncrement: niceIncrementOf(workerNice),
     // The fair queue hands a task over only while a thread is free.
     maxQueue: threads,
     ...(WORKER_EXEC_ARGV === undefined ? {} : { execArgv: WORKER_EXEC_ARGV }),

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { afterAll, describe, expect, it } from 'vitest';
-import { endedItsThread, threadReplacements } from '../../src/pool/thread-replacements.js';
+import { endedItsThread, threadReplacements } from '../../src/pool/pool-threads.js';
 
 const pool = new Piscina({
   filename: fileURLToPath(new URL('./fixtures/slow-start-worker.mjs', import.meta.url)),
@@ -16,7 +16,7 @@ pool.on('message', (message: { loaded?: number }) => {
 const replaced = threadReplacements(pool, 60_000);
 afterAll(() => pool.destroy());
 
-describe('thread replacements', { timeout: 60_000 }, () => {
+describe('pool threads: replacements', { timeout: 60_000 }, () => {
   it('settles once the thread replacing a terminated one has loaded, and it serves tasks', async () => {
     const first = new Set(await Promise.all([pool.run('id'), pool.run('id')]));
     expect(first.size).toBe(2);

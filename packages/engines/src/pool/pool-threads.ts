@@ -1,5 +1,15 @@
 /**
- * A worker pool whose task runs past its budget or deadline (or out of memory) loses that task's
+ * What the worker pools (the engines' and the server's body pool) do with their threads.
+ *
+ * Priority: a pool's threads run CPU-heavy tasks of any account, while the event loop runs every
+ * account's requests; on a machine with few cores, a busy pool would take the cores the event loop
+ * needs, and every account's cheapest request (a GET) would wait behind another's costly task. So on
+ * Linux, where a thread's nice value is its own, the pools' threads run `workerNice` lower than the
+ * event loop (piscina's `niceIncrement`): the event loop comes first whenever both are ready. Where a
+ * nice value is the whole process's (macOS), raising it would lower the event loop as well, so the
+ * threads keep its priority.
+ *
+ * Replacement: a worker pool whose task runs past its budget or deadline (or out of memory) loses that task's
  * thread: piscina terminates it and, since the pools keep `minThreads` equal to `maxThreads`, starts
  * another at once. Until that one is ready the pool has one warm thread fewer, and whoever's task
  * came next would take the warm thread left, so another account's task would wait for a thread to
@@ -14,6 +24,11 @@
  * thread failing at start-up), so a slot is never lost for good.
  */
 import type { Piscina } from 'piscina';
+
+/** piscina's `niceIncrement` for a pool's threads: `workerNice` on Linux, else none. */
+export function niceIncrementOf(workerNice = 0): number {
+  return process.platform === 'linux' ? workerNice : 0;
+}
 
 export function threadReplacements(pool: Piscina, maxWaitMs: number): () => Promise<void> {
   const waiting: (() => void)[] = [];
