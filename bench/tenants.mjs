@@ -16,7 +16,7 @@
 // first. BENCH_PIN=1 pins the two clients to the last core with taskset (when there is more than one).
 // With n samples of a kind, the p99 is its (n·0.99)th smallest: the maximum under 100 samples.
 // Usage: pnpm build && node bench/tenants.mjs [category ...]
-// Env: BENCH_DURATION (seconds per category, default 30), BENCH_ATTACKER_NICE (default 10), BENCH_PIN.
+// Env: BENCH_DURATION (seconds per category, default 30), BENCH_ATTACKER_NICE (default 19), BENCH_PIN.
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -29,7 +29,7 @@ const DURATION_MS = Number(process.env.BENCH_DURATION ?? 30) * 1000;
 const B_INTERVAL_MS = 125;
 const REQUEST_TIMEOUT_MS = 60_000;
 const FLOOR_MS = 20;
-const ATTACKER_NICE = Number(process.env.BENCH_ATTACKER_NICE ?? 10);
+const ATTACKER_NICE = Number(process.env.BENCH_ATTACKER_NICE ?? 19);
 const SELF = fileURLToPath(import.meta.url);
 const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
 const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
