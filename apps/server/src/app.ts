@@ -192,7 +192,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerJournalRecorder(app, journal);
     registerJsonBodyParser(app, bodies);
     registerRequestIdHeader(app);
-    registerDrainOnClose(app);
+    registerDrainOnClose(app, config.drain);
     await registerCors(app, config.corsOrigins, ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
     registerAuthHooks(app, repos.tokens, authFailures);
     registerFaults(app);
