@@ -1,10 +1,10 @@
 /**
  * The topology of compose.yaml with processes: reference server instances (the built CLI, each its
  * own process) on one PostgreSQL database and one Redis, behind the deployment's own balancer
- * (haproxy on deploy/haproxy.cfg, see haproxy.ts), so the suites drive what a team deploys. The
+ * (haproxy on deploy/haproxy.cfg, scripts/haproxy-balancer.mjs), so the suites drive what a team deploys. The
  * database is a new one of the run's PostgreSQL, the Redis the run's under a key prefix of its own
  * (@assistant-platform/test-postgres, test-redis). Each instance reaches both through relays of its
- * own (tcp-relay.ts), so a suite can cut one instance off from them.
+ * own (scripts/tcp-relay.mjs), so a suite can cut one instance off from them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -15,9 +15,9 @@ import { testSeed } from '@assistant-platform/server/testing';
 import { newTestDatabase } from '@assistant-platform/test-postgres/test-database';
 import { testRedis } from '@assistant-platform/test-redis/test-redis';
 import { afterEach } from 'vitest';
-import { freePort } from './free-port.js';
-import { type RunningBalancer, SERVER_SLOTS, startBalancer } from './haproxy.js';
-import { startRelay, type TcpRelay } from './tcp-relay.js';
+import { freePort } from '../../../scripts/haproxy-balancer.mjs';
+import { startRelay, type TcpRelay, throughRelay } from '../../../scripts/tcp-relay.mjs';
+import { type RunningBalancer, SERVER_SLOTS, startHaproxy } from './haproxy.js';
 
 const CLI = fileURLToPath(new URL('../../../apps/server/dist/cli.js', import.meta.url));
 
@@ -75,14 +75,6 @@ function testSeedFile(): string {
   return seedFile;
 }
 
-/** `url` with its host and port replaced by the relay's. */
-function through(url: string, relay: TcpRelay): string {
-  const parsed = new URL(url);
-  parsed.hostname = '127.0.0.1';
-  parsed.port = String(relay.port);
-  return parsed.toString();
-}
-
 async function relayTo(url: string): Promise<TcpRelay> {
   const { hostname, port } = new URL(url);
   const relay = await startRelay({ host: hostname, port: Number(port) });
@@ -129,8 +121,8 @@ export async function deploy(
     const relays = { redis: await relayTo(redis.url), postgres: await relayTo(databaseUrl) };
     const own = {
       ...shared,
-      REDIS_URL: through(redis.url, relays.redis),
-      DATABASE_URL: through(databaseUrl, relays.postgres),
+      REDIS_URL: throughRelay(redis.url, relays.redis),
+      DATABASE_URL: throughRelay(databaseUrl, relays.postgres),
       ...more,
     };
     const chosen = port ?? (await freePort());
@@ -142,7 +134,7 @@ export async function deploy(
   if (count > SERVER_SLOTS.length) throw new Error(`deploy/haproxy.cfg has ${SERVER_SLOTS.length} servers`);
   // Together, as a deployment starts: the first start migrates, the others wait for its lock.
   const instances = await Promise.all(Array.from({ length: count }, () => launch()));
-  const balancer = await startBalancer(
+  const balancer = await startHaproxy(
     haproxy,
     instances.map((instance) => instance.origin),
   );

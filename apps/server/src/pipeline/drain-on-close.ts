@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import { errorEnvelope } from '@assistant-platform/types';
 import type { FastifyInstance } from 'fastify';
@@ -10,8 +10,10 @@ import type { ServerConfig } from '../config/load-config.js';
  *
  * 1. `app.drain.start()`: the instance says it is draining (/healthz answers 503, see
  *    meta-routes.ts) and keeps serving everything that still arrives, for `delayMs`: a balancer
- *    asking /healthz stops sending here meanwhile. Each answer says `Connection: close`, so no
- *    connection is left idle for the balancer to send on while the instance closes it.
+ *    asking /healthz stops sending here meanwhile. A balancer slowed by a loaded machine may take
+ *    longer, so it then waits until a second has passed without a request (other than /healthz),
+ *    for at most `delayMs` more. Each answer says `Connection: close`, so no connection is left
+ *    idle for the balancer to send on while the instance closes it.
  * 2. Then the app closes: it stops accepting connections, closes idle ones (see app.ts), and lets
  *    the requests in flight finish, streams included.
  * 3. A stream still open `timeoutMs` after closing began ends with the terminal
@@ -38,6 +40,9 @@ export interface Drain {
 const DRAINED_EVENT = `event: error\ndata: ${JSON.stringify(errorEnvelope(503))}\n\n`;
 /** After the streams' terminal events, how long before the remaining connections are closed. */
 const LAST_GRACE_MS = 1_000;
+/** No request for this long after the delay: the balancer has stopped sending. */
+const QUIET_MS = 1_000;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function registerDrainOnClose(app: FastifyInstance, config: ServerConfig['drain']): void {
   let draining = false;
@@ -56,10 +61,24 @@ export function registerDrainOnClose(app: FastifyInstance, config: ServerConfig[
         { delayMs: config.delayMs },
         'draining: /healthz answers 503, serving until the balancer stops sending',
       );
-      closing = new Promise<void>((resolve) => setTimeout(resolve, config.delayMs)).then(() => app.close());
+      closing = untilQuiet().then(() => app.close());
       return closing;
     },
   } satisfies Drain);
+
+  /** `delayMs`, then until no request came for QUIET_MS, `delayMs` at most. */
+  async function untilQuiet(): Promise<void> {
+    let lastRequestAt = performance.now();
+    // Listened to only while draining: no request pays for it otherwise.
+    const onRequest = (request: IncomingMessage) => {
+      if (request.url !== '/healthz') lastRequestAt = performance.now();
+    };
+    app.server.on('request', onRequest);
+    await sleep(config.delayMs);
+    const latest = performance.now() + config.delayMs;
+    while (performance.now() - lastRequestAt < QUIET_MS && performance.now() < latest) await sleep(100);
+    app.server.off('request', onRequest);
+  }
 
   app.addHook('preClose', async () => {
     draining = true;
