@@ -2,7 +2,9 @@
  * PostgreSQL stopped and started under the whole deployment (every instance's connections to it
  * reset, new ones refused, then back): the instances fail /healthz meanwhile, the balancer answers
  * its 503 envelope with Retry-After when none can serve, and readers using the SDK, which retries a
- * 503 after its Retry-After, see no error at all. Every answer on the wire is an envelope.
+ * 503 after its Retry-After, see no error at all. Every answer on the wire is an envelope. Before
+ * the balancer takes them out, the instances themselves must answer the outage `503` with
+ * Retry-After (the store's part), not a `500` the SDK retries at once and exhausts.
  */
 import { createAssistantClient } from '@assistant-platform/client';
 import { TEST_TOKENS } from '@assistant-platform/server/testing';
