@@ -6,12 +6,7 @@
  */
 import { findHaproxy } from '../../../scripts/haproxy-balancer.mjs';
 
-export {
-  type RunningBalancer,
-  SERVER_SLOTS,
-  type ServerStats,
-  startHaproxy,
-} from '../../../scripts/haproxy-balancer.mjs';
+export { type RunningBalancer, SERVER_SLOTS, startHaproxy } from '../../../scripts/haproxy-balancer.mjs';
 
 /** The haproxy to run for `suite`; undefined (with the reason printed) to skip it; throws in CI. */
 export function haproxyForSuite(suite: string): string | undefined {
