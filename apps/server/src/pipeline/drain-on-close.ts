@@ -109,14 +109,20 @@ function isStream(payload: unknown): payload is Readable {
  */
 function endable(source: Readable, response: ServerResponse, streams: Set<() => void>): Readable {
   const through = new PassThrough();
+  let ended = false;
   const end = () => {
     if (through.writableEnded || through.destroyed) return;
+    ended = true;
     source.unpipe(through);
     source.destroy();
     through.end(DRAINED_EVENT);
   };
   streams.add(end);
   source.on('error', (error) => through.destroy(error));
+  // A source cut short without an error (a slow reader cut off) cuts the answer too.
+  source.on('close', () => {
+    if (!ended && !source.readableEnded) through.destroy();
+  });
   // However the answer ends (complete, client gone, ended here), the source stops too.
   response.once('close', () => {
     streams.delete(end);
