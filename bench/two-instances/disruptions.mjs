@@ -15,6 +15,7 @@ const { createAssistantClient } = await import('../../packages/client/dist/index
 const pg = createRequire(new URL('../../tests/postgres/package.json', import.meta.url))('pg');
 const auth = { authorization: `Bearer ${TOKEN}` };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const count = (text = '', pattern) => text.match(pattern)?.length ?? 0;
 
 function isEnvelope(status, type, text) {
   if (!type?.startsWith('application/json')) return false;
@@ -47,6 +48,7 @@ export async function disruptions(deployment) {
   const { balancer, instances } = deployment;
   const phases = [];
   let phase = newPhase('steady');
+  phase.logFrom = balancer.output().length;
   phases.push(phase);
   let stopped = false;
   const sdk = createAssistantClient({ baseUrl: `${balancer.origin}/v1`, token: TOKEN });
@@ -95,7 +97,8 @@ export async function disruptions(deployment) {
       const headers = { ...auth, 'content-type': 'application/json', 'idempotency-key': randomUUID() };
       const body = JSON.stringify({ name, instruction: 'Answer briefly.' });
       for (let attempt = 0; attempt < 240 && !created.acknowledged; attempt++) {
-        const into = phase;
+        // Counted in the phase the create began in, as the create itself.
+        const into = created.phase;
         into.attempts++;
         const status = await send(into, `${balancer.origin}/v1/agents/create`, {
           method: 'POST',
@@ -111,20 +114,24 @@ export async function disruptions(deployment) {
       }
     }
   });
-  const next = (name) => {
+  /** A new phase, a second before its disruption: what is in flight then belongs to it. */
+  const next = async (name) => {
+    phase.log = balancer.output().slice(phase.logFrom);
     phase = newPhase(name);
+    phase.logFrom = balancer.output().length;
     phases.push(phase);
+    await sleep(1_000);
   };
 
   console.log('\nDisruptions (8 plain readers, 4 SDK readers, 4 keyed writers through the balancer)');
   await sleep(10_000);
-  next('kill -9 one instance, start it again');
+  await next('kill -9 one instance, start it again');
   await deployment.stop(instances[0], 'SIGKILL');
   await sleep(10_000);
   await deployment.start(instances[0]);
   await until(balancer, 'server-1', 'UP');
   await sleep(3_000);
-  next('10 rolling restarts (SIGTERM)');
+  await next('10 rolling restarts (SIGTERM)');
   for (let restart = 0; restart < 10; restart++) {
     const instance = instances[restart % 2];
     await deployment.stop(instance, 'SIGTERM');
@@ -132,7 +139,7 @@ export async function disruptions(deployment) {
     await until(balancer, `server-${(restart % 2) + 1}`, 'UP');
   }
   await sleep(3_000);
-  next('one instance cut off from Redis for 8 s');
+  await next('one instance cut off from Redis for 8 s');
   await instances[0].redis.cut();
   await sleep(8_000);
   await instances[0].redis.restore();
@@ -140,6 +147,7 @@ export async function disruptions(deployment) {
   await sleep(3_000);
   stopped = true;
   await Promise.all([...readers, ...sdkReaders, ...writers]);
+  phase.log = balancer.output().slice(phase.logFrom);
 
   const client = new pg.Client({ connectionString: deployment.databaseUrl });
   await client.connect();
@@ -159,7 +167,9 @@ export async function disruptions(deployment) {
         `not envelopes ${p.notEnvelopes} | keyed creates ${ofPhase.length} (attempts ${p.attempts}, failed ${p.failedAttempts}), unacknowledged ${unacknowledged}, written other than once ${notOnce}` +
         (p.failures.size > 0
           ? ` | failed answers by status ${JSON.stringify(Object.fromEntries(p.failures))}`
-          : ''),
+          : '') +
+        ` | balancer: ${count(p.log, /<NOSRV>.* 503 /g)} answered 503 itself (no instance up), ` +
+        `${count(p.log, /^Server instances\/\S+ is DOWN/gm)} instances taken out`,
     );
   }
 }
