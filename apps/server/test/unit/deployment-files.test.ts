@@ -1,5 +1,5 @@
 /**
- * The deployment users copy (compose.yaml, deploy/nginx.conf, Dockerfile) against the server it
+ * The deployment users copy (compose.yaml, deploy/haproxy.cfg, Dockerfile) against the server it
  * deploys, so a renamed variable or service cannot leave the files silently wrong: every variable
  * compose sets for an instance is one the server reads and accepts, the balancer sends to exactly
  * the instances, and the gateway calls the balancer.
@@ -17,6 +17,7 @@ interface Service {
   build?: { target?: string };
   environment?: Record<string, string>;
   ports?: string[];
+  stop_grace_period?: string;
 }
 const compose = parse(read('compose.yaml')) as { services: Record<string, Service> };
 const services = Object.entries(compose.services);
@@ -45,12 +46,25 @@ describe('compose.yaml', () => {
 
   it('has the gateway call the balancer, which sends to every instance and nothing else', () => {
     const port = instances[0]?.[1].environment?.PORT;
-    const upstreams = [...read('deploy/nginx.conf').matchAll(/^\s*server ([\w-]+):(\d+)\b/gm)];
-    expect(upstreams.map(([, host, at]) => `${host}:${at}`)).toEqual(
-      instances.map(([name]) => `${name}:${port}`),
+    const config = read('deploy/haproxy.cfg');
+    // Each address is an environment variable (the suites give their own) defaulting to compose's.
+    const upstreams = [...config.matchAll(/^\s*server ([\w-]+) "\$\{SERVER_\d+-([\w-]+):(\d+)\}"/gm)];
+    expect(upstreams.map(([, name, host, at]) => `${name}=${host}:${at}`)).toEqual(
+      instances.map(([name]) => `${name}=${name}:${port}`),
     );
-    expect(read('deploy/nginx.conf')).toMatch(new RegExp(`listen ${port};`));
+    expect(config).toContain(`bind "\${BALANCER_ADDRESS-:${port}}"`);
     expect(compose.services.gateway?.environment?.UPSTREAM_BASE_URL).toBe(`http://balancer:${port}/v1`);
+  });
+
+  it('lets an instance drain before Docker kills it, and outlasts the balancer’s idle connections', () => {
+    for (const [, instance] of instances) {
+      const config = loadConfig(instance.environment ?? {});
+      const grace = Number(/^(\d+)s$/.exec(instance.stop_grace_period ?? '10s')?.[1]) * 1000;
+      // DRAIN_DELAY_MS, as long again while requests still come, DRAIN_TIMEOUT_MS, a last second.
+      expect(grace).toBeGreaterThan(2 * config.drain.delayMs + config.drain.timeoutMs + 1000);
+      // deploy/haproxy.cfg closes its idle connections to an instance within about 10 s.
+      expect(config.timeouts.keepAliveMs).toBeGreaterThan(10_000);
+    }
   });
 
   it('builds targets the Dockerfile has', () => {
