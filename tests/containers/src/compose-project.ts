@@ -43,29 +43,23 @@ export function composeProject(settings: ComposeSettings) {
       ...options,
     });
 
+  /** The service's container id ('' when it has none). */
+  const containerOf = async (service: string) => (await compose(['ps', '--all', '--quiet', service])).trim();
+
   return {
     api: `http://127.0.0.1:${settings.apiPort}`,
     gateway: `http://127.0.0.1:${settings.gatewayPort}`,
     compose,
-    /** The service's container id ('' when it has none). */
-    async containerOf(service: string): Promise<string> {
-      return (await compose(['ps', '--all', '--quiet', service])).trim();
-    },
-    /** What the service's container has logged so far (its current container, all of it). */
+    /** What the service's container has logged so far (`docker logs`: compose's own adds escapes). */
     async logsOf(service: string): Promise<string> {
-      return compose(['logs', '--no-color', '--no-log-prefix', service]);
+      return mustRun('docker', ['logs', await containerOf(service)]);
     },
-    /** The health Docker reports for the service's container ('healthy', 'starting', …). */
+    /** The state and health Docker reports for the service's container ('running healthy', …). */
     async healthOf(service: string): Promise<string> {
-      const id = (await compose(['ps', '--all', '--quiet', service])).trim();
+      const id = await containerOf(service);
       if (id === '') return 'absent';
-      const state = await mustRun('docker', [
-        'inspect',
-        '--format',
-        '{{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{end}}',
-        id,
-      ]);
-      return state.trim();
+      const format = '{{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{end}}';
+      return (await mustRun('docker', ['inspect', '--format', format, id])).trim();
     },
   };
 }

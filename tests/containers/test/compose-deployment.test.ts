@@ -25,7 +25,7 @@ function loggedIds(log: string) {
   const received = new Set<string>();
   const answered = new Set<string>();
   for (const line of log.split('\n')) {
-    if (!line.startsWith('{')) continue;
+    if (!line.startsWith('{"level"')) continue;
     const entry = JSON.parse(line) as { requestId?: string; msg?: string };
     if (entry.requestId === undefined) continue;
     if (entry.msg === 'incoming request') received.add(entry.requestId);
@@ -53,7 +53,7 @@ describe.skipIf(settings === null)('compose.yaml on Docker', () => {
     const { api, gateway } = project();
     const agent = await fetch(`${api}${AGENT}`, { headers: AUTH });
     expect(agent.status).toBe(200);
-    expect(await agent.json()).toMatchObject({ id: 1 });
+    expect(await agent.json()).toMatchObject({ success: true, data: { id: 1 } });
     const viaGateway = await fetch(`${gateway}${GATEWAY_AGENT}`, { headers: AUTH });
     expect(viaGateway.status).toBe(200);
     expect(await viaGateway.json()).toMatchObject({ result: { data: { id: 1 } } });
