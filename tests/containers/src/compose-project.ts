@@ -63,5 +63,3 @@ export function composeProject(settings: ComposeSettings) {
     },
   };
 }
-
-export type ComposeProject = ReturnType<typeof composeProject>;

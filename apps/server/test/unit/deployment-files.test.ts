@@ -1,8 +1,9 @@
 /**
- * The deployment users copy (compose.yaml, deploy/nginx.conf, Dockerfile) against the server it
+ * The deployment users copy (compose.yaml, deploy/haproxy.cfg, Dockerfile) against the server it
  * deploys, so a renamed variable or service cannot leave the files silently wrong: every variable
- * compose sets for an instance is one the server reads and accepts, the balancer sends to exactly
- * the instances, and the gateway calls the balancer.
+ * compose sets for an instance is one the server reads and accepts, the instances run one image built
+ * once, the balancer sends to exactly the instances, and the gateway calls the balancer.
+ * (tests/containers runs the files for real on Docker.)
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -15,13 +16,20 @@ const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 
 interface Service {
   build?: { target?: string };
+  image?: string;
   environment?: Record<string, string>;
   ports?: string[];
+  volumes?: string[];
 }
-const compose = parse(read('compose.yaml')) as { services: Record<string, Service> };
+// compose.yaml shares the instances' settings through a YAML merge key (`<<: *server`).
+const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
 const services = Object.entries(compose.services);
 const built = (target: string) => services.filter(([, service]) => service.build?.target === target);
-const instances = built('server');
+const serverImage = built('server')[0]?.[1].image;
+const instances = services.filter(
+  ([, service]) => serverImage !== undefined && service.image === serverImage,
+);
+const balancerConfig = read('deploy/haproxy.cfg');
 
 describe('compose.yaml', () => {
   it('runs two server instances on PostgreSQL and Redis, behind the balancer, and the gateway', () => {
@@ -29,6 +37,8 @@ describe('compose.yaml', () => {
       ['balancer', 'gateway', 'postgres', 'redis', 'server-1', 'server-2'].sort(),
     );
     expect(instances.map(([name]) => name)).toEqual(['server-1', 'server-2']);
+    // One build of the server's image, which both instances run (a cold `up --build` builds it once).
+    expect(built('server').map(([name]) => name)).toEqual(['server-1']);
     expect(built('gateway').map(([name]) => name)).toEqual(['gateway']);
   });
 
@@ -45,11 +55,13 @@ describe('compose.yaml', () => {
 
   it('has the gateway call the balancer, which sends to every instance and nothing else', () => {
     const port = instances[0]?.[1].environment?.PORT;
-    const upstreams = [...read('deploy/nginx.conf').matchAll(/^\s*server ([\w-]+):(\d+)\b/gm)];
+    const upstreams = [...balancerConfig.matchAll(/^\s*server \S+ ([\w-]+):(\d+)\b/gm)];
     expect(upstreams.map(([, host, at]) => `${host}:${at}`)).toEqual(
       instances.map(([name]) => `${name}:${port}`),
     );
-    expect(read('deploy/nginx.conf')).toMatch(new RegExp(`listen ${port};`));
+    expect(balancerConfig).toMatch(new RegExp(`^\\s*bind :${port}$`, 'm'));
+    // The official haproxy image reads its configuration from /usr/local/etc/haproxy.
+    expect(compose.services.balancer?.volumes).toContain('./deploy:/usr/local/etc/haproxy:ro');
     expect(compose.services.gateway?.environment?.UPSTREAM_BASE_URL).toBe(`http://balancer:${port}/v1`);
   });
 
