@@ -38,9 +38,13 @@ export default async function setup(project: TestProject) {
   const settings = { name: NAME, apiPort: await freePort(), gatewayPort: await freePort() };
   const deployment = composeProject(settings);
   try {
-    console.log(`Compose ${await ensureComposeV2()}`);
+    // Compose's download and the Debian base (the node stand-in's first step) go side by side.
+    const [compose] = await Promise.all([
+      timed('Compose v2', ensureComposeV2),
+      timed('stand-in node image', () => mustRun('bash', [STAND_INS, 'node'], { timeoutMs: 900_000 })),
+    ]);
+    console.log(`Compose ${compose}`);
     await deployment.compose(['down', '--volumes', '--remove-orphans']);
-    await timed('stand-in node image', () => mustRun('bash', [STAND_INS, 'node'], { timeoutMs: 900_000 }));
     // The project's images need only the node stand-in: they build while the others are made.
     await Promise.all([
       timed('stand-in postgres, redis, haproxy images', () =>
