@@ -20,6 +20,7 @@ interface Service {
   environment?: Record<string, string>;
   ports?: string[];
   volumes?: string[];
+  depends_on?: Record<string, unknown>;
 }
 // compose.yaml shares the instances' settings through a YAML merge key (`<<: *server`).
 const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
@@ -60,6 +61,8 @@ describe('compose.yaml', () => {
       instances.map(([name]) => `${name}:${port}`),
     );
     expect(balancerConfig).toMatch(new RegExp(`^\\s*bind :${port}$`, 'm'));
+    // It starts with whichever instances are up (it checks them itself): it waits for none.
+    expect(Object.keys(compose.services.balancer?.depends_on ?? {})).toEqual([]);
     // The official haproxy image reads its configuration from /usr/local/etc/haproxy.
     expect(compose.services.balancer?.volumes).toContain('./deploy:/usr/local/etc/haproxy:ro');
     expect(compose.services.gateway?.environment?.UPSTREAM_BASE_URL).toBe(`http://balancer:${port}/v1`);
