@@ -1,8 +1,9 @@
 /**
  * The deployment users copy (compose.yaml, deploy/haproxy.cfg, Dockerfile) against the server it
  * deploys, so a renamed variable or service cannot leave the files silently wrong: every variable
- * compose sets for an instance is one the server reads and accepts, the balancer sends to exactly
- * the instances, and the gateway calls the balancer.
+ * compose sets for an instance is one the server reads and accepts, the instances run one image built
+ * once, the balancer sends to exactly the instances, and the gateway calls the balancer.
+ * (tests/containers runs the files for real on Docker.)
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -15,14 +16,21 @@ const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 
 interface Service {
   build?: { target?: string };
+  image?: string;
   environment?: Record<string, string>;
   ports?: string[];
   stop_grace_period?: string;
+  volumes?: string[];
+  depends_on?: Record<string, unknown>;
 }
-const compose = parse(read('compose.yaml')) as { services: Record<string, Service> };
+// compose.yaml shares the instances' settings through a YAML merge key (`<<: *server`).
+const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
 const services = Object.entries(compose.services);
 const built = (target: string) => services.filter(([, service]) => service.build?.target === target);
-const instances = built('server');
+const serverImage = built('server')[0]?.[1].image;
+const instances = services.filter(
+  ([, service]) => serverImage !== undefined && service.image === serverImage,
+);
 
 describe('compose.yaml', () => {
   it('runs two server instances on PostgreSQL and Redis, behind the balancer, and the gateway', () => {
@@ -30,6 +38,8 @@ describe('compose.yaml', () => {
       ['balancer', 'gateway', 'postgres', 'redis', 'server-1', 'server-2'].sort(),
     );
     expect(instances.map(([name]) => name)).toEqual(['server-1', 'server-2']);
+    // One build of the server's image, which both instances run (a cold `up --build` builds it once).
+    expect(built('server').map(([name]) => name)).toEqual(['server-1']);
     expect(built('gateway').map(([name]) => name)).toEqual(['gateway']);
   });
 
@@ -53,6 +63,10 @@ describe('compose.yaml', () => {
       instances.map(([name]) => `${name}=${name}:${port}`),
     );
     expect(config).toContain(`bind "\${BALANCER_ADDRESS-:${port}}"`);
+    // It starts with whichever instances are up (it checks them itself): it waits for none.
+    expect(Object.keys(compose.services.balancer?.depends_on ?? {})).toEqual([]);
+    // The official haproxy image reads its configuration from /usr/local/etc/haproxy.
+    expect(compose.services.balancer?.volumes).toContain('./deploy:/usr/local/etc/haproxy:ro');
     expect(compose.services.gateway?.environment?.UPSTREAM_BASE_URL).toBe(`http://balancer:${port}/v1`);
   });
 
