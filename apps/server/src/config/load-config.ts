@@ -70,8 +70,11 @@ export interface ServerConfig {
   corsOrigins: CorsOrigins;
   /** `pretty` or `json` logs; unset, pretty when stdout is a terminal. */
   logFormat?: 'pretty' | 'json';
-  /** The journal of platform requests: entries kept (0: none recorded), bytes kept of each body. */
-  journal: { max: number; bodyMaxBytes: number };
+  /**
+   * The journal of platform requests: entries kept per account (0: none recorded), entries kept in
+   * all (the account holding the most loses its oldest first), bytes kept of each body.
+   */
+  journal: { max: number; totalMax: number; bodyMaxBytes: number };
   /** The seed of the generator that draws fault rules' chances, so a run repeats. */
   faultSeed: number;
   /** A JSON file of chat fixtures loaded at start-up (and again by a reset). */
@@ -141,6 +144,7 @@ const serverEnvSchema = z.object({
     }),
   CORS_ORIGINS: z.string().default('*').transform(parsedBy(parseCorsOrigins)),
   JOURNAL_MAX: z.coerce.number().int().min(0).max(100_000).default(1000),
+  JOURNAL_TOTAL_MAX: z.coerce.number().int().min(1).max(1_000_000).default(4000),
   JOURNAL_BODY_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -210,7 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     ...(e.LOG_FORMAT === undefined ? {} : { logFormat: e.LOG_FORMAT }),
-    journal: { max: e.JOURNAL_MAX, bodyMaxBytes: e.JOURNAL_BODY_MAX_BYTES },
+    journal: { max: e.JOURNAL_MAX, totalMax: e.JOURNAL_TOTAL_MAX, bodyMaxBytes: e.JOURNAL_BODY_MAX_BYTES },
     faultSeed: e.FAULT_SEED,
     ...(e.CHAT_FIXTURES === undefined ? {} : { chatFixturesPath: e.CHAT_FIXTURES }),
     idempotency: { retentionMs: e.IDEMPOTENCY_RETENTION_MS, maxRecords: e.IDEMPOTENCY_MAX_RECORDS },
