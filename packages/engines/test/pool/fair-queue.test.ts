@@ -67,6 +67,33 @@ describe('the fair queue', () => {
     await expect(Promise.all(results)).resolves.toEqual(['a-1', 'a-2', 'a-3', 'a-4']);
   });
 
+  it("keeps a slot its work holds past its end: that account waits, another's task starts", async () => {
+    const { queue, started, submit } = harness({ workers: 3, maxRunningPerAccount: 1 });
+    let replaced: () => void = () => undefined;
+    const replacement = new Promise<void>((resolve) => {
+      replaced = resolve;
+    });
+    // A's task ends (its worker terminated), holding its slot until the replacement is ready.
+    const first = queue.run(
+      A1,
+      async (_signal, slot) => {
+        started.push('a-1');
+        slot.holdUntil(replacement);
+        return 'a-1';
+      },
+      { deadlineMs: 60_000 },
+    );
+    await expect(first).resolves.toBe('a-1');
+    void submit('a-2', A1);
+    void submit('b-1', B1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toEqual(['a-1', 'b-1']);
+    expect(queue.counts('A')).toEqual({ running: 1, waiting: 1 });
+    replaced();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toEqual(['a-1', 'b-1', 'a-2']);
+  });
+
   it('serves accounts in turn when each has a backlog', async () => {
     const { started, submit, done } = harness({ workers: 1 });
     for (const name of ['a-1', 'a-2', 'a-3']) void submit(name, A1);
