@@ -95,8 +95,6 @@ export class SharedJournal implements RecordingJournal {
   }
 
   clear(reach: Reach): Promise<number> {
-    return this.shared.required(() =>
-      reach === 'all' ? this.log.clear() : this.log.remove(String(reach)),
-    );
+    return this.shared.required(() => (reach === 'all' ? this.log.clear() : this.log.remove(String(reach))));
   }
 }

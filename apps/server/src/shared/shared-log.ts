@@ -130,8 +130,7 @@ export class SharedLog {
    * until it answers false.
    */
   async each(partition: string | 'all', visit: (record: LogRecord) => boolean): Promise<void> {
-    const partitions =
-      partition === 'all' ? await this.shared.commands.smembers(this.keys[1]) : [partition];
+    const partitions = partition === 'all' ? await this.shared.commands.smembers(this.keys[1]) : [partition];
     const cursors = partitions.map((each) => new StreamCursor(this.shared, this.streams + each));
     for (;;) {
       const heads = await Promise.all(cursors.map((cursor) => cursor.head()));

@@ -29,7 +29,13 @@ export class StreamCursor {
   /** The newest entry not yet taken; undefined once none is left. */
   async head(): Promise<StreamEntry | undefined> {
     if (this.at < this.batch.length || this.exhausted) return this.batch[this.at];
-    this.batch = (await this.shared.commands.xrevrange(this.stream, this.end, '-', 'COUNT', READ_BATCH)) as StreamEntry[];
+    this.batch = (await this.shared.commands.xrevrange(
+      this.stream,
+      this.end,
+      '-',
+      'COUNT',
+      READ_BATCH,
+    )) as StreamEntry[];
     this.at = 0;
     const last = this.batch.at(-1);
     if (last === undefined || this.batch.length < READ_BATCH) this.exhausted = true;
@@ -47,4 +53,3 @@ export function recordOf([, flat]: StreamEntry): LogRecord {
   for (let i = 0; i + 1 < flat.length; i += 2) record[flat[i] as string] = flat[i + 1] as string;
   return record as LogRecord;
 }
-

@@ -179,7 +179,9 @@ describe('the journal of instances sharing a Redis', () => {
         .data.requests.map((entry: { requestId: string }) => entry.requestId);
     for (let i = 1; i <= 2; i++) await get(i % 2 ? one : two, `acme-${i}`, TEST_TOKENS.all);
     for (let i = 1; i <= 40; i++) await get(i % 2 ? one : two, `globex-${i}`, TEST_TOKENS.other);
-    await expect.poll(() => requestIds(TEST_TOKENS.other), POLL).toEqual(['globex-40', 'globex-39', 'globex-38', 'globex-37']);
+    await expect
+      .poll(() => requestIds(TEST_TOKENS.other), POLL)
+      .toEqual(['globex-40', 'globex-39', 'globex-38', 'globex-37']);
     expect(await requestIds(TEST_TOKENS.admin)).toEqual(['acme-2', 'acme-1']);
     // At JOURNAL_TOTAL_MAX, the account holding the most loses its oldest entries, then the one
     // recording (the requests no token authenticated are one more account).
@@ -188,9 +190,18 @@ describe('the journal of instances sharing a Redis', () => {
       .poll(() => requestIds(TEST_TOKENS.operator), POLL)
       .toEqual(['anonymous-3', 'anonymous-2', 'globex-40', 'globex-39', 'acme-2', 'acme-1']);
     expect(await requestIds(TEST_TOKENS.admin)).toEqual(['acme-2', 'acme-1']);
-    const cleared = await two.inject({ method: 'DELETE', url: '/_admin/requests', headers: auth(TEST_TOKENS.other) });
+    const cleared = await two.inject({
+      method: 'DELETE',
+      url: '/_admin/requests',
+      headers: auth(TEST_TOKENS.other),
+    });
     expect(cleared.json().data).toEqual({ removed: 2 });
-    expect(await requestIds(TEST_TOKENS.operator)).toEqual(['anonymous-3', 'anonymous-2', 'acme-2', 'acme-1']);
+    expect(await requestIds(TEST_TOKENS.operator)).toEqual([
+      'anonymous-3',
+      'anonymous-2',
+      'acme-2',
+      'acme-1',
+    ]);
   });
 
   it('streams every instance’s new entries to a follower of any', async () => {

@@ -178,7 +178,10 @@ describe('loadConfig', () => {
   });
 
   it('reads the admin API’s variables: the journal’s caps, the fault seed, the chat fixtures file', () => {
-    expect(loadConfig({})).toMatchObject({ journal: { max: 1000, totalMax: 4000, bodyMaxBytes: 16_384 }, faultSeed: 1 });
+    expect(loadConfig({})).toMatchObject({
+      journal: { max: 1000, totalMax: 4000, bodyMaxBytes: 16_384 },
+      faultSeed: 1,
+    });
     expect(loadConfig({}).chatFixturesPath).toBeUndefined();
     expect(
       loadConfig({
