@@ -210,7 +210,7 @@ async function attack(origin, name) {
 
 /**
  * Runs this file as one client; `next` resolves with what it sends back (A: its width first). A's
- * load generator runs at a lower CPU priority (BENCH_ATTACKER_NICE, default 10): on a real server
+ * load generator runs at a lower CPU priority (BENCH_ATTACKER_NICE, default 19): on a real server
  * the attacker's own CPU is elsewhere, so here it must not take the cores the server needs; how
  * much it still had is printed. BENCH_PIN=1 pins both clients to the last core.
  */
