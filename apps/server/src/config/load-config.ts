@@ -120,12 +120,13 @@ const serverEnvSchema = z.object({
   AUTH_FAILURE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
   MAX_HEAVY_REQUESTS_PER_TOKEN: z.coerce.number().int().min(1).default(4),
   ACCOUNT_MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).default(32),
-  // At least the largest body, which must always be able to arrive alone.
+  // At least the largest body, which must always be able to arrive alone; by default four of them,
+  // so a token's heavy requests (MAX_HEAVY_REQUESTS_PER_TOKEN, 4) at the largest body all arrive.
   ACCOUNT_MAX_BODY_BYTES_IN_FLIGHT: z.coerce
     .number()
     .int()
     .min(BODY_LIMIT)
-    .default(16 * 1024 * 1024),
+    .default(4 * BODY_LIMIT),
   WORK_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_WORK_DEADLINE_MS),
   WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   TRUST_PROXY: z

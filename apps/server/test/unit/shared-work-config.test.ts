@@ -7,7 +7,7 @@ const refused = (variable: string) =>
 describe("loadConfig: what one account may hold, and the pools' priority", () => {
   it('defaults to the limits the contract names, and pool threads 10 below the event loop', () => {
     const config = loadConfig({});
-    expect(config.accountAdmission).toEqual({ maxRequests: 32, maxBodyBytes: 16 * 1024 * 1024 });
+    expect(config.accountAdmission).toEqual({ maxRequests: 32, maxBodyBytes: 40 * 1024 * 1024 });
     expect(config.workerNice).toBe(10);
     expect(config.engines.pool.workerNice).toBe(10);
   });
