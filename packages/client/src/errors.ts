@@ -62,6 +62,25 @@ export class RateLimitError extends AssistantApiError {
   }
 }
 export class InternalServerError extends AssistantApiError {}
+/**
+ * 503: the platform cannot serve the request now (its database is unreachable, full or failing), and
+ * said how long to wait (`Retry-After`). Retried by default: a GET always, a POST with its
+ * `Idempotency-Key`. An `InternalServerError`, as every 5xx.
+ */
+export class ServiceUnavailableError extends InternalServerError {
+  declare readonly status: 503;
+  /** How long the server asked to wait (`Retry-After`), in milliseconds; `undefined` when not sent. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(
+    status: number,
+    message: string,
+    init: { errors?: ValidationIssue[]; headers?: Headers; retryAfterMs?: number | undefined } = {},
+  ) {
+    super(status, message, init);
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}
 
 /** The request never got a response: DNS, refused connection, reset, or an unreadable stream. */
 export class APIConnectionError extends AssistantApiError {

@@ -12,11 +12,12 @@ import type {
   InternalServerError,
   NotFoundError,
   RateLimitError,
+  ServiceUnavailableError,
   UnauthorizedError,
   ValidationIssue,
 } from './schema-types.js';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503;
 
 type ContractMessages = {
   400: BadRequestError['message'];
@@ -26,6 +27,7 @@ type ContractMessages = {
   409: ConflictError['message'];
   429: RateLimitError['message'];
   500: InternalServerError['message'];
+  503: ServiceUnavailableError['message'];
 };
 
 export const ERROR_MESSAGES = {
@@ -36,6 +38,7 @@ export const ERROR_MESSAGES = {
   409: 'A request with this Idempotency-Key is still in progress',
   429: 'Rate limit exceeded. Please try again later.',
   500: 'Internal server error',
+  503: 'Service unavailable',
 } as const satisfies ContractMessages;
 
 export function isErrorStatus(value: number): value is ErrorStatus {

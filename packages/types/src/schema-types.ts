@@ -10,6 +10,7 @@ import type {
   InternalServerError,
   NotFoundError,
   RateLimitError,
+  ServiceUnavailableError,
   UnauthorizedError,
 } from './generated/schemas.js';
 
@@ -26,7 +27,8 @@ export type ErrorEnvelope =
   | NotFoundError
   | ConflictError
   | RateLimitError
-  | InternalServerError;
+  | InternalServerError
+  | ServiceUnavailableError;
 /** The fixed `message` of each error status. */
 export type ErrorMessage = ErrorEnvelope['message'];
 

@@ -32,7 +32,6 @@ describe('the admin contract', () => {
     expect(FAULT_ERROR_MESSAGES).toEqual({
       408: messageOf('RequestTimeoutError'),
       502: messageOf('BadGatewayError'),
-      503: messageOf('ServiceUnavailableError'),
       504: messageOf('GatewayTimeoutError'),
     });
   });

@@ -69,6 +69,7 @@ describe('error envelopes', () => {
       success: false,
       message: 'A request with this Idempotency-Key is still in progress',
     });
+    expect(errorEnvelope(503)).toEqual({ success: false, message: 'Service unavailable' });
   });
 });
 

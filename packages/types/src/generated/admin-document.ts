@@ -7,7 +7,7 @@ export const adminDocument: OpenApiDocument = {
     "title": "Assistant Platform reference server, admin API",
     "version": "1.0.0",
     "summary": "See, reset, script and break the reference server from tests and tools.",
-    "description": "The reference server's own API, beside the platform's (`openapi.yaml`). It is not part of the\nplatform's contract: the hosted service does not have it, and the SDK and the gateway do not\nexpose it. Tests and tools use it to ask what an app sent, to put the server back to a known\nstate, to make calls slow or failing, and to script what the model answers.\n\nIt uses the platform's envelopes: `{ success: true, message, data }`, and the platform's error\nenvelopes (`400` lists each bad field in `errors`). Every operation requires a token with the\n`admin` scope (`*` includes it). Admin requests are not rate limited per token (failed\nauthentications still are, per address) and are not recorded in the journal.\n\n## Faults on platform requests\nA platform request can ask for a fault itself with the `Prefer` header (RFC 7240: preferences\nseparated by commas, each `name` or `name=value`); a rule added with `POST /faults` applies the\nsame faults to matching requests without any change to the client. Preferences other than those\nbelow are ignored, as RFC 7240 asks; a value these do not accept answers `400` naming\n`header.prefer`, before anything else is done.\n- `code=N`: answer status `N` with its envelope, after authentication. `N` is one of the error\n  statuses the platform declares (`400`, `401`, `403`, `404`, `429`, `500`) or `408`, `502`,\n  `503`, `504`, whose envelopes this document declares (`FaultErrorEnvelope`). `429` and `503`\n  carry `Retry-After: 1`.\n- `delay=MS`: wait `MS` milliseconds (at most 60000) before answering.\n- `reset`: close the connection without an answer.\n- `drop-answer`: do the operation, then close the connection without sending its answer: the work\n  is done (an agent created) but the client never hears of it, as when a network drops an\n  answer. An answer stored for an `Idempotency-Key` is stored before it is dropped, so a retry\n  with the same key gets it. The only fault that lets the operation run and write.\n- For a streamed chat: `ttft=MS`, the time before the first event (at most 60000); `tps=N`, the\n  events sent per second (0.1 to 10000); `disconnect-after=N`, close the connection after `N`\n  events with no terminal event (a cut stream). They are ignored on other requests.\nWhen a request's own preferences and a rule both set a fault, the request's win.\n\n## Scripted chat answers\nA chat fixture (`POST /chat-fixtures`, or the file named by `CHAT_FIXTURES`) answers chat\nrequests that match it instead of the configured engine: the first matching fixture wins. A\nstreamed answer is cut into the same chunks the engine's would be.\n\n## Proxy mode\nStarted with a target (`assistant-server proxy --target URL`, or `PROXY_TARGET`), the server\nforwards every platform request under `/v1` to the target unchanged (the caller's token\nincluded) and checks the request and the answer against the platform's contract. What breaks\nit is a `Violation`, kept on the request's journal entry (`violations`) and summed up by\n`GET /violations`. Faults apply in proxy mode too: a `code` or `reset` fault is answered by the\nserver itself without forwarding (and is not checked), a delay comes before forwarding, a\nstream's timing applies to the forwarded events; the fault preferences the server applied are\nremoved from the `Prefer` header it forwards. A target that cannot be reached answers `502`\n(`BadGatewayError`), one that sends no answer within the proxy's timeout `504`\n(`GatewayTimeoutError`).\n\n## Several instances\nInstances of one deployment (several servers behind a load balancer) share their state through\nRedis (`REDIS_URL`): the journal (one journal of every instance's requests, numbered across them,\nat most `JOURNAL_MAX` entries), the fault rules and chat fixtures (one list; `times` counts uses\nacross all instances; a rule or fixture added through one instance applies to the next\nauthenticated request any of them answers), the violations summary, and a reset, which resets\nthem for every instance. `probability` is drawn per instance, from a generator each seeds with\n`FAULT_SEED`, so a run repeats per instance. A live stream (`GET /requests/stream`) of any\ninstance carries every instance's entries.\n\nWhile an instance cannot reach its Redis, the operations on shared state answer `503`\n(`ServiceUnavailableError`) with `Retry-After: 1`, whatever `REDIS_FAILURE` says (a change only\none instance saw would split the deployment), and the requests it answers are not journaled.\nIts platform requests are then answered with its own limits, rules and fixtures\n(`REDIS_FAILURE=open`), or answer `503` with the same envelope and `Retry-After: 1`, as a\n`code=503` fault does (`REDIS_FAILURE=closed`).\n\n## Replay\nStarted with `--replay DIR` (or `REPLAY_DIR`), the server answers platform requests from the\ncassettes in `DIR` (`Cassette`, one file per recorded exchange) after authenticating the caller\nwith its own tokens. A request without a matching cassette goes to the engines, or, with\n`--replay-miss error`, answers `501` with a `ReplayMissError` naming the nearest cassette.\n",
+    "description": "The reference server's own API, beside the platform's (`openapi.yaml`). It is not part of the\nplatform's contract: the hosted service does not have it, and the SDK and the gateway do not\nexpose it. Tests and tools use it to ask what an app sent, to put the server back to a known\nstate, to make calls slow or failing, and to script what the model answers.\n\nIt uses the platform's envelopes: `{ success: true, message, data }`, and the platform's error\nenvelopes (`400` lists each bad field in `errors`). Every operation requires a token with the\n`admin` scope (`*` includes it). Admin requests are not rate limited per token (failed\nauthentications still are, per address) and are not recorded in the journal.\n\n## Faults on platform requests\nA platform request can ask for a fault itself with the `Prefer` header (RFC 7240: preferences\nseparated by commas, each `name` or `name=value`); a rule added with `POST /faults` applies the\nsame faults to matching requests without any change to the client. Preferences other than those\nbelow are ignored, as RFC 7240 asks; a value these do not accept answers `400` naming\n`header.prefer`, before anything else is done.\n- `code=N`: answer status `N` with its envelope, after authentication. `N` is one of the error\n  statuses the platform declares (`400`, `401`, `403`, `404`, `429`, `500`, `503`) or `408`,\n  `502`, `504`, whose envelopes this document declares (`FaultErrorEnvelope`). `429` and `503`\n  carry `Retry-After: 1`.\n- `delay=MS`: wait `MS` milliseconds (at most 60000) before answering.\n- `reset`: close the connection without an answer.\n- `drop-answer`: do the operation, then close the connection without sending its answer: the work\n  is done (an agent created) but the client never hears of it, as when a network drops an\n  answer. An answer stored for an `Idempotency-Key` is stored before it is dropped, so a retry\n  with the same key gets it. The only fault that lets the operation run and write.\n- For a streamed chat: `ttft=MS`, the time before the first event (at most 60000); `tps=N`, the\n  events sent per second (0.1 to 10000); `disconnect-after=N`, close the connection after `N`\n  events with no terminal event (a cut stream). They are ignored on other requests.\nWhen a request's own preferences and a rule both set a fault, the request's win.\n\n## Scripted chat answers\nA chat fixture (`POST /chat-fixtures`, or the file named by `CHAT_FIXTURES`) answers chat\nrequests that match it instead of the configured engine: the first matching fixture wins. A\nstreamed answer is cut into the same chunks the engine's would be.\n\n## Proxy mode\nStarted with a target (`assistant-server proxy --target URL`, or `PROXY_TARGET`), the server\nforwards every platform request under `/v1` to the target unchanged (the caller's token\nincluded) and checks the request and the answer against the platform's contract. What breaks\nit is a `Violation`, kept on the request's journal entry (`violations`) and summed up by\n`GET /violations`. Faults apply in proxy mode too: a `code` or `reset` fault is answered by the\nserver itself without forwarding (and is not checked), a delay comes before forwarding, a\nstream's timing applies to the forwarded events; the fault preferences the server applied are\nremoved from the `Prefer` header it forwards. A target that cannot be reached answers `502`\n(`BadGatewayError`), one that sends no answer within the proxy's timeout `504`\n(`GatewayTimeoutError`).\n\n## Several instances\nInstances of one deployment (several servers behind a load balancer) share their state through\nRedis (`REDIS_URL`): the journal (one journal of every instance's requests, numbered across them,\nat most `JOURNAL_MAX` entries), the fault rules and chat fixtures (one list; `times` counts uses\nacross all instances; a rule or fixture added through one instance applies to the next\nauthenticated request any of them answers), the violations summary, and a reset, which resets\nthem for every instance. `probability` is drawn per instance, from a generator each seeds with\n`FAULT_SEED`, so a run repeats per instance. A live stream (`GET /requests/stream`) of any\ninstance carries every instance's entries.\n\nWhile an instance cannot reach its Redis, the operations on shared state answer `503`\n(`ServiceUnavailableError`) with `Retry-After: 1`, whatever `REDIS_FAILURE` says (a change only\none instance saw would split the deployment), and the requests it answers are not journaled.\nIts platform requests are then answered with its own limits, rules and fixtures\n(`REDIS_FAILURE=open`), or answer `503` with the same envelope and `Retry-After: 1`, as a\n`code=503` fault does (`REDIS_FAILURE=closed`).\n\n## Replay\nStarted with `--replay DIR` (or `REPLAY_DIR`), the server answers platform requests from the\ncassettes in `DIR` (`Cassette`, one file per recorded exchange) after authenticating the caller\nwith its own tokens. A request without a matching cassette goes to the engines, or, with\n`--replay-miss error`, answers `501` with a `ReplayMissError` naming the nearest cassette.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -482,6 +482,9 @@ export const adminDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/SharedStateUnavailable"
           }
         }
       },
@@ -536,6 +539,9 @@ export const adminDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/SharedStateUnavailable"
           }
         }
       }
@@ -1046,6 +1052,9 @@ export const adminDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/SharedStateUnavailable"
           }
         }
       }
@@ -1106,6 +1115,9 @@ export const adminDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/SharedStateUnavailable"
           }
         }
       }
@@ -1202,7 +1214,7 @@ export const adminDocument: OpenApiDocument = {
         }
       },
       "SharedStateUnavailable": {
-        "description": "The server keeps this state in the Redis its instances share (`REDIS_URL`), which it cannot\nreach now; try again later. Nothing was changed.\n",
+        "description": "The server cannot reach where it keeps this state now: the Redis its instances share\n(`REDIS_URL`), or its database (unreachable, full or failing, which also fails the token's\nlookup). Try again after `Retry-After` seconds. Nothing was changed.\n",
         "headers": {
           "x-request-id": {
             "$ref": "#/components/headers/RequestId"
@@ -1224,7 +1236,7 @@ export const adminDocument: OpenApiDocument = {
         }
       },
       "TooManyStreams": {
-        "description": "As many journal streams as the server allows are open; try again later.",
+        "description": "As many journal streams as the server allows are open, or the server cannot reach its\ndatabase or the Redis its instances share now; try again later.\n",
         "headers": {
           "x-request-id": {
             "$ref": "#/components/headers/RequestId"
@@ -1324,22 +1336,6 @@ export const adminDocument: OpenApiDocument = {
           }
         }
       },
-      "ServiceUnavailableError": {
-        "type": "object",
-        "required": [
-          "success",
-          "message"
-        ],
-        "additionalProperties": false,
-        "properties": {
-          "success": {
-            "const": false
-          },
-          "message": {
-            "const": "Service unavailable"
-          }
-        }
-      },
       "GatewayTimeoutError": {
         "type": "object",
         "required": [
@@ -1357,7 +1353,7 @@ export const adminDocument: OpenApiDocument = {
         }
       },
       "FaultErrorEnvelope": {
-        "description": "The answer of a `code` fault: the platform's envelope for the statuses it declares, these\nfour for `408`, `502`, `503` and `504`.\n",
+        "description": "The answer of a `code` fault: the platform's envelope for the statuses it declares, these\nthree for `408`, `502` and `504`.\n",
         "oneOf": [
           {
             "$ref": "#/components/schemas/BadRequestError"
@@ -3284,6 +3280,22 @@ export const adminDocument: OpenApiDocument = {
           "length"
         ],
         "description": "`stop` when the answer ended by itself, `length` when it was cut by `max_tokens`."
+      },
+      "ServiceUnavailableError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Service unavailable"
+          }
+        }
       },
       "InternalServerError": {
         "type": "object",

@@ -307,12 +307,6 @@ export interface components {
             /** @constant */
             message: "Bad gateway";
         };
-        ServiceUnavailableError: {
-            /** @constant */
-            success: false;
-            /** @constant */
-            message: "Service unavailable";
-        };
         GatewayTimeoutError: {
             /** @constant */
             success: false;
@@ -321,7 +315,7 @@ export interface components {
         };
         /**
          * @description The answer of a `code` fault: the platform's envelope for the statuses it declares, these
-         *     four for `408`, `502`, `503` and `504`.
+         *     three for `408`, `502` and `504`.
          */
         FaultErrorEnvelope: components["schemas"]["BadRequestError"] | components["schemas"]["UnauthorizedError"] | components["schemas"]["ForbiddenError"] | components["schemas"]["NotFoundError"] | components["schemas"]["RateLimitError"] | components["schemas"]["InternalServerError"] | components["schemas"]["RequestTimeoutError"] | components["schemas"]["BadGatewayError"] | components["schemas"]["ServiceUnavailableError"] | components["schemas"]["GatewayTimeoutError"];
         /**
@@ -959,6 +953,12 @@ export interface components {
          * @enum {string}
          */
         FinishReason: "stop" | "length";
+        ServiceUnavailableError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Service unavailable";
+        };
         InternalServerError: {
             /** @constant */
             success: false;
@@ -1051,8 +1051,9 @@ export interface components {
             };
         };
         /**
-         * @description The server keeps this state in the Redis its instances share (`REDIS_URL`), which it cannot
-         *     reach now; try again later. Nothing was changed.
+         * @description The server cannot reach where it keeps this state now: the Redis its instances share
+         *     (`REDIS_URL`), or its database (unreachable, full or failing, which also fails the token's
+         *     lookup). Try again after `Retry-After` seconds. Nothing was changed.
          */
         SharedStateUnavailable: {
             headers: {
@@ -1065,7 +1066,10 @@ export interface components {
                 "application/json": components["schemas"]["ServiceUnavailableError"];
             };
         };
-        /** @description As many journal streams as the server allows are open; try again later. */
+        /**
+         * @description As many journal streams as the server allows are open, or the server cannot reach its
+         *     database or the Redis its instances share now; try again later.
+         */
         TooManyStreams: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -1302,6 +1306,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     importState: {
@@ -1331,6 +1336,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     listFaults: {
@@ -1581,6 +1587,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     revokeToken: {
@@ -1610,6 +1617,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
 }

@@ -208,6 +208,12 @@ export interface components {
             /** @constant */
             message: "Internal server error";
         };
+        ServiceUnavailableError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Service unavailable";
+        };
         /** @description The agent's name, 1–200 characters. Names need not be unique. */
         AgentName: string;
         /** @description What the agent is for, at most 2,000 characters. */
@@ -663,9 +669,9 @@ export interface components {
             };
         };
         /**
-         * @description A request with the same `Idempotency-Key` (in the same account) is still being answered. Retry
-         *     after `Retry-After` seconds: once the first request is answered, the same request gets its
-         *     stored answer.
+         * @description A request with the same `Idempotency-Key` (in the same account) is still being answered: a
+         *     chat or embeddings, or a create still running after 5 seconds. Retry after `Retry-After`
+         *     seconds: once the first request is answered, the same request gets its stored answer.
          */
         IdempotencyKeyInUse: {
             headers: {
@@ -685,6 +691,21 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["InternalServerError"];
+            };
+        };
+        /**
+         * @description The server cannot serve the request now: its database is unreachable, full or failing (or the
+         *     state its instances share is). Retry after `Retry-After` seconds; a `POST` with the same
+         *     `Idempotency-Key` (see "Idempotent requests" and "Availability").
+         */
+        ServiceUnavailable: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ServiceUnavailableError"];
             };
         };
     };
@@ -764,6 +785,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAgent: {
@@ -794,6 +816,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     chatRequest: {
@@ -841,6 +864,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateTranscription: {
@@ -883,6 +907,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createEmbeddings: {
@@ -926,6 +951,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

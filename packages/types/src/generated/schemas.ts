@@ -80,6 +80,11 @@ export interface InternalServerError {
   message: Schemas["InternalServerError"]["message"];
 }
 
+export interface ServiceUnavailableError {
+  success: Schemas["ServiceUnavailableError"]["success"];
+  message: Schemas["ServiceUnavailableError"]["message"];
+}
+
 /**
  * The agent's name, 1–200 characters. Names need not be unique.
  */

@@ -77,6 +77,31 @@ export function transactionIdWrites(
 }
 
 /**
+ * Inside a request's transaction (one create and its `Idempotency-Key` answer, which other instances
+ * run alongside): its rows are numbered by the sequences as outside transactions, and a rollback
+ * moves the sequences it numbered from only forward, past any id taken meanwhile (an insert that
+ * met a taken id aborts the transaction; the retry then gets a free one). Moving them back, as
+ * `transactionIdWrites` does, could hand out ids that concurrent transactions hold uncommitted.
+ */
+export function requestIdWrites(
+  tx: PgDb,
+): IdWrites & { settle(db: PgDb, committed: boolean): Promise<void> } {
+  const numbered = new Set<IdTable>();
+  return {
+    numbered: (table, insert) => {
+      numbered.add(table);
+      return insert();
+    },
+    explicit: (table) => moveSequence(tx, table, false),
+    emptied: (table) => moveSequence(tx, table, false),
+    async settle(db, committed) {
+      if (committed) return;
+      for (const table of numbered) await moveSequence(db, table, false);
+    },
+  };
+}
+
+/**
  * Runs an insert that lets the sequence number the row; when the id it drew is already taken (a row
  * written with that id by another instance or by hand since the sequence last moved), moves the
  * sequence forward and tries once more. Outside transactions only: inside one, the failed insert
