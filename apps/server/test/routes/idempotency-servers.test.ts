@@ -125,7 +125,9 @@ describe('two servers sharing one database', () => {
       [first, second, first, second].map((server) => post(server, '/agents/create', body, headers)),
     );
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
-    const bodies = await Promise.all(answers.map((answer) => answer.json()));
+    const bodies = await Promise.all(
+      answers.map((answer) => answer.json() as Promise<{ data: { id: number } }>),
+    );
     expect(new Set(bodies.map((created) => created.data.id)).size).toBe(1);
     expect(answers.filter((answer) => answer.headers.get('idempotent-replayed') === null)).toHaveLength(1);
     const agents = (await first.admin.state.export()).agents ?? [];
@@ -224,7 +226,8 @@ describe('bounds', () => {
       const retried = await post(server, '/agents/create', mine, { 'idempotency-key': 'mine' });
       expect(retried.status).toBe(201);
       expect(retried.headers.get('idempotent-replayed')).toBe('true');
-      expect((await retried.json()).data.id).toBe((await created.json()).data.id);
+      const idOf = async (answer: Response) => ((await answer.json()) as { data: { id: number } }).data.id;
+      expect(await idOf(retried)).toBe(await idOf(created));
       const agents = (await server.admin.state.export()).agents ?? [];
       expect(agents.filter((agent) => agent.name === mine.name)).toHaveLength(1);
       // The other account's own oldest keys went past its cap.

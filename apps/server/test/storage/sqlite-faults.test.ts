@@ -101,7 +101,9 @@ describe('SQLite with a corrupted table', { timeout: 60_000 }, () => {
       ids.push((await create(app, `Agent ${i}`, `Instruction ${i} `.repeat(150))).json().data.id);
     // Another connection, as a tool would open it: everything into the main file, then the pages.
     const other = new Database(file);
-    cleanups.push(() => other.close());
+    cleanups.push(() => {
+      other.close();
+    });
     other.pragma('wal_checkpoint(TRUNCATE)');
     const pageSize = other.pragma('page_size', { simple: true }) as number;
     const pages = other
