@@ -3,7 +3,8 @@
  * own: the run's shared one is never stopped). Meanwhile every request that needs the database
  * answers 503 with `Retry-After` (none 500), `/healthz` answers 503 `unreachable`, and the SDK's
  * create, retried with its one `Idempotency-Key`, succeeds once the database is back, making one
- * agent. Afterwards everything answers again by itself.
+ * agent. Afterwards everything answers again by itself. PostgreSQL ending the server's connections
+ * while request transactions wait on them ends those requests 503, never the process.
  */
 import { createAssistantClient } from '@assistant-platform/client';
 import {
@@ -14,6 +15,7 @@ import {
   whyNoThrowawayPostgres,
 } from '@assistant-platform/test-postgres';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
 import { auth, TEST_TOKENS, testSeed } from '../helpers/fixtures.js';
@@ -95,5 +97,43 @@ describe.skipIf(why !== undefined)('PostgreSQL stopped, then started again', { t
       .agents as { name: string }[];
     expect(agents.filter((agent) => agent.name === name)).toHaveLength(1);
     expect(agents.filter((agent) => agent.name.startsWith('During the outage'))).toHaveLength(0);
+  });
+
+  it('keeps running when PostgreSQL ends its connections in the middle of request transactions', async () => {
+    const admin = new pg.Client({ connectionString: cluster?.url });
+    await admin.connect();
+    const database = (await app.inject({ url: '/_admin/state', headers: auth(TEST_TOKENS.admin) }))
+      .statusCode;
+    expect(database).toBe(200);
+    let ending = true;
+    const endingConnections = (async () => {
+      while (ending) {
+        await admin.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname LIKE 'outage%' AND pid <> pg_backend_pid()`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const keyed = (n: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/agents/create',
+        headers: { ...auth(TEST_TOKENS.all), 'idempotency-key': `ended-${n}` },
+        payload: { name: `Ended ${n}`, instruction: 'x' },
+      });
+    const first = await Promise.all(Array.from({ length: 200 }, (_, n) => keyed(n)));
+    ending = false;
+    await endingConnections;
+    await admin.end();
+    // Each answer is the create's, or 503: never a 500, and the process is still here.
+    expect(new Set(first.map((answer) => answer.statusCode))).toEqual(
+      new Set(first.map((answer) => answer.statusCode).filter((status) => status === 201 || status === 503)),
+    );
+    expect(first.some((answer) => answer.statusCode === 503)).toBe(true);
+    const retried = await Promise.all(Array.from({ length: 200 }, (_, n) => keyed(n)));
+    expect(new Set(retried.map((answer) => answer.statusCode))).toEqual(new Set([201]));
+    const agents = (await app.inject({ url: '/_admin/state', headers: auth(TEST_TOKENS.admin) })).json().data
+      .agents as { name: string }[];
+    expect(agents.filter((agent) => agent.name.startsWith('Ended ')).length).toBe(200);
   });
 });

@@ -26,6 +26,7 @@ import { createIdempotencyRepo, KEY_WAIT } from './idempotency-repo.js';
 import { watchNotifications } from './notify-watch.js';
 import { openPostgres } from './open-postgres.js';
 import type { PgDb } from './pg-db.js';
+import { poolTransaction } from './pg-transaction.js';
 import { postgresFaultOf } from './postgres-faults.js';
 import { postgresProbes } from './postgres-health.js';
 import { createTokensRepo } from './tokens-repo.js';
@@ -79,7 +80,7 @@ export async function openPostgresStore(
     let ids: ReturnType<typeof idWrites> | undefined;
     let committed = false;
     try {
-      const result = await db.transaction(async (tx) => {
+      const result = await poolTransaction(pool, async (tx) => {
         await tx.execute(begin);
         const written = idWrites(tx);
         ids = written;
