@@ -47,16 +47,15 @@ export class NotFoundError extends AssistantApiError {
 export class ConflictError extends AssistantApiError {
   declare readonly status: 409;
 }
+/** What an error whose answer says how long to wait is made from (429, 503). */
+type RetryAfterInit = { errors?: ValidationIssue[]; headers?: Headers; retryAfterMs?: number | undefined };
+
 export class RateLimitError extends AssistantApiError {
   declare readonly status: 429;
   /** How long the server asked to wait (`Retry-After`), in milliseconds; `undefined` when not sent. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(
-    status: number,
-    message: string,
-    init: { errors?: ValidationIssue[]; headers?: Headers; retryAfterMs?: number | undefined } = {},
-  ) {
+  constructor(status: number, message: string, init: RetryAfterInit = {}) {
     super(status, message, init);
     this.retryAfterMs = init.retryAfterMs;
   }
@@ -72,11 +71,7 @@ export class ServiceUnavailableError extends InternalServerError {
   /** How long the server asked to wait (`Retry-After`), in milliseconds; `undefined` when not sent. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(
-    status: number,
-    message: string,
-    init: { errors?: ValidationIssue[]; headers?: Headers; retryAfterMs?: number | undefined } = {},
-  ) {
+  constructor(status: number, message: string, init: RetryAfterInit = {}) {
     super(status, message, init);
     this.retryAfterMs = init.retryAfterMs;
   }

@@ -21,7 +21,7 @@ export interface HealthProbes {
 }
 
 /** How long a probe's answer stands; /healthz is polled by balancers and benchmarks. */
-export const PROBE_INTERVAL_MS = 1000;
+const PROBE_INTERVAL_MS = 1000;
 const INTEGRITY_INTERVAL_MS = 60_000;
 
 interface Probed {

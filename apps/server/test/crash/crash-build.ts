@@ -5,28 +5,14 @@
  * and never ships. Rebuilt when a source is newer than it; each suite builds its own folder, so
  * suites running at once never write over each other's.
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'tsup';
 import { bundleOptions } from '../../tsup.config.js';
+import { newestSourceMtime } from '../helpers/fresh-build.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const INPUTS = [
-  'src',
-  'drizzle',
-  'tsup.config.ts',
-  'package.json',
-  'node_modules/@assistant-platform/engines/dist',
-];
-
-function newestMtime(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
 
 /** Builds (when stale) the crashable bundle for `suite` and returns its CLI's path. */
 export async function crashableCli(suite: string): Promise<string> {
@@ -35,7 +21,7 @@ export async function crashableCli(suite: string): Promise<string> {
   const outDir = join(packageDir, 'dist');
   const cli = join(outDir, 'cli.js');
   const built = existsSync(cli) ? statSync(cli).mtimeMs : 0;
-  if (INPUTS.some((input) => newestMtime(join(ROOT, input)) > built)) {
+  if (newestSourceMtime() > built) {
     await build({
       ...bundleOptions,
       entry: Object.fromEntries(

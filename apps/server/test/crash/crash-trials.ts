@@ -16,8 +16,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAssistantClient, type FetchLike } from '@assistant-platform/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrashPoint } from '../../src/pipeline/crash-points.js';
 import { TEST_TOKENS, testChatBody, testSeed } from '../helpers/fixtures.js';
+import { crashableCli } from './crash-build.js';
 
 export interface TrialPlan {
   point: CrashPoint;
@@ -275,4 +277,40 @@ export function verdict(rig: CrashRig, agents: { id: number; name: string }[]) {
       wrongPoint.push(name);
   }
   return { acknowledged: rig.acknowledged.size, lost, duplicated, otherId, wrongPoint };
+}
+
+/**
+ * A store's suite: one rig on `database()` for the file, each plan a test that runs its trials and
+ * checks the verdict over everything acknowledged so far; each plan's times printed at the end.
+ */
+export function crashTrialSuite(
+  store: 'SQLite' | 'PostgreSQL',
+  database: () => Promise<string>,
+  plans: TrialPlan[],
+): void {
+  let rig: CrashRig;
+  const reports: TrialReport[] = [];
+  beforeAll(async () => {
+    rig = new CrashRig(await crashableCli(store.toLowerCase()), await database());
+    await rig.start();
+  }, 300_000);
+  afterAll(async () => {
+    await rig?.stop();
+    for (const report of reports) console.log(CrashRig.describe(store, report));
+  });
+
+  describe(`creates with an Idempotency-Key killed at each point of the write path, on ${store}`, () => {
+    it.each(plans)('$point: $trials trials', { timeout: 600_000 }, async (plan) => {
+      const report = await rig.run(plan);
+      reports.push(report);
+      expect(report.kills).toBe(Math.ceil(plan.trials / plan.batch));
+      expect(verdict(rig, await rig.agents())).toEqual({
+        acknowledged: rig.acknowledged.size,
+        lost: [],
+        duplicated: [],
+        otherId: [],
+        wrongPoint: [],
+      });
+    });
+  });
 }

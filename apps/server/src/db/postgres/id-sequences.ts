@@ -50,10 +50,15 @@ export function immediateIdWrites(db: PgDb): IdWrites {
 /**
  * Inside a transaction: sequences move at once too (from the transaction's view of the rows), and
  * the tables it wrote are noted, so that after a rollback `settle` moves them back to what was
- * committed.
+ * committed (`exactly`, as SQLite gives a rolled-back transaction's ids again). A request's
+ * transaction (one create and its `Idempotency-Key` answer, which other instances run alongside)
+ * moves them only forward (`forward`): past any id taken meanwhile, so the retry of a create that met
+ * one gets a free id; moving them back could hand out ids that concurrent transactions hold
+ * uncommitted.
  */
 export function transactionIdWrites(
   tx: PgDb,
+  afterRollback: 'exactly' | 'forward' = 'exactly',
 ): IdWrites & { settle(db: PgDb, committed: boolean): Promise<void> } {
   const written = new Set<IdTable>();
   return {
@@ -71,32 +76,8 @@ export function transactionIdWrites(
     },
     async settle(db, committed) {
       if (committed) return;
-      for (const table of ALL_TABLES) if (written.has(table)) await moveSequence(db, table, true);
-    },
-  };
-}
-
-/**
- * Inside a request's transaction (one create and its `Idempotency-Key` answer, which other instances
- * run alongside): its rows are numbered by the sequences as outside transactions, and a rollback
- * moves the sequences it numbered from only forward, past any id taken meanwhile (an insert that
- * met a taken id aborts the transaction; the retry then gets a free one). Moving them back, as
- * `transactionIdWrites` does, could hand out ids that concurrent transactions hold uncommitted.
- */
-export function requestIdWrites(
-  tx: PgDb,
-): IdWrites & { settle(db: PgDb, committed: boolean): Promise<void> } {
-  const numbered = new Set<IdTable>();
-  return {
-    numbered: (table, insert) => {
-      numbered.add(table);
-      return insert();
-    },
-    explicit: (table) => moveSequence(tx, table, false),
-    emptied: (table) => moveSequence(tx, table, false),
-    async settle(db, committed) {
-      if (committed) return;
-      for (const table of numbered) await moveSequence(db, table, false);
+      for (const table of ALL_TABLES)
+        if (written.has(table)) await moveSequence(db, table, afterRollback === 'exactly');
     },
   };
 }

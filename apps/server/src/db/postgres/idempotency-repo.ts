@@ -8,20 +8,10 @@
  */
 import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { errorCodes } from '../error-codes.js';
+import { keyRecordOf } from '../rows.js';
 import type { IdempotencyRepo, KeyRecord, KeyRequest, StoredAnswer } from '../store.js';
 import type { PgDb } from './pg-db.js';
 import { idempotencyRecords as t } from './schema.js';
-
-type Row = typeof t.$inferSelect;
-
-/** The row's record when it is live: answered and within its retention. */
-function recordOf(row: Row | undefined, expiredBefore: number): KeyRecord | undefined {
-  if (row === undefined || row.status === null || row.createdAt <= expiredBefore) return undefined;
-  return {
-    requestHash: row.requestHash,
-    answer: { status: row.status, contentType: row.contentType, body: row.body ?? '' },
-  };
-}
 
 const LOCK_NOT_AVAILABLE = '55P03';
 
@@ -52,7 +42,7 @@ export function createIdempotencyRepo(db: PgDb): IdempotencyRepo {
         .returning({ id: t.id });
       if (inserted) return undefined;
       const row = await find(accountId, key);
-      const record = recordOf(row, expiredBefore);
+      const record = keyRecordOf(row, expiredBefore);
       if (record !== undefined) return record;
       if (row !== undefined)
         await db
@@ -64,7 +54,7 @@ export function createIdempotencyRepo(db: PgDb): IdempotencyRepo {
 
   return {
     async find(accountId, key, expiredBefore) {
-      return recordOf(await find(accountId, key), expiredBefore);
+      return keyRecordOf(await find(accountId, key), expiredBefore);
     },
     async claim(request) {
       try {

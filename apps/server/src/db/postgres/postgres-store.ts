@@ -21,7 +21,7 @@ import { storeHealth } from '../store-health.js';
 import { createAccountsRepo } from './accounts-repo.js';
 import { advisoryHolds } from './advisory-holds.js';
 import { createAgentsRepo } from './agents-repo.js';
-import { type IdWrites, immediateIdWrites, requestIdWrites, transactionIdWrites } from './id-sequences.js';
+import { type IdWrites, immediateIdWrites, transactionIdWrites } from './id-sequences.js';
 import { createIdempotencyRepo, KEY_WAIT } from './idempotency-repo.js';
 import { watchNotifications } from './notify-watch.js';
 import { openPostgres } from './open-postgres.js';
@@ -106,7 +106,7 @@ export async function openPostgresStore(
   const repos: Repositories = {
     ...guarded(db, immediateIdWrites(db)),
     transaction: (fn) => run(sql`SELECT pg_advisory_xact_lock(${TRANSACTION_LOCK})`, transactionIdWrites, fn),
-    requestTransaction: (fn) => run(KEY_WAIT, requestIdWrites, fn),
+    requestTransaction: (fn) => run(KEY_WAIT, (tx) => transactionIdWrites(tx, 'forward'), fn),
   };
   const health = storeHealth(postgresProbes(pool), faults);
   return {

@@ -7,23 +7,13 @@
  * rolled back before this one began.
  */
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { keyRecordOf } from '../rows.js';
 import type { ClaimOutcome, IdempotencyRepo, KeyRecord, KeyRequest, StoredAnswer } from '../store.js';
 import type { Db } from './open-sqlite.js';
 import { idempotencyRecords } from './schema.js';
 import type { Sync } from './sync.js';
 
 const placeholder = sql.placeholder;
-
-type Row = typeof idempotencyRecords.$inferSelect;
-
-/** The row's record when it is live: answered and within its retention. */
-function recordOf(row: Row | undefined, expiredBefore: number): KeyRecord | undefined {
-  if (row === undefined || row.status === null || row.createdAt <= expiredBefore) return undefined;
-  return {
-    requestHash: row.requestHash,
-    answer: { status: row.status, contentType: row.contentType, body: row.body ?? '' },
-  };
-}
 
 export function createIdempotencyRepo(db: Db): Sync<IdempotencyRepo> {
   const t = idempotencyRecords;
@@ -93,7 +83,7 @@ export function createIdempotencyRepo(db: Db): Sync<IdempotencyRepo> {
     for (;;) {
       if (insert.run({ ...values, ...answer }).changes === 1) return undefined;
       const row = find.get({ accountId, key });
-      const record = recordOf(row, expiredBefore);
+      const record = keyRecordOf(row, expiredBefore);
       if (record !== undefined) return record;
       if (row !== undefined) remove.run({ id: row.id });
     }
@@ -101,7 +91,7 @@ export function createIdempotencyRepo(db: Db): Sync<IdempotencyRepo> {
 
   return {
     find(accountId, key, expiredBefore) {
-      return recordOf(find.get({ accountId, key }), expiredBefore);
+      return keyRecordOf(find.get({ accountId, key }), expiredBefore);
     },
     claim(request): ClaimOutcome {
       const record = put(request, null);
