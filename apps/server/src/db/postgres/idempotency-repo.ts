@@ -6,7 +6,7 @@
  * its record (committed) or takes the key (rolled back). The request's transaction bounds that
  * wait (lock_timeout, see postgres-store.ts): past it the key is `held`.
  */
-import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import { errorCodes } from '../error-codes.js';
 import { keyRecordOf } from '../rows.js';
 import type { IdempotencyRepo, KeyRecord, KeyRequest, StoredAnswer } from '../store.js';
@@ -97,4 +97,4 @@ export function createIdempotencyRepo(db: PgDb): IdempotencyRepo {
 }
 
 /** Bounds how long a request's transaction waits for a key another transaction holds. */
-export const KEY_WAIT = sql`SET LOCAL lock_timeout = '5s'`;
+export const KEY_WAIT = "SET LOCAL lock_timeout = '5s'";

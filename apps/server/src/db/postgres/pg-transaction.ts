@@ -11,11 +11,17 @@ import type pg from 'pg';
 import type { PgDb } from './pg-db.js';
 import * as schema from './schema.js';
 
-export async function poolTransaction<T>(pool: pg.Pool, fn: (tx: PgDb) => Promise<T>): Promise<T> {
+/** Runs `fn` in a transaction whose first statement, sent with `BEGIN` in one round trip, is `first`. */
+export async function poolTransaction<T>(
+  pool: pg.Pool,
+  first: string,
+  fn: (tx: PgDb) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
-    await client.query('BEGIN');
+    // Without parameters, one query may hold several statements (the simple query protocol).
+    await client.query(`BEGIN; ${first}`);
     try {
       const result = await fn(drizzle({ client, schema }));
       await client.query('COMMIT');

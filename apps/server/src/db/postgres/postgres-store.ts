@@ -9,7 +9,6 @@
  * holding the same key wait for each other, at most KEY_WAIT. Every call's storage fault is
  * thrown as a StorageUnavailableError and noted for /healthz.
  */
-import { sql } from 'drizzle-orm';
 import type { PostgresTarget } from '../../config/database-url.js';
 import { type ChangeBus, watchWithBus } from '../change-watch.js';
 import { errorCodes, errorConstraints } from '../error-codes.js';
@@ -71,17 +70,16 @@ export async function openPostgresStore(
   const failure = (error: unknown) => failureOf(error, postgresFaultOf, faults);
   const guarded = (on: PgDb, ids: IdWrites) => guardTables(tables(on, ids), postgresFaultOf, faults);
 
-  /** A transaction on `db`: `begin` runs first in it, `ids` numbers its rows and settles after it. */
+  /** A transaction on the pool: `first` runs first in it, `ids` numbers its rows and settles after it. */
   const run = async <T>(
-    begin: ReturnType<typeof sql>,
+    first: string,
     idWrites: (tx: PgDb) => IdWrites & { settle(db: PgDb, committed: boolean): Promise<void> },
     fn: (tx: Repositories) => Promise<T>,
   ): Promise<T> => {
     let ids: ReturnType<typeof idWrites> | undefined;
     let committed = false;
     try {
-      const result = await poolTransaction(pool, async (tx) => {
-        await tx.execute(begin);
+      const result = await poolTransaction(pool, first, async (tx) => {
         const written = idWrites(tx);
         ids = written;
         const inTransaction: Repositories = {
@@ -105,7 +103,7 @@ export async function openPostgresStore(
   };
   const repos: Repositories = {
     ...guarded(db, immediateIdWrites(db)),
-    transaction: (fn) => run(sql`SELECT pg_advisory_xact_lock(${TRANSACTION_LOCK})`, transactionIdWrites, fn),
+    transaction: (fn) => run(`SELECT pg_advisory_xact_lock(${TRANSACTION_LOCK})`, transactionIdWrites, fn),
     requestTransaction: (fn) => run(KEY_WAIT, (tx) => transactionIdWrites(tx, 'forward'), fn),
   };
   const health = storeHealth(postgresProbes(pool), faults);
