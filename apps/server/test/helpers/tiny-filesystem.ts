@@ -21,11 +21,22 @@ export interface TinyFilesystem {
   unmount(): void;
 }
 
-/** Why no tmpfs can be mounted here, or undefined when one can. */
+const mount = (...args: string[]) => execFileSync('mount', args, { stdio: 'pipe' });
+
+/** Why no tmpfs can be mounted here, or undefined when one can (tried with a tiny one). */
 function whyNot(): string | undefined {
   if (process.platform !== 'linux') return 'a tmpfs needs Linux';
   if (process.getuid?.() !== 0) return 'mounting a tmpfs needs root (CI runs the suites as root)';
-  return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'tiny-fs-probe-'));
+  try {
+    mount('-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir);
+    execFileSync('umount', [dir], { stdio: 'pipe' });
+    return undefined;
+  } catch (error) {
+    return `mount refused a tmpfs (${(error as Error).message.split('\n')[0]})`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Whether `suite` can run; false (the reason printed) to skip it; throws in CI. */
@@ -37,8 +48,6 @@ export function tinyFilesystemsFor(suite: string): boolean {
   console.warn(`${suite} skipped: ${why}`);
   return false;
 }
-
-const mount = (...args: string[]) => execFileSync('mount', args, { stdio: 'pipe' });
 
 export function mountTinyFilesystem(sizeMiB: number): TinyFilesystem {
   const dir = mkdtempSync(join(tmpdir(), 'tiny-fs-'));
