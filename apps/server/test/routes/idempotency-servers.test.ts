@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/index.js';
 import { expectMatchesContract } from '../helpers/contract.js';
 import { TEST_TOKENS, testChatBody, testSeed } from '../helpers/fixtures.js';
+import { openRaw } from '../helpers/raw-socket.js';
 import { serverModule } from '../helpers/server-module.js';
 import { persistentTestDatabaseUrl, TEST_STORE, testDatabaseUrl } from '../helpers/test-store.js';
 
@@ -178,6 +179,35 @@ describe('a dropped answer (the dropAnswer fault)', () => {
       outcome: 'reset',
       fault: { source: 'prefer', fault: { dropAnswer: true } },
     });
+  });
+});
+
+describe('a client that leaves before its answer', () => {
+  it('leaves one agent whatever moment it left at: the retry with its key replays or creates it', async () => {
+    const names: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const name = `Left at ${i} ${Date.now()}`;
+      names.push(name);
+      const body = JSON.stringify({ name, instruction: 'x' });
+      const { socket, closed } = await openRaw(first.baseUrl);
+      socket.write(
+        `POST /v1/agents/create HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${TEST_TOKENS.all}\r\n` +
+          `content-type: application/json\r\nidempotency-key: left-${i}\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+      );
+      // Gone at once, or after a few milliseconds: before, during or after the server's work.
+      await new Promise((resolve) => setTimeout(resolve, i));
+      socket.destroy();
+      await closed;
+      const retried = await post(
+        second,
+        '/agents/create',
+        { name, instruction: 'x' },
+        { 'idempotency-key': `left-${i}` },
+      );
+      expect(retried.status).toBe(201);
+    }
+    const agents = (await first.admin.state.export()).agents ?? [];
+    for (const name of names) expect(agents.filter((agent) => agent.name === name)).toHaveLength(1);
   });
 });
 
