@@ -25,7 +25,14 @@ export function createEngines(config: EnginesConfig, logger: EngineLogger): Engi
     pool ??= createEnginePool(config.pool, logger);
     return pool;
   };
-  const chat = config.chat.kind === 'openai' ? createOpenAIChatEngine(config.chat, logger) : offline().chat;
+  const chat =
+    config.chat.kind === 'openai'
+      ? // The offline engine judges whether a response schema's answer fits max_tokens (its pool
+        // starts only when a request has a response_format).
+        createOpenAIChatEngine(config.chat, logger, {
+          complete: (request, options) => offline().chat.complete(request, options),
+        })
+      : offline().chat;
   const embeddings =
     config.embeddings.kind === 'openai'
       ? createOpenAIEmbeddingEngine(config.embeddings, logger)

@@ -4,9 +4,11 @@
  */
 import type { components, operations, paths } from './generated/openapi.js';
 import type {
+  BadGatewayError,
   BadRequestError,
   ConflictError,
   ForbiddenError,
+  GatewayTimeoutError,
   InternalServerError,
   NotFoundError,
   RateLimitError,
@@ -28,7 +30,9 @@ export type ErrorEnvelope =
   | ConflictError
   | RateLimitError
   | InternalServerError
-  | ServiceUnavailableError;
+  | BadGatewayError
+  | ServiceUnavailableError
+  | GatewayTimeoutError;
 /** The fixed `message` of each error status. */
 export type ErrorMessage = ErrorEnvelope['message'];
 

@@ -44,7 +44,7 @@ const health = async (app: FastifyInstance) => {
   const answer = await app.inject({ url: '/healthz' });
   return `${answer.statusCode} ${answer.body}`;
 };
-const POLL = { timeout: 10_000, interval: 100 };
+const POLL = { timeout: 60_000, interval: 100 };
 const create = (app: FastifyInstance, token = 'token-acme-all') =>
   app.inject({
     method: 'POST',

@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@assistant-platform/types';
 import { FAULT_ERROR_MESSAGES } from '@assistant-platform/types/admin';
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
@@ -25,18 +26,22 @@ describe('Prefer: code=N fault injection', () => {
       if (code === 429 || code === 503) expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     });
 
-    it.each([408, 502, 504] as const)(`${id} answers %i with the admin contract's envelope`, async (code) => {
-      const op = OPERATIONS[id];
-      const res = await app().inject({
-        method: op.method,
-        url: op.url,
-        headers: { ...auth(TEST_TOKENS.all), prefer: `code=${code}` },
-        payload: op.payload as object,
-      });
-      expect(res.statusCode).toBe(code);
-      expect(res.json()).toEqual({ success: false, message: FAULT_ERROR_MESSAGES[code] });
-      expect(res.headers['retry-after']).toBeUndefined();
-    });
+    it.each([408, 502, 503, 504] as const)(
+      `${id} answers %i with the admin contract's envelope`,
+      async (code) => {
+        const op = OPERATIONS[id];
+        const res = await app().inject({
+          method: op.method,
+          url: op.url,
+          headers: { ...auth(TEST_TOKENS.all), prefer: `code=${code}` },
+          payload: op.payload as object,
+        });
+        expect(res.statusCode).toBe(code);
+        const messages = { ...ERROR_MESSAGES, ...FAULT_ERROR_MESSAGES };
+        expect(res.json()).toEqual({ success: false, message: messages[code] });
+        expect(res.headers['retry-after']).toBe(code === 503 ? '1' : undefined);
+      },
+    );
   }
 
   it('still authenticates first: a bad token with Prefer: code=500 is 401', async () => {

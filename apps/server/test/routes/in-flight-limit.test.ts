@@ -7,11 +7,10 @@ import type { ServerResponse } from 'node:http';
 import {
   chatUpstreamEnv,
   chunk,
-  completion,
   type FakeUpstream,
-  sendJson,
   startFakeUpstream,
 } from '@assistant-platform/engines/testing';
+import { BUSY_MESSAGE } from '@assistant-platform/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
 import { expectMatchesContract } from '../helpers/contract.js';
@@ -47,15 +46,17 @@ beforeEach(() => {
   holdAnswers(true);
 });
 
-/** Streams always send a first chunk, then wait; other answers wait only when `holdPlain`. */
-function holdAnswers(holdPlain: boolean) {
-  upstream.handle((request, res: ServerResponse) => {
-    if (request.body.stream) {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write(`data: ${JSON.stringify(chunk('Hello'))}\n\n`);
-      held.push(() => res.end(`data: ${JSON.stringify(chunk('', 'stop'))}\n\ndata: [DONE]\n\n`));
-    } else if (holdPlain) held.push(() => sendJson(res, 200, completion('Done.', 'stop')));
-    else sendJson(res, 200, completion('Done.', 'stop'));
+/**
+ * The adapter asks the upstream for a stream for every chat: each gets a first chunk, then waits
+ * for `releaseAll()` while `hold`, or ends at once.
+ */
+function holdAnswers(hold: boolean) {
+  upstream.handle((_request, res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write(`data: ${JSON.stringify(chunk('Hello'))}\n\n`);
+    const end = () => res.end(`data: ${JSON.stringify(chunk('', 'stop'))}\n\ndata: [DONE]\n\n`);
+    if (hold) held.push(end);
+    else end();
   });
 }
 
@@ -72,7 +73,7 @@ const chat = (token: string, extra: Record<string, unknown> = {}, signal?: Abort
   });
 
 const untilUpstreamHas = (count: number) =>
-  vi.waitFor(() => expect(upstream.received.length).toBe(count), { timeout: 10_000, interval: 20 });
+  vi.waitFor(() => expect(upstream.received.length).toBe(count), { timeout: 60_000, interval: 20 });
 
 describe('chat and embeddings requests in flight per token', () => {
   it('answers 429 with Retry-After: 1 past the limit, and lets a request in once one ends', async () => {
@@ -82,7 +83,10 @@ describe('chat and embeddings requests in flight per token', () => {
     const refused = await chat(TEST_TOKENS.all);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('1');
-    expectMatchesContract('chatRequest', 429, await refused.json());
+    const envelope = (await refused.json()) as { message: string };
+    expectMatchesContract('chatRequest', 429, envelope);
+    // Nothing was counted: the token's own earlier work is in flight, so not the rate limit's text.
+    expect(envelope.message).toBe(BUSY_MESSAGE);
     // Embeddings share the same budget.
     const embeddings = await fetch(`${server.baseUrl}/vectors/embedding`, {
       method: 'POST',
@@ -100,7 +104,7 @@ describe('chat and embeddings requests in flight per token', () => {
     await untilUpstreamHas(4);
     releaseAll();
     expect((await again).status).toBe(200);
-  }, 20_000);
+  }, 120_000);
 
   it('frees the slot of a stream when its client goes away, and when it ends', async () => {
     const leaving = new AbortController();
@@ -133,5 +137,5 @@ describe('chat and embeddings requests in flight per token', () => {
     for (const stream of next) expect(stream.status).toBe(200);
     releaseAll();
     for (const stream of next) await stream.text();
-  }, 20_000);
+  }, 120_000);
 });

@@ -8,7 +8,7 @@
  */
 import type { FinishReason } from '@assistant-platform/types';
 import type { ChatCompletion } from '../types.js';
-import { malformedAnswer, type UpstreamContext } from './upstream-errors.js';
+import { malformedAnswer, reportedFailure, type UpstreamContext } from './upstream-errors.js';
 
 export interface ChatEnding {
   finishReason: FinishReason;
@@ -19,6 +19,8 @@ export interface ChatChunk {
   content: string;
   /** Present on the chunk that carries a `finish_reason`. */
   ending?: ChatEnding;
+  /** The event's data when it is an error object (vLLM, SGLang and llama.cpp report failures so). */
+  error?: string;
 }
 
 export function mapEnding(finishReason: unknown, matchedStop: unknown): ChatEnding {
@@ -28,6 +30,7 @@ export function mapEnding(finishReason: unknown, matchedStop: unknown): ChatEndi
 
 /** A non-streamed `chat.completion`. */
 export function readCompletion(json: unknown, context: UpstreamContext): ChatCompletion {
+  if (errorOf(json) !== undefined) throw reportedFailure(JSON.stringify(json), context);
   const choice = firstChoice(json, context);
   const message = asRecord(choice?.message);
   if (!choice || !message) throw malformedAnswer('completion without choices[0].message', context);
@@ -44,10 +47,11 @@ export function readChunk(data: string, context: UpstreamContext): ChatChunk {
   } catch {
     throw malformedAnswer(`stream event is not JSON: ${data.slice(0, 200)}`, context);
   }
+  if (errorOf(json) !== undefined) return { content: '', error: data };
   const choice = firstChoice(json, context);
   if (!choice) return { content: '' };
   const delta = asRecord(choice.delta);
-  const content = textOf(delta?.content) ?? '';
+  const content = textOf(delta?.content) ?? textOf(delta?.refusal) ?? '';
   const finished = choice.finish_reason !== null && choice.finish_reason !== undefined;
   return finished ? { content, ending: mapEnding(choice.finish_reason, stopTokenOf(choice)) } : { content };
 }
@@ -59,12 +63,13 @@ function stopTokenOf(choice: Record<string, unknown>): unknown {
 function firstChoice(json: unknown, context: UpstreamContext): Record<string, unknown> | undefined {
   const record = asRecord(json);
   if (!record) throw malformedAnswer('answer is not a JSON object', context);
-  // vLLM and SGLang report failures after a 200 (mid-stream) as an `error` object.
-  if (record.error !== undefined && record.error !== null) {
-    throw malformedAnswer(`upstream error event: ${JSON.stringify(record.error).slice(0, 500)}`, context);
-  }
   if (!Array.isArray(record.choices)) throw malformedAnswer('answer without a choices array', context);
   return asRecord(record.choices[0]);
+}
+
+function errorOf(json: unknown): unknown {
+  const error = asRecord(json)?.error;
+  return error === null ? undefined : error;
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {

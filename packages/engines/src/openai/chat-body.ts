@@ -1,4 +1,7 @@
-/** The body of `POST /chat/completions` for one of our chat requests. */
+/**
+ * The body of `POST /chat/completions` for one of our chat requests. It always asks for a stream,
+ * whatever our client asked for (see whole-answer.ts).
+ */
 import type { ChatEngineRequest } from '../types.js';
 import { buildChatMessages, type OpenAIChatMessage } from './chat-messages.js';
 
@@ -12,7 +15,7 @@ export interface OpenAIChatBody {
   seed: number;
   /** `max_tokens` rather than `max_completion_tokens`: it is the one every local server reads. */
   max_tokens: number;
-  stream: boolean;
+  stream: true;
   reasoning_effort?: string;
   response_format?: {
     type: 'json_schema';
@@ -20,11 +23,7 @@ export interface OpenAIChatBody {
   };
 }
 
-export function buildChatBody(
-  request: ChatEngineRequest,
-  upstreamModel: string,
-  stream: boolean,
-): OpenAIChatBody {
+export function buildChatBody(request: ChatEngineRequest, upstreamModel: string): OpenAIChatBody {
   const body: OpenAIChatBody = {
     model: upstreamModel,
     messages: buildChatMessages(request),
@@ -34,7 +33,7 @@ export function buildChatBody(
     presence_penalty: request.presence_penalty,
     seed: request.seed,
     max_tokens: request.max_tokens,
-    stream,
+    stream: true,
   };
   // Optional fields are left out when unset: some servers reject unknown or null parameters.
   if (request.reasoning) body.reasoning_effort = request.reasoning.effort;

@@ -2,9 +2,12 @@
  * Our chat request as OpenAI chat messages: the inline agent becomes one system message, then the
  * earlier turns, then the user's message.
  *
- * Strict chat templates (llama.cpp's Jinja templates, many Ollama models) reject a system turn
- * anywhere but first, and two turns of the same role in a row. So the history's system turns are
- * folded into the leading system message, and consecutive turns of one role are merged into one.
+ * Strict chat templates (Mistral's, Gemma's, many served by llama.cpp and Ollama) accept only an
+ * optional system turn, then user and assistant turns alternating, starting with a user turn. So the
+ * history's system turns are folded into the leading system message, consecutive turns of one role
+ * are merged into one, and a history that opens with the assistant (an agent's greeting) has that
+ * opening folded into the system message too, saying it was the assistant's, rather than inventing
+ * a user turn the user never wrote.
  */
 import type { ContentBlock, HistoryMessage } from '@assistant-platform/types';
 import type { ChatEngineRequest, HandoffAgent } from '../types.js';
@@ -23,14 +26,26 @@ export function buildChatMessages(request: ChatEngineRequest): OpenAIChatMessage
     .filter((message) => message.role === 'system')
     .map((message) => plainText(message.content))
     .filter((text) => text !== '');
-  const turns = [
+  const turns = mergeSameRole([
     ...request.memoryChat.filter((message) => message.role !== 'system').map(historyMessage),
     userMessage(request.message.content),
-  ];
+  ]);
+  // Assistant turns are plain text (historyMessage), so the opening's content is a string.
+  const opening = turns[0]?.role === 'assistant' ? turns.shift()?.content : undefined;
+  const openingText =
+    typeof opening === 'string' ? [`The conversation began with this message of yours:\n${opening}`] : [];
   return [
-    { role: 'system', content: [agentSystemPrompt(request), ...systemTexts].join('\n\n') },
-    ...mergeSameRole(turns),
+    { role: 'system', content: [agentSystemPrompt(request), ...systemTexts, ...openingText].join('\n\n') },
+    ...turns,
   ];
+}
+
+/** Whether any turn carries an image part (only user turns can). */
+export function carriesImages(messages: OpenAIChatMessage[]): boolean {
+  return messages.some(
+    (message) =>
+      typeof message.content !== 'string' && message.content.some((part) => part.type === 'image_url'),
+  );
 }
 
 function mergeSameRole(turns: OpenAIChatMessage[]): OpenAIChatMessage[] {

@@ -5,12 +5,14 @@
  */
 import { retryAfterMs } from '@assistant-platform/types';
 import { EngineError, type EngineLogger } from '../types.js';
-import { rejectionIssue } from './upstream-rejection.js';
+import { judgeUpstreamFailure } from './upstream-verdict.js';
 import type { UpstreamWatchdog } from './upstream-watchdog.js';
 
 export interface UpstreamContext {
   /** Which adapter is calling, for log lines. */
   kind: 'chat' | 'embeddings';
+  /** Whether the request sent carries images: only then can the upstream blame them on the client. */
+  images: boolean;
   url: string;
   requestId: string;
   logger: EngineLogger;
@@ -28,12 +30,7 @@ const OPERATOR_MISTAKES = new Set([401, 403, 404, 405, 501]);
 
 /** The human reason in an error body: OpenAI, vLLM/SGLang, Ollama and FastAPI shapes. */
 export function upstreamReason(body: string): string | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return undefined;
-  }
+  const parsed = parseJson(body);
   if (typeof parsed !== 'object' || parsed === null) return undefined;
   const record = parsed as Record<string, unknown>;
   const error = record.error;
@@ -53,22 +50,45 @@ export function upstreamReason(body: string): string | undefined {
 export async function httpFailure(response: Response, context: UpstreamContext): Promise<EngineError> {
   const body = await response.text().catch(() => '');
   const status = response.status;
-  const reason = upstreamReason(body);
-  const log = { requestId: context.requestId, upstream: context.url, status, reason };
+  const log = { requestId: context.requestId, upstream: context.url, status, reason: upstreamReason(body) };
   if (status === 429) {
     context.logger.warn(log, `${context.kind} upstream is rate limiting`);
     const waitMs = retryAfterMs(response.headers.get('retry-after'));
     const retryAfterSeconds = waitMs === undefined ? DEFAULT_RETRY_AFTER_SECONDS : Math.ceil(waitMs / 1000);
     return new EngineError(429, 'The model server is rate limiting requests', { retryAfterSeconds });
   }
-  if (status >= 400 && status < 500 && !OPERATOR_MISTAKES.has(status)) {
-    const text = body.slice(0, MAX_REASON_LENGTH);
-    context.logger.warn({ ...log, body: text }, `${context.kind} upstream rejected the request`);
-    const issue = rejectionIssue(context.kind, text);
-    return new EngineError(400, 'The model server rejected the request', { issues: [issue] });
-  }
-  context.logger.error({ ...log, body: body.slice(0, MAX_REASON_LENGTH) }, `${context.kind} upstream failed`);
-  return new EngineError(500, 'The model server failed', { cause: new Error(`upstream HTTP ${status}`) });
+  const text = body.slice(0, MAX_REASON_LENGTH);
+  if (OPERATOR_MISTAKES.has(status)) return upstreamFailed(context, { ...log, body: text }, `HTTP ${status}`);
+  return judged(context, status, text, log);
+}
+
+/**
+ * An error the upstream reported in a 200 stream before any answer text (an `error` event or
+ * object): judged like an error body, with the status its `code` names (a 5xx when it names none).
+ */
+export function reportedFailure(data: string, context: UpstreamContext): EngineError {
+  const text = data.slice(0, MAX_REASON_LENGTH);
+  const code = Number((parseJson(data) as { error?: { code?: unknown } } | undefined)?.error?.code);
+  const status = Number.isInteger(code) && code >= 400 && code < 600 ? code : 500;
+  return judged(context, status, text, {
+    requestId: context.requestId,
+    upstream: context.url,
+    status,
+    reason: upstreamReason(data),
+    inStream: true,
+  });
+}
+
+function judged(context: UpstreamContext, status: number, text: string, log: object): EngineError {
+  const verdict = judgeUpstreamFailure(context, status, text);
+  if (verdict.blame === 'upstream') return upstreamFailed(context, { ...log, body: text }, verdict.cause);
+  context.logger.warn({ ...log, body: text }, `${context.kind} upstream rejected the request`);
+  return new EngineError(400, 'The model server rejected the request', { issues: [verdict.issue] });
+}
+
+function upstreamFailed(context: UpstreamContext, log: object, cause: string): EngineError {
+  context.logger.error(log, `${context.kind} upstream failed`);
+  return new EngineError(500, 'The model server failed', { cause: new Error(`upstream: ${cause}`) });
 }
 
 /** Maps a thrown network/abort/parse error of an upstream call. */
@@ -108,4 +128,12 @@ function causeOf(error: unknown): string | undefined {
     error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
   if (cause && typeof cause.code === 'string') return cause.code;
   return typeof cause?.message === 'string' ? cause.message : undefined;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -20,8 +20,9 @@ export function upstreamContext(
   path: string,
   requestId: string,
   logger: EngineLogger,
+  images = false,
 ): UpstreamContext {
-  return { kind, url: `${config.url.replace(/\/+$/, '')}${path}`, requestId, logger };
+  return { kind, images, url: `${config.url.replace(/\/+$/, '')}${path}`, requestId, logger };
 }
 
 /** Resolves once the upstream answered 2xx; any other outcome throws a mapped EngineError. */

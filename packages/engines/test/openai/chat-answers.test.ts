@@ -8,7 +8,7 @@ import {
   startFakeUpstream,
 } from '../../src/testing/index.js';
 import type { ChatStreamEvent } from '../../src/types.js';
-import { callOptions, chatEngineAt, chatRequest, collect } from './helpers.js';
+import { callOptions, chatEngineAt, chatRequest, collect, rejection } from './helpers.js';
 
 let upstream: FakeUpstream;
 beforeAll(async () => {
@@ -122,6 +122,34 @@ describe('OpenAI chat adapter: answers', () => {
       sendJson(res, 200, body);
     });
     expect((await engine().complete(chatRequest(), callOptions())).content).toBe('I cannot help with that.');
+  });
+});
+
+describe('OpenAI chat adapter: a whole answer read from the upstream stream', () => {
+  it('joins the deltas of the stream it asked for into one answer, with its finish_reason', async () => {
+    upstream.handle((_request, res) =>
+      sendSse(res, [chunk('Your '), chunk('parcel '), chunk('ships.'), chunk(undefined, 'length')]),
+    );
+    await expect(engine().complete(chatRequest(), callOptions())).resolves.toEqual({
+      content: 'Your parcel ships.',
+      finishReason: 'length',
+      matchedStop: -1,
+    });
+    expect(upstream.received.at(-1)?.body.stream).toBe(true);
+  });
+
+  it('gives up (500) on an upstream that streams past what max_tokens allows, and hangs up', async () => {
+    upstream.handle(async (_request, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      // 2 tokens allow 128 characters; this upstream ignores max_tokens and never stops.
+      while (!res.destroyed) {
+        res.write(`data: ${JSON.stringify(chunk('x'.repeat(50)))}\n\n`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    });
+    const error = await rejection(engine().complete(chatRequest({ max_tokens: 2 }), callOptions()));
+    expect(error.status).toBe(500);
+    expect(await upstream.received.at(-1)?.hungUp).toBe(true);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   chatRequest,
   collect,
   OUR_MODEL,
+  offlineEngine,
   recordingLogger,
   UPSTREAM_MODEL,
 } from './helpers.js';
@@ -29,11 +30,12 @@ beforeEach(() => {
 
 const engineWith = (apiKey?: string) => chatEngineAt(upstream.url, { apiKey }).engine;
 
-describe('OpenAI chat adapter: what it sends upstream', () => {
+describe('OpenAI chat adapter: what it sends upstream', { timeout: 60_000 }, () => {
   it('answers for the model names of the map, under our names', () => {
     const engine = createOpenAIChatEngine(
       { url: upstream.url, modelMap: { [OUR_MODEL]: 'x', 'svc-v2-local': 'y' }, timeoutMs: 1000 },
       recordingLogger(),
+      offlineEngine,
     );
     expect(engine.models).toEqual([OUR_MODEL, 'svc-v2-local']);
   });
@@ -43,6 +45,7 @@ describe('OpenAI chat adapter: what it sends upstream', () => {
       createOpenAIChatEngine(
         { url: upstream.url, modelMap: { other: 'x' }, timeoutMs: 1000 },
         recordingLogger(),
+        offlineEngine,
       );
     expect(create).toThrow(ConfigError);
     expect(create).toThrow(/CHAT_MODEL_MAP must map svc-v1-blaze-20250318/);
@@ -82,7 +85,7 @@ describe('OpenAI chat adapter: what it sends upstream', () => {
       presence_penalty: 1.5,
       seed: 7,
       max_tokens: 99,
-      stream: false,
+      stream: true,
     });
     expect(body).not.toHaveProperty('reasoning_effort');
     expect(body).not.toHaveProperty('response_format');
@@ -229,11 +232,12 @@ describe('OpenAI chat adapter: what it sends upstream', () => {
     ]);
   });
 
-  it('asks for a stream with stream: true when streaming', async () => {
+  it('asks for a stream (stream: true) whether or not the client streams', async () => {
     const engine = engineWith();
     await collect(await engine.stream(chatRequest(), callOptions()));
-    expect(upstream.only().body.stream).toBe(true);
-    expect(upstream.only().body.model).toBe(UPSTREAM_MODEL);
+    await engine.complete(chatRequest(), callOptions());
+    expect(upstream.received.map((request) => request.body.stream)).toEqual([true, true]);
+    expect(upstream.received[0]?.body.model).toBe(UPSTREAM_MODEL);
   });
 
   it('rejects a model outside the map with a 400 and never calls the upstream', async () => {

@@ -4,7 +4,14 @@
  */
 import type { ResponseFormat } from '@assistant-platform/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { answersInTurn, answerWith, type FakeUpstream, startFakeUpstream } from '../../src/testing/index.js';
+import {
+  answersInTurn,
+  answerWith,
+  chunk,
+  type FakeUpstream,
+  sendSse,
+  startFakeUpstream,
+} from '../../src/testing/index.js';
 import { callOptions, chatEngineAt, chatRequest, collect, rejection } from './helpers.js';
 
 let upstream: FakeUpstream;
@@ -64,7 +71,9 @@ describe('OpenAI chat adapter: response_format schemas the offline engine would 
   });
 });
 
-describe('OpenAI chat adapter: checking the answer against response_format', () => {
+// The offline engine (in this thread) measures each schema against max_tokens: its tokenizer loads
+// on the first, which a loaded machine can take seconds over.
+describe('OpenAI chat adapter: checking the answer against response_format', { timeout: 60_000 }, () => {
   it('returns an answer that matches the schema, asking once', async () => {
     upstream.handle(answerWith(VALID));
     const answer = await setup().engine.complete(structured(), callOptions());
@@ -131,15 +140,17 @@ describe('OpenAI chat adapter: checking the answer against response_format', () 
   });
 });
 
-describe('OpenAI chat adapter: streaming with response_format', () => {
-  it('asks the upstream for a whole answer and streams it, once checked, as one delta', async () => {
-    upstream.handle(answerWith(VALID));
+describe('OpenAI chat adapter: streaming with response_format', { timeout: 60_000 }, () => {
+  it('reads the upstream stream whole and streams the answer, once checked, as one delta', async () => {
+    upstream.handle((_request, res) =>
+      sendSse(res, [chunk(VALID.slice(0, 12)), chunk(VALID.slice(12)), chunk(undefined, 'stop')]),
+    );
     const events = await collect(await setup().engine.stream(structured(), callOptions()));
     expect(events).toEqual([
       { type: 'delta', content: VALID },
       { type: 'end', finishReason: 'stop', matchedStop: -1 },
     ]);
-    expect(upstream.only().body.stream).toBe(false);
+    expect(upstream.only().body.stream).toBe(true);
   });
 
   it('fails before the stream starts when both answers miss the schema', async () => {

@@ -50,7 +50,7 @@ function silentUpstream(
 
 // Each test here waits out TIMEOUT_MS; the test's own limit leaves room for a loaded machine.
 describe('OpenAI chat adapter: an upstream that never answers, or cannot be reached', {
-  timeout: 20_000,
+  timeout: 60_000,
 }, () => {
   it('gives up after the timeout on a JSON request (500, logged) and hangs up', async () => {
     const seen = silentUpstream();
@@ -162,6 +162,46 @@ describe('OpenAI chat adapter: answers it cannot read', () => {
     expect(error.status).toBe(500);
     expect(error.message).not.toContain('engine died');
     expect(loggedError(logger)).toBe(true);
+  });
+});
+
+describe("OpenAI chat adapter: an error reported as the stream's first event", { timeout: 60_000 }, () => {
+  const context = {
+    code: 400,
+    message: 'request (5000 tokens) exceeds the available context size (4096 tokens), try increasing it',
+    type: 'exceed_context_size_error',
+  };
+  it.each([
+    ['an error object', `data: ${JSON.stringify({ error: context })}\n\n`],
+    ['an error event', `event: error\ndata: ${JSON.stringify(context)}\n\n`],
+    ["older llama.cpp's error line", `error: ${JSON.stringify(context)}\n\n`],
+  ])('is judged like an error body (%s): a 400 before the stream is handed out', async (_name, raw) => {
+    upstream.handle((_request, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(raw);
+    });
+    const { engine, logger } = setup();
+    for (const call of [
+      engine.stream(chatRequest(), callOptions()),
+      engine.complete(chatRequest(), callOptions()),
+    ]) {
+      const error = await rejection(call);
+      expect(error.status).toBe(400);
+      expect(error.details.issues).toEqual([
+        { path: '/message', message: "the conversation is longer than the model's context window" },
+      ]);
+    }
+    expect(logger.lines.some((line) => line.level === 'warn' && line.obj.inStream === true)).toBe(true);
+  });
+
+  it("is the upstream's failure (500) when it says nothing the client can act on", async () => {
+    upstream.handle((_request, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end('data: {"error":{"message":"CUDA error at /srv/ggml.c"}}\n\n');
+    });
+    const error = await rejection(setup().engine.stream(chatRequest(), callOptions()));
+    expect(error.status).toBe(500);
+    expect(error.message).not.toContain('CUDA');
   });
 });
 

@@ -12,10 +12,31 @@ function setup() {
   return chatEngineAt(upstream.url);
 }
 
+const CONTEXT_ISSUE = {
+  path: '/message',
+  message: "the conversation is longer than the model's context window",
+};
+const IMAGES_ISSUE = { path: '/message/content', message: 'the model does not accept images' };
+const UNREADABLE_IMAGE_ISSUE = {
+  path: '/message/content',
+  message: 'the model server could not read an image',
+};
+const WITH_IMAGE = chatRequest({
+  message: {
+    role: 'user',
+    content: [
+      { type: 'text', text: 'Is this the damaged item?' },
+      { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
+    ],
+  },
+});
+
 // Both entry points must fail the same way, and stream() before it hands out an iterable.
 const calls = {
-  complete: (engine: ReturnType<typeof setup>['engine']) => engine.complete(chatRequest(), callOptions()),
-  stream: (engine: ReturnType<typeof setup>['engine']) => engine.stream(chatRequest({}), callOptions()),
+  complete: (engine: ReturnType<typeof setup>['engine'], request = chatRequest()) =>
+    engine.complete(request, callOptions()),
+  stream: (engine: ReturnType<typeof setup>['engine'], request = chatRequest()) =>
+    engine.stream(request, callOptions()),
 };
 
 describe.each(Object.entries(calls))('OpenAI chat adapter: upstream HTTP errors (%s)', (_name, call) => {
@@ -51,11 +72,12 @@ describe.each(Object.entries(calls))('OpenAI chat adapter: upstream HTTP errors 
       {
         error: {
           code: 400,
-          message: 'the request exceeds the available context size, try increasing it',
+          message:
+            'request (5000 tokens) exceeds the available context size (4096 tokens), try increasing it',
           type: 'exceed_context_size_error',
         },
       },
-      { path: '/message', message: "the conversation is longer than the model's context window" },
+      CONTEXT_ISSUE,
     ],
     [
       'a context overflow (vLLM)',
@@ -64,13 +86,19 @@ describe.each(Object.entries(calls))('OpenAI chat adapter: upstream HTTP errors 
         object: 'error',
         message: "This model's maximum context length is 4096 tokens. However, you requested 4596 tokens.",
       },
-      { path: '/message', message: "the conversation is longer than the model's context window" },
+      CONTEXT_ISSUE,
+    ],
+    [
+      'a context overflow (OpenAI)',
+      400,
+      { error: { message: 'Please reduce the length of the messages.', code: 'context_length_exceeded' } },
+      CONTEXT_ISSUE,
     ],
     [
       'images sent to a text-only model',
       400,
-      { error: { message: 'image input is not supported - hint: you may need to provide the mmproj' } },
-      { path: '/message/content', message: 'the model does not accept images' },
+      { error: { message: 'Invalid content type. image_url is only supported by certain models.' } },
+      IMAGES_ISSUE,
     ],
     [
       'a parameter it does not support, named',
@@ -87,7 +115,7 @@ describe.each(Object.entries(calls))('OpenAI chat adapter: upstream HTTP errors 
     [
       'anything else',
       400,
-      { error: 'Jinja template error: Conversation roles must alternate user/assistant/user/assistant/...' },
+      { error: 'invalid request: messages[2] is malformed' },
       { path: '', message: 'the model server rejected the request' },
     ],
   ])(
@@ -95,7 +123,7 @@ describe.each(Object.entries(calls))('OpenAI chat adapter: upstream HTTP errors 
     async (_kind, status, body, issue) => {
       upstream.handle((_request, res) => sendJson(res, status, body));
       const { engine, logger } = setup();
-      const error = await rejection(call(engine));
+      const error = await rejection(call(engine, WITH_IMAGE));
       expect(error.status).toBe(400);
       expect(error.details.issues).toEqual([issue]);
       const reason = JSON.stringify(body);
@@ -104,6 +132,72 @@ describe.each(Object.entries(calls))('OpenAI chat adapter: upstream HTTP errors 
       );
     },
   );
+
+  // llama-server answers these with a 500 (a C++ exception), though the client can fix them.
+  it.each([
+    [
+      'images sent to a text-only model',
+      'image input is not supported - hint: if this is unexpected, you may need to provide the mmproj',
+      IMAGES_ISSUE,
+    ],
+    ['an image it cannot decode', 'Failed to load image or audio file', UNREADABLE_IMAGE_ISSUE],
+    [
+      'a prompt over the physical batch',
+      'input is too large to process. increase the physical batch size',
+      CONTEXT_ISSUE,
+    ],
+  ])('maps an upstream 500 for %s to a fixed 400, the reason logged only', async (_kind, message, issue) => {
+    upstream.handle((_request, res) =>
+      sendJson(res, 500, { error: { code: 500, message, type: 'server_error' } }),
+    );
+    const { engine, logger } = setup();
+    const error = await rejection(call(engine, WITH_IMAGE));
+    expect(error.status).toBe(400);
+    expect(error.details.issues).toEqual([issue]);
+    expect(`${error.message} ${JSON.stringify(error.details)}`).not.toContain(message);
+    expect(logger.lines.some((line) => line.level === 'warn' && line.obj.status === 500)).toBe(true);
+  });
+
+  it('does not blame images for a 500 when the request carried none', async () => {
+    upstream.handle((_request, res) =>
+      sendJson(res, 500, { error: { code: 500, message: 'docker image llama:latest is gone' } }),
+    );
+    const error = await rejection(call(setup().engine));
+    expect(error.status).toBe(500);
+    expect(error.details.issues).toBeUndefined();
+  });
+
+  // The model server's own machinery failing: no change to the request would help the client.
+  it.each([
+    [
+      'a grammar it could not build (llama.cpp)',
+      400,
+      { error: { code: 400, message: 'Failed to parse grammar', type: 'invalid_request_error' } },
+    ],
+    [
+      'a grammar it could not build (Ollama)',
+      400,
+      { error: 'Failed to initialize samplers: failed to parse grammar' },
+    ],
+    [
+      'its chat template refusing the turns',
+      400,
+      { error: 'Jinja template error: Conversation roles must alternate user/assistant/user/assistant/...' },
+    ],
+    ['running out of memory', 400, { error: { message: 'CUDA error: out of memory' } }],
+  ])('maps an upstream 4xx for %s to 500, the reason logged only', async (_kind, status, body) => {
+    upstream.handle((_request, res) => sendJson(res, status, body));
+    const { engine, logger } = setup();
+    const error = await rejection(call(engine, WITH_IMAGE));
+    expect(error.status).toBe(500);
+    expect(error.details.issues).toBeUndefined();
+    expect(logger.lines).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        obj: expect.objectContaining({ status, body: JSON.stringify(body) }),
+      }),
+    );
+  });
 
   it('answers a fixed 400 for a 4xx whose body gives no reason', async () => {
     upstream.handle((_request, res) => {

@@ -1,8 +1,11 @@
 /**
- * Shared bits of the adapter tests: the chat adapter pointed at an upstream, a request with every
+ * Shared bits of the adapter tests: the chat adapter pointed at an upstream (with the real offline
+ * engine, in this thread, judging response schemas against max_tokens), a request with every
  * default applied, and a recording logger.
  */
-import { createOpenAIChatEngine } from '../../src/openai/chat-engine.js';
+import { createLocalEmbeddingEngine } from '../../src/local-embeddings/index.js';
+import { createOpenAIChatEngine, type StructuredBudgetCheck } from '../../src/openai/chat-engine.js';
+import { createReferenceChatEngine } from '../../src/reference-chat/index.js';
 import {
   type ChatEngineRequest,
   type EngineCallOptions,
@@ -12,6 +15,11 @@ import {
 import { engineRequest } from '../helpers/engine-request.js';
 
 export const OUR_MODEL = 'svc-v1-blaze-20250318';
+
+/** The offline reference engine in this thread: what createEngines hands the adapter (on its pool). */
+export const offlineEngine: StructuredBudgetCheck = createReferenceChatEngine({
+  embeddings: createLocalEmbeddingEngine(),
+});
 export const UPSTREAM_MODEL = 'llama3.2:3b';
 
 export function chatRequest(overrides: Partial<ChatEngineRequest> = {}): ChatEngineRequest {
@@ -52,6 +60,7 @@ export function chatEngineAt(
       timeoutMs,
     },
     logger,
+    offlineEngine,
   );
   return { engine, logger };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOpenAIChatEngine } from '../../src/openai/chat-engine.js';
 import { createOpenAIEmbeddingEngine } from '../../src/openai/embedding-engine.js';
-import { OUR_MODEL, recordingLogger, UPSTREAM_MODEL } from './helpers.js';
+import { OUR_MODEL, offlineEngine, recordingLogger, UPSTREAM_MODEL } from './helpers.js';
 
 describe('OpenAI adapters: what they log when created', () => {
   it('logs one info line per adapter with its upstream URL and model map, never credentials', () => {
@@ -14,6 +14,7 @@ describe('OpenAI adapters: what they log when created', () => {
         timeoutMs: 60_000,
       },
       logger,
+      offlineEngine,
     );
     createOpenAIEmbeddingEngine(
       {

@@ -17,6 +17,7 @@ import { withLookupCaches } from '../lookup-caches.js';
 import { FaultLog, failureOf, guardTables } from '../storage-faults.js';
 import type { ConstraintKind, Repositories, Store } from '../store.js';
 import { storeHealth } from '../store-health.js';
+import { createAccountDataRepo } from './account-data-repo.js';
 import { createAccountsRepo } from './accounts-repo.js';
 import { advisoryHolds } from './advisory-holds.js';
 import { createAgentsRepo } from './agents-repo.js';
@@ -42,6 +43,7 @@ interface StoreLog {
 function tables(db: PgDb, ids: IdWrites): Omit<Repositories, 'transaction' | 'requestTransaction'> {
   return {
     accounts: createAccountsRepo(db, ids),
+    accountData: createAccountDataRepo(db),
     tokens: createTokensRepo(db, ids),
     workspaces: createWorkspacesRepo(db, ids),
     transcriptions: createTranscriptionsRepo(db, ids),

@@ -18,6 +18,7 @@ import { withLookupCaches } from '../lookup-caches.js';
 import { FaultLog, failureOf } from '../storage-faults.js';
 import type { ConstraintKind, Repositories, Store } from '../store.js';
 import { storeHealth } from '../store-health.js';
+import { createAccountDataRepo } from './account-data-repo.js';
 import { createAccountsRepo } from './accounts-repo.js';
 import { createAgentsRepo } from './agents-repo.js';
 import { watchDataVersion } from './data-version-watch.js';
@@ -53,7 +54,8 @@ export function openSqliteStore(path: string, bus?: ChangeBus): Store {
   const durable = guardWrites(database.assertDurable);
   const tables = {
     accounts: durable(createAccountsRepo(db), ['ensure', 'defaultId', 'insert', 'deleteAll']),
-    tokens: durable(createTokensRepo(db), ['ensure', 'revoke', 'insert', 'deleteAll']),
+    accountData: durable(createAccountDataRepo(db), ['deleteOwned', 'update']),
+    tokens: durable(createTokensRepo(db), ['ensure', 'revoke', 'insert', 'deleteAll', 'setScopes']),
     workspaces: durable(createWorkspacesRepo(db), ['ensure', 'insert', 'deleteAll']),
     transcriptions: durable(createTranscriptionsRepo(db), [
       'ensure',
@@ -86,6 +88,7 @@ export function openSqliteStore(path: string, bus?: ChangeBus): Store {
   };
   const tablesRun = (run: <R>(call: () => R) => Promise<R>): Tables => ({
     accounts: promising(tables.accounts, run),
+    accountData: promising(tables.accountData, run),
     tokens: promising(tables.tokens, run),
     workspaces: promising(tables.workspaces, run),
     transcriptions: promising(tables.transcriptions, run),
