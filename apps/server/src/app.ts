@@ -31,7 +31,7 @@ import { createAgentHandler } from './operations/create-agent.js';
 import { createEmbeddingsHandler } from './operations/create-embeddings.js';
 import { loadEngines } from './operations/engines-loader.js';
 import { getAgentHandler } from './operations/get-agent.js';
-import type { OperationDeps } from './operations/operation-deps.js';
+import { type OperationDeps, WRITING_OPERATIONS } from './operations/operation-deps.js';
 import { updateTranscriptionHandler } from './operations/update-transcription.js';
 import { registerAuthHooks } from './pipeline/auth.js';
 import { AuthFailureLimit } from './pipeline/auth-failure-limit.js';
@@ -205,7 +205,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerFaults(app, inFlight);
     await registerRateLimit(app, config.rateLimit, shared?.rateLimitStore);
     registerInFlightLimit(app, inFlight);
-    registerIdempotency(app, repos.idempotency, validator, config.idempotency);
+    registerIdempotency(app, store, validator, { ...config.idempotency, transactional: WRITING_OPERATIONS });
     registerMetaRoutes(app, createHealthCheck(store, databaseLog), target, connection?.health);
     registerDocsRoute(app);
     registerConsoleRoute(app, options.consoleDir);

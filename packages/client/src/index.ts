@@ -29,6 +29,7 @@ export {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  ServiceUnavailableError,
   StreamIdleTimeoutError,
   type ValidationIssue,
 } from './errors.js';

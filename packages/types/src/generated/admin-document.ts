@@ -486,6 +486,9 @@ export const adminDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/SharedStateUnavailable"
           }
         }
       },
@@ -540,6 +543,9 @@ export const adminDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/SharedStateUnavailable"
           }
         }
       }
@@ -1056,6 +1062,9 @@ export const adminDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/SharedStateUnavailable"
           }
         }
       }
@@ -1116,6 +1125,9 @@ export const adminDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/SharedStateUnavailable"
           }
         }
       }
@@ -1271,7 +1283,7 @@ export const adminDocument: OpenApiDocument = {
         }
       },
       "SharedStateUnavailable": {
-        "description": "The server keeps this state in the Redis its instances share (`REDIS_URL`), which it cannot\nreach now; try again later. Nothing was changed.\n",
+        "description": "The server cannot reach where it keeps this state now: the Redis its instances share\n(`REDIS_URL`), or its database (unreachable, full or failing, which also fails the token's\nlookup). Try again after `Retry-After` seconds. Nothing was changed.\n",
         "headers": {
           "x-request-id": {
             "$ref": "#/components/headers/RequestId"
@@ -1293,7 +1305,7 @@ export const adminDocument: OpenApiDocument = {
         }
       },
       "TooManyStreams": {
-        "description": "As many journal streams as the server allows are open; try again later.",
+        "description": "As many journal streams as the server allows are open, or the server cannot reach its\ndatabase or the Redis its instances share now; try again later.\n",
         "headers": {
           "x-request-id": {
             "$ref": "#/components/headers/RequestId"

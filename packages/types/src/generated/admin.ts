@@ -1220,8 +1220,9 @@ export interface components {
             };
         };
         /**
-         * @description The server keeps this state in the Redis its instances share (`REDIS_URL`), which it cannot
-         *     reach now; try again later. Nothing was changed.
+         * @description The server cannot reach where it keeps this state now: the Redis its instances share
+         *     (`REDIS_URL`), or its database (unreachable, full or failing, which also fails the token's
+         *     lookup). Try again after `Retry-After` seconds. Nothing was changed.
          */
         SharedStateUnavailable: {
             headers: {
@@ -1234,7 +1235,10 @@ export interface components {
                 "application/json": components["schemas"]["ServiceUnavailableError"];
             };
         };
-        /** @description As many journal streams as the server allows are open; try again later. */
+        /**
+         * @description As many journal streams as the server allows are open, or the server cannot reach its
+         *     database or the Redis its instances share now; try again later.
+         */
         TooManyStreams: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -1472,6 +1476,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     importState: {
@@ -1501,6 +1506,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     listFaults: {
@@ -1751,6 +1757,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     revokeToken: {
@@ -1780,6 +1787,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     describeCaller: {
