@@ -72,6 +72,7 @@ export async function extractApiReport(
           reportFolder: join(projectFolder, 'api'),
           reportTempFolder: temp,
         },
+        newlineKind: 'lf',
         docModel: { enabled: false },
         dtsRollup: { enabled: false },
         tsdocMetadata: { enabled: false },

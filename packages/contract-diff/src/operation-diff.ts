@@ -144,6 +144,8 @@ function diffRequestBody(log: ChangeLog, where: string, before: Node | undefined
   if (!after) return log.add('breaking', 'request-body-removed', at, 'request body removed');
   if (before.required !== true && after.required === true)
     log.add('breaking', 'request-body-became-required', at, 'optional → required');
+  if (before.required === true && after.required !== true)
+    log.add('compatible', 'request-body-became-optional', at, 'required → optional');
   diffWords(log, at, before, after, ['description']);
   diffContent(log, at, before.content as Node, after.content as Node, 'request');
 }

@@ -201,8 +201,14 @@ export function diffSchema(
   diffTypes(old, now, where, context);
   for (const keyword of new Set([...Object.keys(old), ...Object.keys(now)])) {
     const [a, b] = [old[keyword], now[keyword]];
-    if (keyword === 'type' || keyword === 'nullable' || IGNORED.includes(keyword) || sameValue(a, b))
+    if (keyword === 'type' || keyword === 'nullable' || IGNORED.includes(keyword)) continue;
+    if (keyword === 'properties') {
+      // `required` is read with `properties`: a field made required is a change of that field.
+      if (!sameValue(a, b) || !sameValue(old.required, now.required))
+        diffProperties(old, now, where, context, seen);
       continue;
+    }
+    if (sameValue(a, b)) continue;
     if (DOCUMENTATION.includes(keyword))
       log.add('documentation', 'documentation', where, `${keyword} changed`);
     else if (keyword === 'deprecated') {
@@ -225,8 +231,7 @@ export function diffSchema(
     else if (keyword === 'default') {
       const level = context.direction === 'request' ? 'breaking' : 'documentation';
       log.add(level, 'default-changed', where, `default ${show(a)} → ${show(b)}`);
-    } else if (keyword === 'properties') diffProperties(old, now, where, context, seen);
-    else if (
+    } else if (
       keyword === 'items' ||
       keyword === 'additionalProperties' ||
       keyword === 'propertyNames' ||
