@@ -19,7 +19,18 @@ export {
   errorEnvelope,
   isErrorStatus,
 } from './errors.js';
+export {
+  type DeprecatedUse,
+  type Deprecation,
+  type DeprecationTable,
+  deprecatedUses,
+  deprecationHeaders,
+  type OperationDeprecations,
+  readDeprecationHeaders,
+  type SentRequest,
+} from './deprecation.js';
 export { DECLARED_DEFAULTS } from './generated/defaults.js';
+export { ADMIN_DEPRECATIONS, DEPRECATIONS } from './generated/deprecations.js';
 export { bearerToken, isClientRequestId, retryAfterMs } from './http-headers.js';
 export {
   IDEMPOTENCY_KEY_HEADER,

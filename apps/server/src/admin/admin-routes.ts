@@ -6,6 +6,7 @@
  * auth hook applies to every route with a scope; they are not journaled either (the journal
  * records platform routes only). Large bodies are validated on a body worker, as the platform's.
  */
+import { ADMIN_DEPRECATIONS } from '@assistant-platform/types';
 import type { FastifyInstance } from 'fastify';
 import { registerContractRoutes } from '../contract/contract-routes.js';
 import type { AdminDeps } from './admin-deps.js';
@@ -34,7 +35,10 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps)
           ...violationHandlers(deps),
           streamRequests: journalStreamHandler(admin, deps.journal),
         },
-        { config: (adminOperationId) => ({ scope: 'admin', adminOperationId, rateLimit: false }) },
+        {
+          config: (adminOperationId) => ({ scope: 'admin', adminOperationId, rateLimit: false }),
+          deprecations: ADMIN_DEPRECATIONS,
+        },
       );
     },
     { prefix: ADMIN_PREFIX },
