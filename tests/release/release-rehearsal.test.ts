@@ -31,11 +31,17 @@ const PUBLISHED = ['types', 'client', 'gateway-client', 'engines', 'server', 'ga
 
 /** Every workspace package folder (their node_modules are linked into the copies). */
 async function packageDirs(root: string): Promise<string[]> {
-  const { stdout } = await run('pnpm', ['ls', '-r', '--depth', '-1', '--json'], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
-  return (JSON.parse(stdout) as { path: string }[]).map((entry) => entry.path.slice(root.length)).filter(Boolean);
+  const { stdout } = await run('pnpm', ['ls', '-r', '--depth', '-1', '--json'], {
+    cwd: root,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return (JSON.parse(stdout) as { path: string }[])
+    .map((entry) => entry.path.slice(root.length))
+    .filter(Boolean);
 }
 
-const version = async (dir: string) => JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')).version as string;
+const version = async (dir: string) =>
+  JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')).version as string;
 
 const gitStatus = () => run('git', ['status', '--porcelain'], { cwd: ROOT }).then(({ stdout }) => stdout);
 
@@ -44,9 +50,13 @@ const previousRelease = await lastRelease(ROOT);
 const record = await releaseRecord(ROOT, previousRelease);
 const previousCommit =
   record.commit ??
-  (await run('git', ['log', '-1', '--format=%H', '--', `openapi/released/${previousRelease}`], { cwd: ROOT })).stdout.trim();
-if (!(await hasCommit(ROOT, previousCommit))) skipReason = `git has no commit ${previousCommit} of release ${previousRelease}`;
-if (skipReason && process.env.CI === 'true') throw new Error(`The release rehearsal cannot run under CI: ${skipReason}`);
+  (
+    await run('git', ['log', '-1', '--format=%H', '--', `openapi/released/${previousRelease}`], { cwd: ROOT })
+  ).stdout.trim();
+if (!(await hasCommit(ROOT, previousCommit)))
+  skipReason = `git has no commit ${previousCommit} of release ${previousRelease}`;
+if (skipReason && process.env.CI === 'true')
+  throw new Error(`The release rehearsal cannot run under CI: ${skipReason}`);
 
 describe.skipIf(skipReason !== undefined)('the release rehearsal', () => {
   let scratch: string;
@@ -62,7 +72,8 @@ describe.skipIf(skipReason !== undefined)('the release rehearsal', () => {
   beforeAll(async () => {
     statusBefore = await gitStatus();
     scratch = await mkdtemp(join(tmpdir(), 'rehearsal-'));
-    for (const name of ['current', 'previous', 'consumer', 'previousConsumer'] as const) dirs[name] = join(scratch, name);
+    for (const name of ['current', 'previous', 'consumer', 'previousConsumer'] as const)
+      dirs[name] = join(scratch, name);
     registry = await startLocalRegistry(scratch);
     const all = await packageDirs(ROOT);
 
@@ -76,10 +87,15 @@ describe.skipIf(skipReason !== undefined)('the release rehearsal', () => {
     // This release, as RELEASING.md does it, on a copy of the working tree.
     await copyWorkingTree(ROOT, dirs.current, all);
     await run('pnpm', ['release:version'], { cwd: dirs.current, env: env(), maxBuffer: 64 * 1024 * 1024 });
-    await run('pnpm', ['publish', '-r', '--no-git-checks'], { cwd: dirs.current, env: env(), maxBuffer: 64 * 1024 * 1024 });
+    await run('pnpm', ['publish', '-r', '--no-git-checks'], {
+      cwd: dirs.current,
+      env: env(),
+      maxBuffer: 64 * 1024 * 1024,
+    });
     newVersion = await version(join(dirs.current, 'packages/types'));
 
-    const workspaceVersion = async (name: string) => version(join(ROOT, 'packages/gateway-client/node_modules', name));
+    const workspaceVersion = async (name: string) =>
+      version(join(ROOT, 'packages/gateway-client/node_modules', name));
     await Promise.all([
       installConsumer(
         {
@@ -109,7 +125,9 @@ describe.skipIf(skipReason !== undefined)('the release rehearsal', () => {
       compile(dirs.consumer, 'tsconfig.node16.json'),
       (async () => {
         server = await startReferenceServer();
-        gateway = await startGateway(defineConfig({ port: 0, logLevel: 'silent', upstreamBaseUrl: server.baseUrl }));
+        gateway = await startGateway(
+          defineConfig({ port: 0, logLevel: 'silent', upstreamBaseUrl: server.baseUrl }),
+        );
       })(),
     ]);
   });
@@ -132,13 +150,20 @@ describe.skipIf(skipReason !== undefined)('the release rehearsal', () => {
       const { versions } = (await response.json()) as { versions: Record<string, unknown> };
       expect(Object.keys(versions), name).toContain(newVersion);
     }
-    const client = (await (await fetch(`${registry.url}@assistant-platform%2fclient`)).json()) as { versions: Record<string, unknown> };
+    const client = (await (await fetch(`${registry.url}@assistant-platform%2fclient`)).json()) as {
+      versions: Record<string, unknown>;
+    };
     expect(Object.keys(client.versions).sort()).toEqual([previousRelease, newVersion].sort());
   });
 
   it('keeps the new release as the baseline: contracts at the new version, the gate passing', async () => {
-    const contract = await readFile(join(dirs.current, 'openapi/released', newVersion, 'openapi.yaml'), 'utf8');
-    expect(contract).toMatch(new RegExp(`^info:\\n(?:\\s+.*\\n)*?\\s+version: ${newVersion.replace(/\./g, '\\.')}$`, 'm'));
+    const contract = await readFile(
+      join(dirs.current, 'openapi/released', newVersion, 'openapi.yaml'),
+      'utf8',
+    );
+    expect(contract).toMatch(
+      new RegExp(`^info:\\n(?:\\s+.*\\n)*?\\s+version: ${newVersion.replace(/\./g, '\\.')}$`, 'm'),
+    );
     const { stdout } = await run('pnpm', ['check:release'], { cwd: dirs.current, env: env() });
     expect(stdout).toContain(`Contract: no change since ${newVersion}.`);
     expect(stdout).toContain('Release gate passed.');
@@ -177,7 +202,10 @@ describe.skipIf(skipReason !== undefined)('the release rehearsal', () => {
   it("runs the previous release's SDK against the current server", async () => {
     const installed = await version(join(dirs.previousConsumer, 'node_modules/@assistant-platform/client'));
     expect(installed).toBe(previousRelease);
-    const output = await runConsumer(dirs.previousConsumer, 'src/use-previous.mjs', { BASE_URL: server.baseUrl, TOKEN: TEST_TOKENS.all });
+    const output = await runConsumer(dirs.previousConsumer, 'src/use-previous.mjs', {
+      BASE_URL: server.baseUrl,
+      TOKEN: TEST_TOKENS.all,
+    });
     expect(output).toEqual({ readBack: 'Previous SDK', notFound: true, answered: true, streamed: true });
   });
 

@@ -12,15 +12,28 @@ import { deprecationMiddleware } from '../src/internal/deprecation-notices.js';
 import { json, scriptedFetch } from './helpers/fake-fetch.js';
 
 const baseUrl = 'http://api.test/v1';
-const agent = { id: 1, agentReferenceId: 'a', name: 'n', description: '', instruction: 'i', status: 'ACTIVE', createdAt: 'x', updatedAt: 'x' };
+const agent = {
+  id: 1,
+  agentReferenceId: 'a',
+  name: 'n',
+  description: '',
+  instruction: 'i',
+  status: 'ACTIVE',
+  createdAt: 'x',
+  updatedAt: 'x',
+};
 
 /** An answer announcing a deprecation with the given date (each test its own: warnings are per process). */
 const deprecatedAnswer = (seconds: number) => () =>
-  json(200, { success: true, message: 'Agent retrieved successfully', data: agent }, {
-    deprecation: `@${seconds}`,
-    sunset: 'Wed, 30 Jun 2027 00:00:00 GMT',
-    link: '</docs#/Agents/getAgent>; rel="deprecation"; type="text/html"',
-  });
+  json(
+    200,
+    { success: true, message: 'Agent retrieved successfully', data: agent },
+    {
+      deprecation: `@${seconds}`,
+      sunset: 'Wed, 30 Jun 2027 00:00:00 GMT',
+      link: '</docs#/Agents/getAgent>; rel="deprecation"; type="text/html"',
+    },
+  );
 
 function warnings() {
   const seen: string[] = [];
@@ -28,7 +41,7 @@ function warnings() {
 }
 
 describe('deprecation warnings', () => {
-  it("warns once per process about a deprecation the server announces, whichever client meets it", async () => {
+  it('warns once per process about a deprecation the server announces, whichever client meets it', async () => {
     const { seen, logger } = warnings();
     const fetch = scriptedFetch(deprecatedAnswer(1_700_000_000));
     const first = createAssistantClient({ baseUrl, token: 't', fetch, logger, maxRetries: 0 });
@@ -75,10 +88,14 @@ describe('deprecation warnings', () => {
         requestFields: { knowledgeBaseId: { since: '2026-01-15', sunset: '2027-06-30' } },
       },
     };
-    const fetch = scriptedFetch(() => json(201, { success: true, message: 'Agent created successfully', data: agent }));
+    const fetch = scriptedFetch(() =>
+      json(201, { success: true, message: 'Agent created successfully', data: agent }),
+    );
     const sdk = createAssistantClient({ baseUrl, token: 't', fetch, deprecations: 'silent', maxRetries: 0 });
     sdk.use(deprecationMiddleware({ mode: 'error', logger: undefined, onDeprecation: undefined, table }));
-    const refused = await sdk.agents.create({ name: 'a', instruction: 'b', knowledgeBaseId: 4 }).catch((error: unknown) => error);
+    const refused = await sdk.agents
+      .create({ name: 'a', instruction: 'b', knowledgeBaseId: 4 })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DeprecationError);
     expect((refused as Error).message).toBe(
       '@assistant-platform/client: request field knowledgeBaseId of createAgent is deprecated since 2026-01-15, and goes away on 2027-06-30; see http://api.test/docs#/Agents/createAgent.',

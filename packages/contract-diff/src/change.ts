@@ -38,8 +38,8 @@ export interface Change {
   where: string;
   /** What changed, in words: `maxLength 2000 → 1000`. */
   message: string;
-  /** Set on a deprecation (and its sunset date, when declared). */
-  deprecation?: { sunset?: string };
+  /** Set on a deprecation: when it was deprecated (`x-deprecated-at`) and goes away (`x-sunset`). */
+  deprecation?: { since?: string; sunset?: string };
 }
 
 /** The bump a list of changes asks for. */

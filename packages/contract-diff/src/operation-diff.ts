@@ -17,6 +17,7 @@ const HANDLED = [
   'security',
   'deprecated',
   'x-sunset',
+  'x-deprecated-at',
   'operationId',
 ];
 

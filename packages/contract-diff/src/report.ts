@@ -48,7 +48,7 @@ export function formatMarkdown(diff: ContractDiff): string {
     out.push('', '**Deprecated**', '');
     for (const change of deprecated) {
       out.push(
-        `- \`${change.where}\`${change.deprecation?.sunset ? `, removed after ${change.deprecation.sunset}` : ''}`,
+        `- \`${change.where}\`${change.deprecation?.since ? ` since ${change.deprecation.since}` : ''}${change.deprecation?.sunset ? `, goes away on ${change.deprecation.sunset}` : ''}`,
       );
     }
   }

@@ -20,6 +20,7 @@ const CONSTRAINTS = ['pattern', 'format', 'multipleOf', 'const', 'contentMediaTy
 const DOCUMENTATION = ['description', 'title', 'example', 'examples', '$comment', 'externalDocs'];
 /** Keywords with no bearing on which values are valid, or handled with another keyword. */
 const IGNORED = [
+  'x-deprecated-at',
   'required',
   'discriminator',
   'xml',
@@ -293,7 +294,12 @@ function diffNested(
   diffSchema(a, b, at, context, seen);
 }
 
-/** The deprecation detail of a schema, operation or parameter. */
-export function sunsetOf(node: Record<string, unknown>): { sunset?: string } {
-  return typeof node['x-sunset'] === 'string' ? { sunset: node['x-sunset'] } : {};
+/** The deprecation detail of a schema, operation or parameter (its date read with `deprecated`). */
+export function sunsetOf(node: Record<string, unknown>): { since?: string; sunset?: string } {
+  const since = node['x-deprecated-at'];
+  const sunset = node['x-sunset'];
+  return {
+    ...(typeof since === 'string' ? { since } : {}),
+    ...(typeof sunset === 'string' ? { sunset } : {}),
+  };
 }

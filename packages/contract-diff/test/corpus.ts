@@ -339,8 +339,9 @@ export const CORPUS: CorpusCase[] = [
   {
     rule: 'deprecated',
     level: 'compatible',
-    change: 'a field deprecated',
-    edit: (d) => (body(d).properties.size.deprecated = true),
+    change: 'a field deprecated, with the date it was',
+    edit: (d) =>
+      Object.assign(body(d).properties.size, { deprecated: true, 'x-deprecated-at': '2026-01-15' }),
   },
   {
     rule: 'extension-changed',

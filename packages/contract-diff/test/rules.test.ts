@@ -11,6 +11,7 @@ import { stringify } from 'yaml';
 import { BUMP_OF, bumpFor } from '../src/change.js';
 import { diffDocument } from '../src/document-diff.js';
 import { loadContract } from '../src/load-contract.js';
+import { formatMarkdown } from '../src/report.js';
 import { baseDocument, CORPUS } from './corpus.js';
 
 let dir: string;
@@ -69,6 +70,17 @@ describe('the contract diff on its corpus', () => {
     expect(changes.find((change) => change.rule === 'deprecated')?.deprecation).toEqual({
       sunset: '2027-06-30',
     });
+  });
+
+  it('lists deprecations with their dates in the markdown for a changeset', async () => {
+    const dated = baseDocument();
+    Object.assign(dated.paths['/things'].post, { deprecated: true, 'x-deprecated-at': '2026-01-15' });
+    const markdown = formatMarkdown({
+      base: '1.0.0',
+      changes: diffDocument('openapi', await load('dated-a', baseDocument()), await load('dated-b', dated)),
+      bump: 'minor',
+    });
+    expect(markdown).toContain('**Deprecated**\n\n- `POST /things (createThing)` since 2026-01-15');
   });
 
   it('sees no change when a schema moves into a component ($ref resolved)', async () => {

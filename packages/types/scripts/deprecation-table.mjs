@@ -13,7 +13,9 @@ function deprecationOf(node, where) {
   const since = node['x-deprecated-at'];
   const sunset = node['x-sunset'];
   if (typeof since !== 'string' || !DATE.test(since)) {
-    throw new Error(`${where}: deprecated: true needs x-deprecated-at: <date> (the Deprecation header's date)`);
+    throw new Error(
+      `${where}: deprecated: true needs x-deprecated-at: <date> (the Deprecation header's date)`,
+    );
   }
   if (sunset !== undefined && (typeof sunset !== 'string' || !DATE.test(sunset))) {
     throw new Error(`${where}: x-sunset must be a date (YYYY-MM-DD or a UTC date-time)`);
@@ -78,12 +80,20 @@ export function deprecationTable(document) {
       if (Object.keys(requestFields).length > 0) entry.requestFields = requestFields;
       const responseFields = {};
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
-        Object.assign(responseFields, deprecatedFields(document, jsonSchemaOf(document, response), `${id} response ${status}`));
+        Object.assign(
+          responseFields,
+          deprecatedFields(document, jsonSchemaOf(document, response), `${id} response ${status}`),
+        );
       }
       if (Object.keys(responseFields).length > 0) entry.responseFields = responseFields;
       if (Object.keys(entry).length === 0) continue;
       // Swagger UI's link to the operation: its first tag and operationId.
-      table[id] = { method, path, docs: `#/${encodeURIComponent(operation.tags?.[0] ?? 'default')}/${encodeURIComponent(id)}`, ...entry };
+      table[id] = {
+        method,
+        path,
+        docs: `#/${encodeURIComponent(operation.tags?.[0] ?? 'default')}/${encodeURIComponent(id)}`,
+        ...entry,
+      };
     }
   }
   return table;

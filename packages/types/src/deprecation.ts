@@ -63,22 +63,31 @@ function present(value: unknown, path: string[]): boolean {
 const split = (path: string) => path.replace(/\[\]/g, '[].').split('.').filter(Boolean);
 
 /** The deprecated things of `operationId` that `request` touches, and those its answers carry. */
-export function deprecatedUses(table: DeprecationTable, operationId: string, request: SentRequest): DeprecatedUse[] {
+export function deprecatedUses(
+  table: DeprecationTable,
+  operationId: string,
+  request: SentRequest,
+): DeprecatedUse[] {
   const entry = table[operationId];
   if (!entry) return [];
   const uses: DeprecatedUse[] = [];
-  const use = (item: string, deprecation: Deprecation) => uses.push({ operationId, item, docs: entry.docs, ...deprecation });
+  const use = (item: string, deprecation: Deprecation) =>
+    uses.push({ operationId, item, docs: entry.docs, ...deprecation });
   if (entry.operation) use(`operation ${operationId}`, entry.operation);
   const headers = new Set([...(request.headers ?? [])].map((name) => name.toLowerCase()));
   for (const [key, deprecation] of Object.entries(entry.parameters ?? {})) {
     const [where, name] = key.split(' ') as [string, string];
-    const sent = where === 'path' || (where === 'query' && request.query?.[name] !== undefined) || (where === 'header' && headers.has(name));
+    const sent =
+      where === 'path' ||
+      (where === 'query' && request.query?.[name] !== undefined) ||
+      (where === 'header' && headers.has(name));
     if (sent) use(`${where} parameter ${name}`, deprecation);
   }
   for (const [path, deprecation] of Object.entries(entry.requestFields ?? {})) {
     if (present(request.body, split(path))) use(`request field ${path}`, deprecation);
   }
-  for (const [path, deprecation] of Object.entries(entry.responseFields ?? {})) use(`response field ${path}`, deprecation);
+  for (const [path, deprecation] of Object.entries(entry.responseFields ?? {}))
+    use(`response field ${path}`, deprecation);
   return uses;
 }
 
@@ -107,9 +116,9 @@ export function deprecationHeaders(uses: readonly DeprecatedUse[], docsUrl: stri
 }
 
 /** What a response's deprecation headers say; `undefined` when it has no `Deprecation`. */
-export function readDeprecationHeaders(headers: { get(name: string): string | null }):
-  | { since?: Date; sunset?: Date; docs?: string; headers: Record<string, string> }
-  | undefined {
+export function readDeprecationHeaders(headers: {
+  get(name: string): string | null;
+}): { since?: Date; sunset?: Date; docs?: string; headers: Record<string, string> } | undefined {
   const deprecation = headers.get('deprecation');
   if (deprecation === null) return undefined;
   const seconds = /^@(-?\d+)$/.exec(deprecation.trim())?.[1];

@@ -13,13 +13,6 @@ export {
   readEnvironment,
 } from './configuration.js';
 export {
-  ContractValidationError,
-  ERROR_MESSAGES,
-  type ErrorStatus,
-  errorEnvelope,
-  isErrorStatus,
-} from './errors.js';
-export {
   type DeprecatedUse,
   type Deprecation,
   type DeprecationTable,
@@ -29,6 +22,13 @@ export {
   readDeprecationHeaders,
   type SentRequest,
 } from './deprecation.js';
+export {
+  ContractValidationError,
+  ERROR_MESSAGES,
+  type ErrorStatus,
+  errorEnvelope,
+  isErrorStatus,
+} from './errors.js';
 export { DECLARED_DEFAULTS } from './generated/defaults.js';
 export { ADMIN_DEPRECATIONS, DEPRECATIONS } from './generated/deprecations.js';
 export { bearerToken, isClientRequestId, retryAfterMs } from './http-headers.js';

@@ -11,7 +11,9 @@ import { openapiDocument } from '../src/openapi-document.js';
 type Doc = { components: { schemas: Record<string, { properties: Record<string, object> }> } };
 
 /** The contract with createAgent's `knowledgeBaseId` deprecated on 2026-01-15, going away 2027-06-30. */
-function fixtureContract(marks: object = { deprecated: true, 'x-deprecated-at': '2026-01-15', 'x-sunset': '2027-06-30' }) {
+function fixtureContract(
+  marks: object = { deprecated: true, 'x-deprecated-at': '2026-01-15', 'x-sunset': '2027-06-30' },
+) {
   const document = structuredClone(openapiDocument) as unknown as Doc;
   Object.assign(document.components.schemas.CreateAgentBody!.properties.knowledgeBaseId!, marks);
   return document;
@@ -43,8 +45,16 @@ describe('deprecated uses and their headers', () => {
 
   it('finds a deprecated field only in a request that sends it', () => {
     expect(deprecatedUses(table, 'createAgent', { body: { name: 'a', instruction: 'b' } })).toEqual([]);
-    expect(deprecatedUses(table, 'createAgent', { body: { name: 'a', instruction: 'b', knowledgeBaseId: 3 } })).toEqual([
-      { operationId: 'createAgent', item: 'request field knowledgeBaseId', docs: '#/Agents/createAgent', since: '2026-01-15', sunset: '2027-06-30' },
+    expect(
+      deprecatedUses(table, 'createAgent', { body: { name: 'a', instruction: 'b', knowledgeBaseId: 3 } }),
+    ).toEqual([
+      {
+        operationId: 'createAgent',
+        item: 'request field knowledgeBaseId',
+        docs: '#/Agents/createAgent',
+        since: '2026-01-15',
+        sunset: '2027-06-30',
+      },
     ]);
     expect(deprecatedUses(table, 'getAgent', { body: { knowledgeBaseId: 3 } })).toEqual([]);
   });
@@ -58,13 +68,24 @@ describe('deprecated uses and their headers', () => {
       link: '</docs#/Agents/createAgent>; rel="deprecation"; type="text/html", </docs#/Agents/createAgent>; rel="sunset"; type="text/html"',
     });
     const read = readDeprecationHeaders(new Headers(headers));
-    expect(read).toMatchObject({ since: new Date(Date.UTC(2026, 0, 15)), sunset: new Date(Date.UTC(2027, 5, 30)), docs: '/docs#/Agents/createAgent' });
+    expect(read).toMatchObject({
+      since: new Date(Date.UTC(2026, 0, 15)),
+      sunset: new Date(Date.UTC(2027, 5, 30)),
+      docs: '/docs#/Agents/createAgent',
+    });
     expect(deprecationHeaders([], '/docs')).toEqual({});
     expect(readDeprecationHeaders(new Headers())).toBeUndefined();
   });
 
   it('finds fields inside arrays by their [] path', () => {
-    const nested = { op: { method: 'post', path: '/x', docs: '#/x/op', requestFields: { 'tools[].name': { since: '2026-01-01' } } } };
+    const nested = {
+      op: {
+        method: 'post',
+        path: '/x',
+        docs: '#/x/op',
+        requestFields: { 'tools[].name': { since: '2026-01-01' } },
+      },
+    };
     expect(deprecatedUses(nested, 'op', { body: { tools: [{ type: 'a' }] } })).toEqual([]);
     expect(deprecatedUses(nested, 'op', { body: { tools: [{ type: 'a' }, { name: 'n' }] } })).toHaveLength(1);
   });

@@ -30,7 +30,10 @@ describe.skipIf(chromiumPath === undefined)('a deprecated operation on the API r
     const contract = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
       paths: Record<string, Record<string, Record<string, unknown>>>;
     };
-    Object.assign(contract.paths['/agents/view/{id}']!.get!, { deprecated: true, 'x-deprecated-at': '2026-01-15' });
+    Object.assign(contract.paths['/agents/view/{id}']!.get!, {
+      deprecated: true,
+      'x-deprecated-at': '2026-01-15',
+    });
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.route(`${server.url}/openapi.json`, (route) => route.fulfill({ json: contract }));
     await page.goto(`${server.url}/docs#/Agents/getAgent`);
@@ -40,7 +43,9 @@ describe.skipIf(chromiumPath === undefined)('a deprecated operation on the API r
     // The Link's anchor opened the operation, which says it is deprecated.
     await page.getByText('Warning: Deprecated').waitFor(VISIBLE);
     // An operation the contract does not deprecate carries no mark.
-    expect(await page.locator('#operations-Agents-createAgent').getAttribute('class')).not.toContain('deprecated');
+    expect(await page.locator('#operations-Agents-createAgent').getAttribute('class')).not.toContain(
+      'deprecated',
+    );
     await page.close();
   });
 });

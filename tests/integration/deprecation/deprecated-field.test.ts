@@ -42,7 +42,9 @@ let server: ReferenceServer;
 let gateway: RunningGateway;
 beforeAll(async () => {
   server = await startReferenceServer({ seed: testSeed, env: await storeEnv(), deprecations: FIXTURE });
-  gateway = await startGateway(defineConfig({ port: 0, logLevel: 'silent', upstreamBaseUrl: server.baseUrl }));
+  gateway = await startGateway(
+    defineConfig({ port: 0, logLevel: 'silent', upstreamBaseUrl: server.baseUrl }),
+  );
 });
 afterAll(async () => {
   await gateway?.close();
@@ -69,7 +71,11 @@ describe('a deprecated request field', () => {
 
   it('makes the SDK warn once, however often it is sent', async () => {
     const warnings: string[] = [];
-    const sdk = createAssistantClient({ baseUrl: server.baseUrl, token: TEST_TOKENS.all, logger: { warn: (message) => warnings.push(message) } });
+    const sdk = createAssistantClient({
+      baseUrl: server.baseUrl,
+      token: TEST_TOKENS.all,
+      logger: { warn: (message) => warnings.push(message) },
+    });
     await sdk.agents.create(body(7));
     await sdk.agents.create(body(8));
     await sdk.agents.create(body());
@@ -78,7 +84,7 @@ describe('a deprecated request field', () => {
     ]);
   });
 
-  it("is passed on by the gateway to its caller", async () => {
+  it('is passed on by the gateway to its caller', async () => {
     const viaGateway = await post(`${gateway.url}/trpc/agents.create`, body(7));
     expect(viaGateway.status).toBe(200);
     expect(announced(viaGateway.headers)).toEqual(ANNOUNCED);

@@ -24,7 +24,8 @@ export async function installConsumer(project: ConsumerProject, npmrc: string): 
   const manifest = { name: 'consumer', private: true, type: 'module', dependencies, devDependencies };
   await writeFile(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   for (const [source, targets] of Object.entries(sources.copies))
-    for (const target of targets.split(' ')) await copyFile(join(sources.from, source), join(dir, 'src', target));
+    for (const target of targets.split(' '))
+      await copyFile(join(sources.from, source), join(dir, 'src', target));
   for (const file of await readdir(sources.from))
     if (file.startsWith('tsconfig.')) await copyFile(join(sources.from, file), join(dir, file));
   await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {

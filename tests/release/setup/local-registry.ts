@@ -51,11 +51,18 @@ export async function startLocalRegistry(dir: string): Promise<LocalRegistry> {
   await writeFile(join(dir, 'config.yaml'), config);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
-  const bin = join(dirname(createRequire(import.meta.url).resolve('verdaccio/package.json')), 'bin/verdaccio');
-  const child: ChildProcess = spawn(process.execPath, [bin, '--config', join(dir, 'config.yaml'), '--listen', `127.0.0.1:${port}`], {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const bin = join(
+    dirname(createRequire(import.meta.url).resolve('verdaccio/package.json')),
+    'bin/verdaccio',
+  );
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [bin, '--config', join(dir, 'config.yaml'), '--listen', `127.0.0.1:${port}`],
+    {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -69,7 +76,10 @@ export async function startLocalRegistry(dir: string): Promise<LocalRegistry> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Verdaccio exited: ${output}`);
-    const ready = await fetch(`${url}-/ping`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${url}-/ping`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) {
       await stop();

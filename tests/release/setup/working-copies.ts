@@ -17,11 +17,12 @@ const run = promisify(execFile);
 async function linkNodeModules(root: string, to: string, dirs: string[]): Promise<void> {
   await symlink(join(root, 'node_modules'), join(to, 'node_modules'));
   for (const dir of dirs) {
-    await cp(join(root, dir, 'node_modules'), join(to, dir, 'node_modules'), { recursive: true, verbatimSymlinks: true }).catch(
-      (error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-      },
-    );
+    await cp(join(root, dir, 'node_modules'), join(to, dir, 'node_modules'), {
+      recursive: true,
+      verbatimSymlinks: true,
+    }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
   }
 }
 
@@ -32,9 +33,11 @@ export async function copyWorkingTree(root: string, to: string, packageDirs: str
   });
   const files = [...new Set(stdout.split('\0').filter(Boolean))];
   for (const file of files) {
-    await cp(join(root, file), join(to, file), { recursive: false, verbatimSymlinks: true }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error; // a file deleted but not yet staged
-    });
+    await cp(join(root, file), join(to, file), { recursive: false, verbatimSymlinks: true }).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error; // a file deleted but not yet staged
+      },
+    );
   }
   await linkNodeModules(root, to, packageDirs);
 }
@@ -46,8 +49,16 @@ export const hasCommit = (root: string, commit: string) =>
     () => false,
   );
 
-export async function checkoutRelease(root: string, commit: string, to: string, packageDirs: string[]): Promise<void> {
+export async function checkoutRelease(
+  root: string,
+  commit: string,
+  to: string,
+  packageDirs: string[],
+): Promise<void> {
   await mkdir(to, { recursive: true });
-  await run('sh', ['-c', `git archive --format=tar "$0" | tar -x -C "$1"`, commit, to], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+  await run('sh', ['-c', `git archive --format=tar "$0" | tar -x -C "$1"`, commit, to], {
+    cwd: root,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   await linkNodeModules(root, to, packageDirs);
 }

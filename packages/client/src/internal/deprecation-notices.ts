@@ -63,14 +63,18 @@ function describe(notice: DeprecationNotice): string {
 
 function warn(notice: DeprecationNotice, logger: Logger | undefined) {
   const message = describe(notice);
-  const node = (globalThis as { process?: { emitWarning?: (message: string, options: object) => void } }).process;
+  const node = (globalThis as { process?: { emitWarning?: (message: string, options: object) => void } })
+    .process;
   if (logger) logger.warn(message, { deprecation: notice });
-  else if (typeof node?.emitWarning === 'function') node.emitWarning(message, { type: 'DeprecationWarning', code: 'ASSISTANT_PLATFORM_DEPRECATED' });
+  else if (typeof node?.emitWarning === 'function')
+    node.emitWarning(message, { type: 'DeprecationWarning', code: 'ASSISTANT_PLATFORM_DEPRECATED' });
   else console.warn(message);
 }
 
 const operationIdOf = (method: string, path: string) =>
-  Object.entries(OPERATIONS).find(([, operation]) => operation.method === method.toLowerCase() && operation.path === path)?.[0];
+  Object.entries(OPERATIONS).find(
+    ([, operation]) => operation.method === method.toLowerCase() && operation.path === path,
+  )?.[0];
 
 export interface DeprecationOptions {
   mode: DeprecationMode;
@@ -96,7 +100,12 @@ export function deprecationMiddleware(options: DeprecationOptions): Middleware {
       const entry = operationId === undefined ? undefined : table[operationId];
       if (operationId === undefined || entry === undefined) return undefined;
       // The body is read only for an operation with deprecated fields (a clone: the original is sent).
-      const body = entry.requestFields ? await request.clone().json().catch(() => undefined) : undefined;
+      const body = entry.requestFields
+        ? await request
+            .clone()
+            .json()
+            .catch(() => undefined)
+        : undefined;
       const url = new URL(request.url);
       const uses = deprecatedUses(table, operationId, {
         query: Object.fromEntries(url.searchParams),
@@ -106,16 +115,18 @@ export function deprecationMiddleware(options: DeprecationOptions): Middleware {
       if (uses.length === 0) return undefined;
       flagged.add(id);
       const docsBase = new URL('/docs', url).href;
-      const notices = uses.map((use: DeprecatedUse): DeprecationNotice => ({
-        source: 'contract',
-        method: request.method,
-        path: schemaPath,
-        operationId,
-        item: use.item,
-        since: new Date(use.since),
-        ...(use.sunset ? { sunset: new Date(use.sunset) } : {}),
-        docs: `${docsBase}${use.docs}`,
-      }));
+      const notices = uses.map(
+        (use: DeprecatedUse): DeprecationNotice => ({
+          source: 'contract',
+          method: request.method,
+          path: schemaPath,
+          operationId,
+          item: use.item,
+          since: new Date(use.since),
+          ...(use.sunset ? { sunset: new Date(use.sunset) } : {}),
+          docs: `${docsBase}${use.docs}`,
+        }),
+      );
       if (options.mode === 'error') throw new DeprecationError(notices);
       for (const notice of notices) tell(notice, `contract ${operationId} ${notice.item}`);
       return undefined;
