@@ -1,10 +1,16 @@
 /**
- * The console's frame: signed out, the sign-in form; signed in, a navigation between the five
- * views (kept in the URL's hash, so a view can be bookmarked and Back works) and the view itself.
+ * The console's frame: signed out, the sign-in form; signed in, the view the token has of the
+ * admin API (an account's, or the operator's: GET /_admin/caller) in the header, a navigation
+ * between the views it may use (kept in the URL's hash, so a view can be bookmarked and Back
+ * works) and the view itself. The violations summary is the operator's alone.
  */
+import type { Caller } from '@assistant-platform/types/admin';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { adminClient } from './api/admin-client.js';
+import { type AdminClient, adminClient, dataOf } from './api/admin-client.js';
 import { session } from './api/session.js';
+import { seesViolations, viewLabel, viewReach } from './lib/admin-view.js';
+import { Failure } from './ui/common.js';
+import { useLoad } from './ui/use-load.js';
 import { StoredDataView } from './views/data/data-view.js';
 import { FaultsView } from './views/faults/faults-view.js';
 import { RequestsView } from './views/requests/requests-view.js';
@@ -32,7 +38,6 @@ function useHash(): string {
 
 export function App() {
   const [token, setToken] = useState(session.token());
-  const hash = useHash();
   const client = useMemo(() => (token ? adminClient(token) : null), [token]);
   if (!token || !client) {
     return (
@@ -48,34 +53,59 @@ export function App() {
     session.clear();
     setToken(null);
   };
+  return <SignedIn client={client} token={token} onSignOut={signOut} />;
+}
+
+function SignedIn(props: { client: AdminClient; token: string; onSignOut: () => void }) {
+  const { client, token } = props;
+  const hash = useHash();
+  const caller = useLoad(() => dataOf(client.GET('/caller')), [client]);
+  const views = VIEWS.filter(
+    (view) => view.hash !== '#/violations' || seesViolations(caller.value?.view ?? 'account'),
+  );
   return (
     <>
       <header class="top">
         <h1>Reference server console</h1>
+        {caller.value && <ViewBadge caller={caller.value} />}
         <nav aria-label="Views">
-          {VIEWS.map((view) => (
+          {views.map((view) => (
             <a key={view.hash} href={view.hash} aria-current={hash === view.hash ? 'page' : undefined}>
               {view.label}
             </a>
           ))}
         </nav>
-        <button type="button" onClick={signOut}>
+        <button type="button" onClick={props.onSignOut}>
           Sign out
         </button>
       </header>
       <main>
-        {hash === '#/data' ? (
-          <StoredDataView client={client} />
-        ) : hash === '#/faults' ? (
-          <FaultsView client={client} token={token} />
-        ) : hash === '#/state' ? (
-          <StateView client={client} />
-        ) : hash === '#/violations' ? (
-          <ViolationsView client={client} />
-        ) : (
-          <RequestsView client={client} token={token} />
-        )}
+        <Failure text={caller.error} />
+        {caller.value &&
+          (hash === '#/data' ? (
+            <StoredDataView client={client} caller={caller.value} />
+          ) : hash === '#/faults' ? (
+            <FaultsView client={client} token={token} />
+          ) : hash === '#/state' ? (
+            <StateView client={client} caller={caller.value} />
+          ) : hash === '#/violations' ? (
+            <ViolationsView client={client} caller={caller.value} />
+          ) : (
+            <RequestsView client={client} token={token} />
+          ))}
       </main>
     </>
+  );
+}
+
+/** Which view this token has, named where every view shows it, and what it reaches. */
+function ViewBadge({ caller }: { caller: Caller }) {
+  return (
+    <div class="view-badge" data-view={caller.view}>
+      <p>
+        View: <strong>{viewLabel(caller)}</strong> <span class="help">(token {caller.tokenName})</span>
+      </p>
+      <p class="help">{viewReach(caller)}</p>
+    </div>
   );
 }

@@ -56,7 +56,7 @@ describe('the fault form', () => {
       'times',
       'tps',
     ]);
-    expect(result.errors.delayMs).toBe('must be from 0 to 60000');
+    expect(result.errors.delayMs).toBe('must be from 0 to 30000');
     expect(result.errors.tps).toBe('must be from 0.1 to 10000');
     expect(result.errors.times).toBe('must be a whole number');
     // The contract's exclusive minimum: a rule that can never fire is refused.

@@ -42,10 +42,11 @@ import { registerErrorHandler } from './pipeline/error-handler.js';
 import { registerFaults } from './pipeline/faults/fault-hook.js';
 import { onFrameworkError } from './pipeline/framework-errors.js';
 import { registerIdempotency } from './pipeline/idempotency.js';
-import { registerInFlightLimit } from './pipeline/in-flight-limit.js';
+import { inFlightSlots, registerInFlightLimit } from './pipeline/in-flight-limit.js';
 import { registerRateLimit } from './pipeline/rate-limit.js';
 import { receiveTimeouts } from './pipeline/receive-timeouts.js';
 import { registerRequestIdHeader } from './pipeline/request-id.js';
+import { registerStalledStreamCut } from './pipeline/stalled-stream-cut.js';
 import { registerProxyRoutes } from './proxy/proxy-route.js';
 import { createTargetClient, type TargetClient } from './proxy/target-client.js';
 import { applyStartupData, type SeedInput } from './seed/apply-startup-data.js';
@@ -174,7 +175,11 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       engines: () => engines ?? Promise.reject(new Error('no engine runs in proxy mode')),
     };
     const models = chatModels(config.engines);
-    const bodies = createBodyPool(models, (error) => app.log.error({ err: error }, 'body worker failed'));
+    const bodies = createBodyPool({
+      chatModels: models,
+      deadlineMs: config.workDeadlineMs,
+      onError: (error) => app.log.error({ err: error }, 'body worker failed'),
+    });
 
     const target: TargetClient | undefined =
       config.proxy === undefined
@@ -194,23 +199,29 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerJournalRecorder(app, journal);
     registerJsonBodyParser(app, bodies);
     registerRequestIdHeader(app);
-    registerDrainOnClose(app);
+    registerStalledStreamCut(app, config.streamStallMs);
+    registerDrainOnClose(app, config.drain);
     await registerCors(app, config.corsOrigins, ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
     registerAuthHooks(app, repos.tokens, authFailures);
-    registerFaults(app);
+    const inFlight = inFlightSlots(config.maxHeavyRequestsPerToken, shared?.inFlight);
+    registerFaults(app, inFlight);
     await registerRateLimit(app, config.rateLimit, shared?.rateLimitStore);
-    registerInFlightLimit(app, config.maxHeavyRequestsPerToken, shared?.inFlight);
+    registerInFlightLimit(app, inFlight);
     registerIdempotency(app, repos.idempotency, validator, config.idempotency);
     registerMetaRoutes(app, createHealthCheck(store, databaseLog), target, connection?.health);
     registerDocsRoute(app);
     registerConsoleRoute(app, options.consoleDir);
     if (cassettes !== undefined && config.replay !== undefined) registerReplay(app, cassettes, config.replay);
     if (config.proxy !== undefined && target !== undefined) {
-      const { recordDir, redactHeaders } = config.proxy;
+      const { recordDir, redactHeaders, redactQuery } = config.proxy;
       const recorder =
         recordDir === undefined
           ? undefined
-          : new CassetteRecorder(recordDir, redactHeaders, app.log.child({ component: 'recorder' }));
+          : new CassetteRecorder(
+              recordDir,
+              { headers: redactHeaders, query: redactQuery },
+              app.log.child({ component: 'recorder' }),
+            );
       await registerProxyRoutes(app, { target, validator, bodies, recorder });
     } else
       await app.register(
@@ -257,10 +268,13 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
   }
 }
 
-/** The chat fixtures of an instance that shares none: `CHAT_FIXTURES`'s, then those given in code. */
+/**
+ * The chat fixtures of an instance that shares none: `CHAT_FIXTURES`'s, then those given in code,
+ * operators' (answering every account's chats).
+ */
 function localChatFixtures(config: ServerConfig, startup: readonly ChatFixtureInput[]): ChatFixtures {
   const fixtures = new ChatFixtures(adminValidator());
   if (config.chatFixturesPath !== undefined) fixtures.load(config.chatFixturesPath);
-  for (const fixture of startup) fixtures.add(fixture);
+  for (const fixture of startup) fixtures.add(fixture, null);
   return fixtures;
 }

@@ -6,6 +6,7 @@
  */
 import type {
   adminPaths,
+  Caller,
   ChatFixture,
   ChatFixtureInput,
   FaultRule,
@@ -35,6 +36,8 @@ export class AdminApiError extends Error {
 export type RequestFilter = RequestMatcher & { limit?: number };
 
 export interface ReferenceServerAdmin {
+  /** Who this client is: its token's account and scopes, and its view (`operator` or `account`). */
+  caller(): Promise<Caller>;
   /** The journal, newest first. */
   requests(filter?: Omit<RequestFilter, 'bodyContains'>): Promise<JournalEntry[]>;
   /** The journal entries matching every field given (`bodyContains`: text of the request body). */
@@ -75,7 +78,11 @@ async function dataOf<Data>(call: Promise<Answer<Data>>): Promise<Data> {
   throw new AdminApiError(response.status, error?.message ?? response.statusText, error?.errors);
 }
 
-/** A client of the admin API at `origin` (e.g. `http://127.0.0.1:4010`) with a token of scope `admin`. */
+/**
+ * A client of the admin API at `origin` (e.g. `http://127.0.0.1:4010`) with a token of scope
+ * `operator` (the whole server), or `admin` or `*` (its account alone: what it reads, resets and
+ * adds is that account's, see admin.yaml's "Two kinds of administration").
+ */
 export function createAdminClient(origin: string, token: string): ReferenceServerAdmin {
   const client = createClient<adminPaths>({
     baseUrl: `${origin}/_admin`,
@@ -83,6 +90,7 @@ export function createAdminClient(origin: string, token: string): ReferenceServe
   });
   const byId = (id: number) => ({ params: { path: { id } } });
   return {
+    caller: () => dataOf(client.GET('/caller')),
     requests: async (filter = {}) =>
       (await dataOf(client.GET('/requests', { params: { query: filter } }))).requests,
     find: (matcher) => dataOf(client.POST('/requests/find', { body: matcher })),

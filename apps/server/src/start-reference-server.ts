@@ -31,13 +31,14 @@ export interface ReferenceServer {
   baseUrl: string;
   /** The seed's tokens by their names (the test seed's are `TEST_TOKENS`), plus `dev` when one was added for the admin API. */
   tokens: Record<string, string>;
-  /** The admin API: the journal, reset, state, fault rules and chat fixtures. */
+  /** The admin API as the server's operator: the journal, reset, state, fault rules and chat fixtures of every account. */
   admin: ReferenceServerAdmin;
   app: FastifyInstance;
   close(): Promise<void>;
 }
 
-const canAdminister = (scopes: readonly string[]) => scopes.includes('admin') || scopes.includes('*');
+/** Its admin client administers the whole server, as a test suite resetting it expects. */
+const canOperate = (scopes: readonly string[]) => scopes.includes('operator');
 
 /** The seed's tokens given as themselves (not as hashes), by name, the first of a name winning. */
 function tokensOf(seed: ParsedSeed): Record<string, string> {
@@ -49,8 +50,10 @@ function tokensOf(seed: ParsedSeed): Record<string, string> {
 
 /**
  * Starts a real reference server on 127.0.0.1 and a free port, over an in-memory database, for
- * tests and tools. The admin API's client needs a token of scope `admin` or `*`: the seed's first
- * such token, or else a random `*` token added as the server's dev token (`tokens.dev`).
+ * tests and tools. The admin API's client is the server's operator (admin.yaml, "Two kinds of
+ * administration"), so it sees and resets every account as before there were two kinds: it uses
+ * the seed's first token with scope `operator`, or else a random dev token (scopes `*` and
+ * `operator`) added for it (`tokens.dev`).
  */
 export async function startReferenceServer(
   options: StartReferenceServerOptions = {},
@@ -66,7 +69,7 @@ export async function startReferenceServer(
     PORT: '0',
   };
   let adminToken = seed.tokens.find(
-    (entry) => entry.token !== undefined && !entry.revokedAt && canAdminister(entry.scopes),
+    (entry) => entry.token !== undefined && !entry.revokedAt && canOperate(entry.scopes),
   )?.token;
   if (adminToken === undefined) {
     env.ASSISTANT_DEV_TOKEN ??= `dev-${randomBytes(16).toString('hex')}`;

@@ -2,13 +2,15 @@
  * Fixtures for tests that run against the reference server (this repository's server, SDK, gateway
  * and integration suites use them; so can a product team's, from `@assistant-platform/server/testing`).
  * The seed has two accounts, so cross-account answers (403) can be tested, and a token for every
- * scope plus an all-scopes token for each account, so each scope's refusal can be tested. Each
- * token's name is its key in TEST_TOKENS (what the journal shows and fault rules match).
+ * scope plus a `*` token for each account, so each scope's refusal can be tested, and the two
+ * kinds of administration: `admin` (account 1's) and `operator` (the whole server's, what
+ * `startReferenceServer()`'s admin client uses). Each token's name is its key in TEST_TOKENS (what
+ * the journal shows and fault rules match).
  */
 import type { ChatRequestBody } from '@assistant-platform/types';
 import type { SeedFile } from './seed/seed-file.js';
 
-/** Tokens of the fixture seed: one per scope (the admin API's included) and a `*` token per account. */
+/** Tokens of the fixture seed: one per scope (the admin API's two included) and a `*` token per account. */
 export const TEST_TOKENS = {
   all: 'token-acme-all',
   other: 'token-globex-all',
@@ -18,6 +20,7 @@ export const TEST_TOKENS = {
   transcriptions: 'token-acme-transcriptions',
   embeddings: 'token-acme-embeddings',
   admin: 'token-acme-admin',
+  operator: 'token-operator',
 } as const;
 
 export const TEST_AGENT_REFERENCE_ID = '11111111-2222-4333-8444-555555555555';
@@ -42,6 +45,7 @@ export const testSeed: SeedFile = {
     },
     { token: TEST_TOKENS.embeddings, accountId: 1, name: 'embeddings', scopes: ['embeddings:create'] },
     { token: TEST_TOKENS.admin, accountId: 1, name: 'admin', scopes: ['admin'] },
+    { token: TEST_TOKENS.operator, accountId: 1, name: 'operator', scopes: ['operator'] },
   ],
   workspaces: [
     { id: 7, accountId: 1, name: 'Support' },

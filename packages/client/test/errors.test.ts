@@ -20,6 +20,7 @@ const envelopes = [
   [403, 'You do not have permission to access this resource', PermissionDeniedError],
   [404, 'Resource does not exist', NotFoundError],
   [429, 'Rate limit exceeded. Please try again later.', RateLimitError],
+  [429, 'The server is busy with your earlier requests. Please try again later.', RateLimitError],
   [500, 'Internal server error', InternalServerError],
 ] as const;
 

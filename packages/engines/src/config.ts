@@ -58,7 +58,13 @@ export const enginesEnvSchema = z
       });
   });
 
-export function toEnginesConfig(env: z.output<typeof enginesEnvSchema>): EnginesConfig {
+/** A queued task's deadline when the server sets none (its `WORK_DEADLINE_MS`). */
+export const DEFAULT_WORK_DEADLINE_MS = 30_000;
+
+export function toEnginesConfig(
+  env: z.output<typeof enginesEnvSchema>,
+  { deadlineMs = DEFAULT_WORK_DEADLINE_MS }: { deadlineMs?: number } = {},
+): EnginesConfig {
   const upstream = (
     urlValue: string | undefined,
     apiKey: string | undefined,
@@ -99,6 +105,7 @@ export function toEnginesConfig(env: z.output<typeof enginesEnvSchema>): Engines
       threads: env.ENGINE_WORKERS,
       taskTimeoutMs: env.ENGINE_TASK_TIMEOUT_MS,
       maxMemoryMb: env.ENGINE_WORKER_MEMORY_MB,
+      deadlineMs,
     },
   };
 }

@@ -11,6 +11,7 @@ import type {
   ResponseFormat,
   ValidationIssue,
 } from '@assistant-platform/types';
+import type { Tenant } from './pool/fair-queue.js';
 
 /** An agent of the caller's account named in `agents`, already looked up and authorised. */
 export interface HandoffAgent {
@@ -59,6 +60,11 @@ export interface EngineCallOptions {
   signal: AbortSignal;
   /** The request id, for the engine's own log lines and upstream headers. */
   requestId: string;
+  /**
+   * Whose work this is: the pool serves accounts in turn, and tokens in turn inside an account
+   * (see pool/fair-queue.ts). Without one the work is the anonymous tenant's.
+   */
+  tenant?: Tenant;
 }
 
 export interface ChatEngine {
@@ -86,13 +92,20 @@ export interface EmbeddingEngine {
 
 /**
  * A failure an engine reports to the client. Anything else an engine throws is a 500 whose detail
- * is only logged.
+ * is only logged. A 503 is the server's own overload: the work's deadline passed before it could
+ * be done (see pool/fair-queue.ts), nothing the client did.
  */
 export class EngineError extends Error {
   constructor(
-    readonly status: 400 | 429 | 500,
+    readonly status: 400 | 429 | 500 | 503,
     message: string,
-    readonly details: { issues?: ValidationIssue[]; retryAfterSeconds?: number; cause?: unknown } = {},
+    readonly details: {
+      issues?: ValidationIssue[];
+      retryAfterSeconds?: number;
+      /** A 429 because the tenant's earlier work fills its queue (not a rate limit it went over). */
+      busy?: boolean;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, { cause: details.cause });
     this.name = 'EngineError';
@@ -113,6 +126,11 @@ export interface EnginePoolConfig {
   threads: number;
   /** The most a task may run before its thread is terminated. */
   taskTimeoutMs: number;
+  /**
+   * The most a task may take from the moment it is queued, waiting included: past it the caller is
+   * answered 503 whether the task ran or not (a running one's thread is terminated).
+   */
+  deadlineMs: number;
   /** The old-generation heap a worker may use before it is terminated. */
   maxMemoryMb: number;
 }

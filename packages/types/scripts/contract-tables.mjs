@@ -119,3 +119,19 @@ export function declaredLimits(document) {
   }
   return limits;
 }
+
+/**
+ * The properties of each object schema marked `x-in-flight-limited: true`: for a `Fault`, the
+ * fields that hold a request's connection, which the server counts against the token's in-flight
+ * limit.
+ */
+export function declaredInFlightLimited(document) {
+  const marked = {};
+  for (const [name, schema] of Object.entries(document.components.schemas)) {
+    const properties = Object.entries(schema.properties ?? {})
+      .filter(([, propertySchema]) => propertySchema['x-in-flight-limited'] === true)
+      .map(([property]) => property);
+    if (properties.length > 0) marked[name] = properties;
+  }
+  return marked;
+}

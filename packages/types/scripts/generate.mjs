@@ -9,7 +9,8 @@
 //   operations.ts                          - both operation tables and every scope a token may carry
 //   defaults.ts                            - every declared default, so no package derives them itself
 //   limits.ts                              - the admin API's declared limits (bounds, allowed values),
-//                                            which the console's forms check before sending
+//                                            which the console's forms check before sending, and
+//                                            its properties marked x-in-flight-limited
 //   deprecations.ts                        - what each contract deprecates (`deprecated: true`), with its
 //                                            dates: the headers the server sends, the SDK's warnings
 // With --check nothing is written: it exits 1 when the committed files differ from a fresh generation.
@@ -18,7 +19,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 import { bundleDocument } from './bundle-document.mjs';
-import { declaredDefaults, declaredLimits, declaredScopes, operationTable } from './contract-tables.mjs';
+import {
+  declaredDefaults,
+  declaredInFlightLimited,
+  declaredLimits,
+  declaredScopes,
+  operationTable,
+} from './contract-tables.mjs';
 import { deprecationTable } from './deprecation-table.mjs';
 import { namedTypes } from './named-types.mjs';
 
@@ -81,7 +88,9 @@ async function render() {
     'limits.ts':
       `${banner('openapi/admin.yaml')}\n` +
       "/** Per admin schema, each property's declared bounds and allowed values (with its `type`). */\n" +
-      `export const ADMIN_LIMITS = ${json(declaredLimits(admin))} as const;\n`,
+      `export const ADMIN_LIMITS = ${json(declaredLimits(admin))} as const;\n\n` +
+      "/** Per admin schema, the properties marked `x-in-flight-limited` (a `Fault`'s that hold a connection). */\n" +
+      `export const ADMIN_IN_FLIGHT_LIMITED = ${json(declaredInFlightLimited(admin))} as const;\n`,
     'deprecations.ts':
       `${banner(sources)}import type { DeprecationTable } from '../deprecation.js';\n\n` +
       '/** What the platform contract deprecates, per operation (see deprecation.ts). */\n' +

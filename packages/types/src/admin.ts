@@ -12,7 +12,7 @@ import { ADMIN_OPERATIONS } from './generated/operations.js';
 import type { Contract } from './validation/contract-validator.js';
 
 export { ADMIN_DEFAULTS } from './generated/defaults.js';
-export { ADMIN_LIMITS } from './generated/limits.js';
+export { ADMIN_IN_FLIGHT_LIMITED, ADMIN_LIMITS } from './generated/limits.js';
 export type { components as adminComponents, operations as adminOperations, paths as adminPaths };
 export { ADMIN_OPERATIONS, adminDocument };
 
@@ -37,6 +37,8 @@ export type TokenRecord = Schemas['TokenRecord'];
 export type Violation = Schemas['Violation'];
 export type ViolationRule = Schemas['ViolationRule'];
 export type ViolationGroup = Schemas['ViolationGroup'];
+export type AdminView = Schemas['AdminView'];
+export type Caller = Schemas['CallerResponse']['data'];
 export type ReplayOutcome = Schemas['ReplayOutcome'];
 export type NearestCassette = Schemas['NearestCassette'];
 export type Cassette = Schemas['Cassette'];
@@ -51,15 +53,9 @@ export const adminContract = {
 
 type FaultMessages = {
   408: Schemas['RequestTimeoutError']['message'];
-  502: Schemas['BadGatewayError']['message'];
-  503: Schemas['ServiceUnavailableError']['message'];
-  504: Schemas['GatewayTimeoutError']['message'];
 };
 
-/** The fixed `message` of the statuses only faults answer (the others are `ERROR_MESSAGES`). */
+/** The fixed `message` of the status only faults answer (the others are `ERROR_MESSAGES`). */
 export const FAULT_ERROR_MESSAGES = {
   408: 'Request timed out',
-  502: 'Bad gateway',
-  503: 'Service unavailable',
-  504: 'Gateway timeout',
 } as const satisfies FaultMessages;

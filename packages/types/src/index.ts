@@ -23,11 +23,13 @@ export {
   type SentRequest,
 } from './deprecation.js';
 export {
+  BUSY_MESSAGE,
   ContractValidationError,
   ERROR_MESSAGES,
   type ErrorStatus,
   errorEnvelope,
   isErrorStatus,
+  RATE_LIMIT_MESSAGES,
 } from './errors.js';
 export { DECLARED_DEFAULTS } from './generated/defaults.js';
 export { ADMIN_DEPRECATIONS, DEPRECATIONS } from './generated/deprecations.js';
@@ -38,5 +40,13 @@ export {
   IDEMPOTENCY_KEY_ISSUES,
   IDEMPOTENT_REPLAYED_HEADER,
 } from './idempotency.js';
-export { grants, isScope, OPERATIONS, type Operation, SCOPES, type Scope } from './operations.js';
+export {
+  adminViewOf,
+  grants,
+  isScope,
+  OPERATIONS,
+  type Operation,
+  SCOPES,
+  type Scope,
+} from './operations.js';
 export type * from './schema-types.js';

@@ -50,14 +50,18 @@ describe('the generated document', () => {
       401: messageOf('UnauthorizedError'),
       403: messageOf('ForbiddenError'),
       404: messageOf('NotFoundError'),
-      429: messageOf('RateLimitError'),
+      429: schema('RateLimitError').properties.message.enum,
       500: messageOf('InternalServerError'),
     }).toEqual({
       400: 'Invalid input provided',
       401: 'Unauthorized access',
       403: 'You do not have permission to access this resource',
       404: 'Resource does not exist',
-      429: 'Rate limit exceeded. Please try again later.',
+      // The rate limit's text, and the busy server's for a request no limit counted.
+      429: [
+        'Rate limit exceeded. Please try again later.',
+        'The server is busy with your earlier requests. Please try again later.',
+      ],
       500: 'Internal server error',
     });
   });

@@ -87,6 +87,34 @@ describe('requestChecks', () => {
   });
 });
 
+describe('requestChecks of header parameters', () => {
+  const check = requestChecks(validator);
+  const create = (headers: Record<string, string | string[]>) =>
+    check({
+      method: 'POST',
+      path: '/agents/create',
+      query: '',
+      headers: { authorization: 'Bearer abc', 'content-type': 'application/json', ...headers },
+      body: bytes({ name: 'a', instruction: 'b' }),
+    }).violations;
+
+  it('flags an Idempotency-Key the contract refuses, named as the server names it', () => {
+    expect(create({ 'idempotency-key': 'good-key-1' })).toEqual([]);
+    for (const key of ['', 'has space', 'x'.repeat(256), 'é']) {
+      const violations = create({ 'idempotency-key': key });
+      expect(rules(violations), JSON.stringify(key)).toEqual(['request-parameters']);
+      expect(new Set(violations[0]?.issues?.map((issue) => issue.path))).toEqual(
+        new Set(['header.idempotency-key']),
+      );
+    }
+  });
+
+  it('checks a repeated header as Node joins it, and ignores headers the operation does not declare', () => {
+    expect(rules(create({ 'idempotency-key': ['a', 'b'] }))).toEqual(['request-parameters']);
+    expect(create({ 'x-anything': 'has space' })).toEqual([]);
+  });
+});
+
 describe('checkAnswerHead', () => {
   it('passes a declared status with its media type and required headers', () => {
     expect(checkAnswerHead(validator, 'getAgent', 200, json)).toEqual({ violations: [], stream: undefined });
@@ -149,6 +177,20 @@ describe('checkAnswerBody', () => {
     expect(checkAnswerBody(validator, 'getAgent', 200, json['content-type'], bytes(envelope))).toEqual([]);
     const notFound = { success: false, message: 'Resource does not exist' };
     expect(checkAnswerBody(validator, null, 404, json['content-type'], bytes(notFound))).toEqual([]);
+  });
+
+  it("passes either of the 429's texts, the rate limit's and the busy server's, and no other", () => {
+    const answer = (message: string) =>
+      checkAnswerBody(
+        validator,
+        'chatRequest',
+        429,
+        json['content-type'],
+        bytes({ success: false, message }),
+      );
+    expect(answer('Rate limit exceeded. Please try again later.')).toEqual([]);
+    expect(answer('The server is busy with your earlier requests. Please try again later.')).toEqual([]);
+    expect(rules(answer('Slow down'))).toEqual(['response-body']);
   });
 
   it('reports a body that is not the envelope as that alone', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { adminDocument } from '../src/admin.js';
+import { ADMIN_OPERATIONS, adminDocument } from '../src/admin.js';
 import {
+  adminViewOf,
   bearerToken,
   ConfigError,
   DECLARED_DEFAULTS,
@@ -49,6 +50,40 @@ describe('the operation table', () => {
     expect(grants(['agents:read'], 'agents:read')).toBe(true);
     expect(grants(['agents:read'], 'agents:write')).toBe(false);
   });
+
+  it('lets `*` grant every scope but `operator`, which only a token naming it holds', () => {
+    for (const scope of SCOPES)
+      expect({ scope, granted: grants(['*'], scope) }).toEqual({ scope, granted: scope !== 'operator' });
+    expect(grants(['operator'], 'operator')).toBe(true);
+    expect(grants(['admin'], 'operator')).toBe(false);
+    expect(grants(['*', 'admin'], 'operator')).toBe(false);
+  });
+
+  it('lets `operator` call every admin operation but no platform one', () => {
+    for (const operation of Object.values(ADMIN_OPERATIONS))
+      expect(grants(['operator'], operation.scope)).toBe(true);
+    for (const operation of Object.values(OPERATIONS))
+      expect(grants(['operator'], operation.scope)).toBe(false);
+    expect(grants(['admin'], 'admin')).toBe(true);
+    expect(grants(['admin'], 'agents:read')).toBe(false);
+  });
+
+  it('says which view of the admin API a token has', () => {
+    expect(adminViewOf(['*'])).toBe('account');
+    expect(adminViewOf(['admin'])).toBe('account');
+    expect(adminViewOf(['*', 'operator'])).toBe('operator');
+    expect(adminViewOf(['operator'])).toBe('operator');
+  });
+
+  it('names in the admin contract the scope each admin operation needs: the violations summary is the operators’', () => {
+    const operatorOnly = Object.entries(ADMIN_OPERATIONS)
+      .filter(([, operation]) => operation.scope === 'operator')
+      .map(([id]) => id);
+    expect(operatorOnly).toEqual(['summarizeViolations', 'clearViolations']);
+    expect(new Set(Object.values(ADMIN_OPERATIONS).map((operation) => operation.scope))).toEqual(
+      new Set(['admin', 'operator']),
+    );
+  });
 });
 
 describe('declared defaults', () => {
@@ -69,6 +104,17 @@ describe('error envelopes', () => {
       success: false,
       message: 'A request with this Idempotency-Key is still in progress',
     });
+  });
+
+  it('include the 502, 503 and 504 a deployment (or the balancer in front of it) answers', () => {
+    const messageOf = (name: string) =>
+      (openapiDocument.components.schemas[name] as { properties: { message: { const: string } } }).properties
+        .message.const;
+    expect([errorEnvelope(502), errorEnvelope(503), errorEnvelope(504)]).toEqual([
+      { success: false, message: messageOf('BadGatewayError') },
+      { success: false, message: messageOf('ServiceUnavailableError') },
+      { success: false, message: messageOf('GatewayTimeoutError') },
+    ]);
   });
 });
 

@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
+  createAdminClient,
   type ReferenceServer,
   startReferenceServer,
   TEST_TOKENS,
@@ -59,12 +60,21 @@ describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
 
   it('signs in, and shows a platform request as it happens, then its detail', async () => {
     await signIn(page, TEST_TOKENS.admin);
+    // Account 1's admin: its view is named, and the operator's summary is not offered.
+    await page.getByText('View: Account 1').waitFor(VISIBLE);
+    expect(await page.getByRole('link', { name: 'Violations' }).count()).toBe(0);
     await page.getByText('Live', { exact: true }).waitFor(VISIBLE);
+    // Another account's request comes first; only account 1's reaches this view.
+    const globex = await fetch(`${server.baseUrl}/agents/view/3`, {
+      headers: { authorization: `Bearer ${TEST_TOKENS.other}` },
+    });
+    expect(globex.status).toBe(200);
     // Its icon is inline: the browser never asks the server for /favicon.ico.
     expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
     expect((await platform('/agents/view/1')).status).toBe(200);
     const row = page.getByRole('button', { name: /GET \/v1\/agents\/view\/1 200/ });
     await row.waitFor(VISIBLE);
+    expect(await page.getByRole('button', { name: /GET \/v1\/agents\/view\/3 200/ }).count()).toBe(0);
     await row.click();
     await page.getByRole('heading', { name: 'GET /v1/agents/view/1' }).waitFor(VISIBLE);
     await page.getByRole('cell', { name: '[redacted]' }).waitFor(VISIBLE);
@@ -125,18 +135,21 @@ describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
     });
     expect(call.status).toBe(200);
     await page.getByRole('button', { name: 'Revoke from-console' }).waitFor(VISIBLE);
+    // An account's admin gives every scope but operator.
+    expect(await page.getByRole('checkbox', { name: 'operator' }).count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: '*' }).count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}data.png`, fullPage: true });
   });
 
-  it('resets the server after asking for confirmation', async () => {
+  it('resets its account after asking for confirmation', async () => {
     await page.getByRole('link', { name: 'State' }).click();
-    await page.getByRole('button', { name: 'Reset server' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Reset the server?' });
+    await page.getByRole('button', { name: 'Reset account 1' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset account 1?' });
     await dialog.waitFor(VISIBLE);
     // Focus starts on Cancel: Enter pressed by habit keeps the data.
     const cancel = dialog.getByRole('button', { name: 'Cancel' });
     expect(await cancel.evaluate((element) => element === document.activeElement)).toBe(true);
-    await dialog.getByRole('button', { name: 'Reset everything' }).click();
+    await dialog.getByRole('button', { name: 'Reset account 1' }).click();
     await page.getByRole('status').filter({ hasText: 'Reset to the start-up state' }).waitFor(VISIBLE);
     await page.screenshot({ path: `${SHOTS}state.png`, fullPage: true });
     const faults = await fetch(`${server.url}/_admin/faults`, {
@@ -145,8 +158,8 @@ describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
     expect(((await faults.json()) as { data: { faults: unknown[] } }).data.faults).toEqual([]);
   });
 
-  it('imports a state file only once the replacement is confirmed', async () => {
-    const state = await server.admin.state.export();
+  it('imports a state file of its account only once the replacement is confirmed', async () => {
+    const state = await createAdminClient(server.url, TEST_TOKENS.admin).state.export();
     const renamed = {
       ...state,
       agents: state.agents?.map((agent) => (agent.id === 2 ? { ...agent, name: 'Imported billing' } : agent)),
@@ -158,9 +171,9 @@ describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
     const before = await agentName();
 
     await page.getByRole('link', { name: 'State' }).click();
-    const input = page.getByLabel('Replace all data with a state file (JSON)');
+    const input = page.getByLabel('Replace account 1’s data with a state file (JSON)');
     await input.setInputFiles(file);
-    const dialog = page.getByRole('dialog', { name: 'Replace all data?' });
+    const dialog = page.getByRole('dialog', { name: 'Replace account 1’s data?' });
     await dialog.waitFor(VISIBLE);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: 5000 });
@@ -169,7 +182,7 @@ describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
     await input.setInputFiles([]);
     await input.setInputFiles(file);
     await dialog.waitFor(VISIBLE);
-    await dialog.getByRole('button', { name: 'Replace all data' }).click();
+    await dialog.getByRole('button', { name: 'Replace account 1’s data' }).click();
     await page.getByRole('status').filter({ hasText: 'Imported imported-state.json' }).waitFor(VISIBLE);
     expect(await agentName()).toBe('Imported billing');
   });
@@ -223,8 +236,8 @@ describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
     try {
       await signIn(phone, TEST_TOKENS.admin);
       await phone.getByRole('link', { name: 'State' }).click();
-      await phone.getByRole('button', { name: 'Reset server' }).click();
-      const dialog = phone.getByRole('dialog', { name: 'Reset the server?' });
+      await phone.getByRole('button', { name: 'Reset account 1' }).click();
+      const dialog = phone.getByRole('dialog', { name: 'Reset account 1?' });
       await dialog.waitFor(VISIBLE);
       const box = await dialog.boundingBox();
       expect(box?.x).toBeGreaterThanOrEqual(8);
@@ -264,6 +277,33 @@ describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
       expect(await row.evaluate((element) => document.activeElement === element)).toBe(true);
     } finally {
       await phone.close();
+    }
+  });
+
+  it('as the operator, names the operator’s view: every account’s requests, the violations summary', async () => {
+    const operator = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await signIn(operator, TEST_TOKENS.operator);
+      await operator.getByText('View: Operator: every account').waitFor(VISIBLE);
+      await operator.getByText('Live', { exact: true }).waitFor(VISIBLE);
+      const globex = await fetch(`${server.baseUrl}/agents/view/3`, {
+        headers: { authorization: `Bearer ${TEST_TOKENS.other}` },
+      });
+      expect(globex.status).toBe(200);
+      // Account 2's requests, this one and the one account 1's admin never saw.
+      await operator
+        .getByRole('button', { name: /GET \/v1\/agents\/view\/3 200/ })
+        .first()
+        .waitFor(VISIBLE);
+      await operator.getByRole('link', { name: 'Violations' }).click();
+      await operator.getByRole('heading', { name: /^Contract violations \(0\)$/ }).waitFor(VISIBLE);
+      await operator.getByRole('link', { name: 'State' }).click();
+      await operator.getByRole('button', { name: 'Reset server' }).waitFor(VISIBLE);
+      await operator.getByRole('link', { name: 'Data' }).click();
+      await operator.getByRole('checkbox', { name: 'operator' }).waitFor(VISIBLE);
+      await operator.screenshot({ path: `${SHOTS}operator.png`, fullPage: true });
+    } finally {
+      await operator.close();
     }
   });
 });

@@ -27,7 +27,7 @@ describe.skipIf(chromiumPath === undefined)('the console of a validation proxy',
     });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${proxy.url}/console`);
-    await page.getByLabel('Admin token').fill(TEST_TOKENS.admin);
+    await page.getByLabel('Admin token').fill(TEST_TOKENS.operator);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Live', { exact: true }).waitFor(VISIBLE);
   });

@@ -24,7 +24,7 @@ export function failureText(status: number, body: unknown): string {
   if (status === 401)
     return 'This token is unknown or revoked: check it, or create one with `pnpm cli token create`.';
   if (status === 403)
-    return 'This token lacks the admin scope: sign in with a token that has `admin` (or `*`).';
+    return 'This token lacks the admin scope for this: sign in with a token that has `admin` (or `*`) for its account, or `operator` for the whole server.';
   const envelope = body as { message?: string; errors?: { path: string; message: string }[] } | undefined;
   const issues = envelope?.errors?.map((issue) => `${issue.path} ${issue.message}`).join('; ');
   return `${status} ${envelope?.message ?? 'Request failed'}${issues ? `: ${issues}` : ''}`;

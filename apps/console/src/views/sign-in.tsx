@@ -1,6 +1,7 @@
 /**
- * Sign-in: the token is tried on the admin API before it is kept, so a wrong one is named at once
- * (401: unknown or revoked; 403: no admin scope) rather than by every view failing.
+ * Sign-in: the token is tried on the admin API (GET /caller, which also says which view it has)
+ * before it is kept, so a wrong one is named at once (401: unknown or revoked; 403: no admin scope)
+ * rather than by every view failing.
  */
 import { useState } from 'preact/hooks';
 import { adminClient, failureText } from '../api/admin-client.js';
@@ -15,7 +16,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (token: string) => void }) 
     if (trimmed === '') return setError('Paste a token first.');
     setBusy(true);
     const { response, error: body } = await adminClient(trimmed)
-      .GET('/faults')
+      .GET('/caller')
       .catch((failure: unknown) => ({ response: null, error: failure }));
     setBusy(false);
     if (response?.ok) return onSignedIn(trimmed);
@@ -35,7 +36,8 @@ export function SignIn({ onSignedIn }: { onSignedIn: (token: string) => void }) 
           aria-describedby="token-help"
         />
         <p id="token-help" class="help">
-          A token with the <code>admin</code> scope (or <code>*</code>). It is kept for this tab only.
+          A token with the <code>admin</code> scope (or <code>*</code>) administers its account; one with{' '}
+          <code>operator</code> the whole server. It is kept for this tab only.
         </p>
         <button type="submit" disabled={busy}>
           Sign in

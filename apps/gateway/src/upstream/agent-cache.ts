@@ -3,12 +3,26 @@
  * into one platform call. lru-cache's `fetch()` does both: a key being fetched is not fetched again
  * until its promise settles, and only successes are kept (a failure reaches every waiter, then is
  * forgotten). Keys hold a SHA-256 of the token so one token's entries are never served to another.
+ *
+ * An agent's answer may live for the TTL, but the token it was read with may be revoked at any
+ * time, and the platform then refuses it at once. So a token's answers are served from memory only
+ * within TOKEN_RECHECK_MS of the platform last accepting that token (the start of a call made with
+ * it that succeeded); past that, a read goes to the platform again, which re-confirms the token for
+ * all its cached agents or refuses it as the platform does. A revoked token is refused within a
+ * second of its revocation, whatever the TTL, at the cost of at most two platform calls a second
+ * per token that reads; the gateway needs no channel of its own to the platform for it.
  */
 import { createHash } from 'node:crypto';
 import type { Agent } from '@assistant-platform/types';
 import { LRUCache } from 'lru-cache';
 
 type Loader = () => Promise<Agent>;
+
+/**
+ * The longest a token's cached answers are served after the platform last accepted it: half of
+ * the second the gateway promises, the other half left for the call that finds the token revoked.
+ */
+export const TOKEN_RECHECK_MS = 500;
 
 export interface AgentCacheOptions {
   /** How long an answer is served from memory; 0 keeps nothing (reads are still coalesced). */
@@ -18,6 +32,8 @@ export interface AgentCacheOptions {
 
 export class AgentCache {
   readonly #cache: LRUCache<string, Agent, Loader>;
+  /** When the platform last accepted each token (by its key), in `Date.now()` milliseconds. */
+  readonly #accepted: LRUCache<string, number>;
   readonly #keep: boolean;
 
   constructor(options: AgentCacheOptions) {
@@ -28,12 +44,25 @@ export class AgentCache {
       ttl: Math.max(options.ttlMs, 1),
       fetchMethod: (_key, _stale, { context }) => context(),
     });
+    this.#accepted = new LRUCache<string, number>({ max: options.maxEntries });
   }
 
   /** The agent `id` as seen with `token`: from memory, from a call in flight, or from `load`. */
   async get(token: string, id: number | string, load: Loader): Promise<Agent> {
-    const key = keyOf(token, id);
-    const pending = this.#cache.fetch(key, { context: load });
+    const tokenKey = keyOf(token);
+    // `7` and `'7'` name the same agent, and so the same entry.
+    const key = `${tokenKey}:${id}`;
+    const acceptedAt = this.#accepted.get(tokenKey);
+    const confirmed = acceptedAt !== undefined && Date.now() - acceptedAt < TOKEN_RECHECK_MS;
+    const confirming: Loader = async () => {
+      const started = Date.now();
+      const agent = await load();
+      // The platform accepted the token at some moment of this call: its start is the safe one.
+      if ((this.#accepted.get(tokenKey) ?? 0) < started) this.#accepted.set(tokenKey, started);
+      return agent;
+    };
+    // An unconfirmed token reads from the platform (joining a call already in flight, if any).
+    const pending = this.#cache.fetch(key, { context: confirming, forceRefresh: !confirmed });
     // Caching off: the waiters of this fetch share its answer, later calls load again.
     if (!this.#keep) void pending.finally(() => this.#cache.delete(key)).catch(() => undefined);
     const agent = await pending;
@@ -43,7 +72,6 @@ export class AgentCache {
   }
 }
 
-// `7` and `'7'` name the same agent, and so the same entry.
-function keyOf(token: string, id: number | string): string {
-  return `${createHash('sha256').update(token).digest('base64url')}:${id}`;
+function keyOf(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
 }

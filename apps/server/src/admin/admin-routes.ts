@@ -1,12 +1,15 @@
 /**
  * The admin API under `/_admin`: one route per operation of the admin contract, registered from
- * its operation table like the platform's, each requiring the `admin` scope (`*` includes it).
+ * its operation table like the platform's, each requiring the scope its `security` names (`admin`,
+ * which `*` and `operator` include, or `operator`); what a call reaches is its handler's to decide
+ * (admin-caller.ts).
  * Admin routes opt out of the per-token rate limit (a test suite resetting before each test must
  * not run out of budget) but not of the per-address limit on failed authentications, which the
  * auth hook applies to every route with a scope; they are not journaled either (the journal
  * records platform routes only). Large bodies are validated on a body worker, as the platform's.
  */
 import { ADMIN_DEPRECATIONS } from '@assistant-platform/types';
+import { ADMIN_OPERATIONS } from '@assistant-platform/types/admin';
 import type { FastifyInstance } from 'fastify';
 import { registerContractRoutes } from '../contract/contract-routes.js';
 import type { AdminDeps } from './admin-deps.js';
@@ -36,7 +39,11 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps)
           streamRequests: journalStreamHandler(admin, deps.journal),
         },
         {
-          config: (adminOperationId) => ({ scope: 'admin', adminOperationId, rateLimit: false }),
+          config: (adminOperationId) => ({
+            scope: ADMIN_OPERATIONS[adminOperationId].scope,
+            adminOperationId,
+            rateLimit: false,
+          }),
           deprecations: ADMIN_DEPRECATIONS,
         },
       );

@@ -1,6 +1,10 @@
-/** The chat fixtures' operations, over the app's ChatFixtures store. */
+/**
+ * The chat fixtures' operations, over the app's ChatFixtures store, each reaching what its caller
+ * administers (admin-caller.ts): an account's admin its account's fixtures, an operator every one.
+ */
 import type { adminComponents, ChatFixture, ChatFixtureInput } from '@assistant-platform/types/admin';
 import { ApiError } from '../contract/api-error.js';
+import { adminCallerOf } from './admin-caller.js';
 import type { AdminDeps, AdminHandlers } from './admin-deps.js';
 
 type Schemas = adminComponents['schemas'];
@@ -17,27 +21,29 @@ export function chatFixtureHandlers({
   'listChatFixtures' | 'addChatFixture' | 'clearChatFixtures' | 'removeChatFixture'
 > {
   return {
-    async listChatFixtures() {
+    async listChatFixtures(request) {
       const answer: Schemas['ListChatFixturesResponse'] = {
         success: true,
         message: 'Chat fixtures retrieved successfully',
-        data: { fixtures: await chatFixtures.list() },
+        data: { fixtures: await chatFixtures.list(adminCallerOf(request).reach) },
       };
       return answer;
     },
     async addChatFixture(request, reply) {
-      return reply.code(201).send(saved(await chatFixtures.add(request.body as ChatFixtureInput)));
+      const fixture = await chatFixtures.add(request.body as ChatFixtureInput, adminCallerOf(request).owner);
+      return reply.code(201).send(saved(fixture));
     },
-    async clearChatFixtures() {
+    async clearChatFixtures(request) {
       const answer: Schemas['ClearedResponse'] = {
         success: true,
         message: 'Cleared successfully',
-        data: { removed: await chatFixtures.clear() },
+        data: { removed: await chatFixtures.clear(adminCallerOf(request).reach) },
       };
       return answer;
     },
     async removeChatFixture(request) {
-      const removed = await chatFixtures.remove((request.params as { id: number }).id);
+      const { id } = request.params as { id: number };
+      const removed = await chatFixtures.remove(id, adminCallerOf(request).reach);
       if (!removed) throw new ApiError(404);
       return saved(removed);
     },

@@ -3,24 +3,36 @@
  * requests that match them. This store keeps and picks fixtures; answering with one is the chat
  * operation's, which asks `pick` (through `app.chatFixtures`) before calling the engine.
  *
- * Decisions: fixtures are tried in the order they were added and the first that matches and has
- * `times` left answers; every field of `match` must hold (`messageContains` and `messageMatches`
- * are case-sensitive, `messageMatches` is searched anywhere in the message with RE2, `intent` is one
- * of the request's intents). `clear()` puts the store back as it started: no fixture, ids from 1.
- * With REDIS_URL this store is an instance's copy of the deployment's fixtures (see
- * shared-chat-fixtures.ts): `follow` applies the changes made through any instance.
+ * Decisions: a fixture is an account's (its admin added it: it answers that account's chats only)
+ * or operators' (`accountId` null: the start-up ones, and those an operator adds, answer every
+ * account's), each owner keeping at most MAX_CHAT_FIXTURES, and a chat walks only its account's and
+ * the operators' (owned-list.ts). Fixtures are tried in the order they were added and the first
+ * that matches and has `times` left answers; every field of `match` must hold (`messageContains`
+ * and `messageMatches` are case-sensitive, `messageMatches` is searched anywhere in the message
+ * with RE2, `intent` is one of the request's intents). `clear('all')` puts the store back as it
+ * started: no fixture, ids from 1. With REDIS_URL this store is an instance's copy of the
+ * deployment's fixtures (see shared-chat-fixtures.ts): `follow` applies the changes made through
+ * any instance.
  */
 import { ContractValidationError } from '@assistant-platform/types';
 import type { AdminOperationId, ChatFixture, ChatFixtureInput } from '@assistant-platform/types/admin';
 import type { ContractValidator } from '@assistant-platform/types/validation';
 import type { RE2JS } from 're2js';
-import type { ChatFixturesStore, FixtureChat } from '../contract/fastify-types.js';
+import type { ChatFixturesStore, FixtureChat, Reach } from '../contract/fastify-types.js';
 import type { ListChange } from '../shared/shared-list.js';
 import { readChatFixturesFile } from './chat-fixtures-file.js';
 import { compileMessagePattern } from './message-pattern.js';
+import { OwnedList } from './owned-list.js';
 
-/** The contract's `ChatFixtures` file holds at most as many; each chat walks the list. */
+/** The contract's `ChatFixtures` file holds at most as many; each account (and operators) too. */
 export const MAX_CHAT_FIXTURES = 1000;
+
+/** The refusal of one fixture too many for its owner. */
+export const tooManyFixtures = () =>
+  ContractValidationError.at(
+    '',
+    `at most ${MAX_CHAT_FIXTURES} chat fixtures are kept per account: remove one first`,
+  );
 
 interface Stored {
   fixture: ChatFixture;
@@ -31,8 +43,12 @@ interface Stored {
 export type StoredChatFixture = Omit<ChatFixture, 'used'>;
 
 /** A new fixture's fields from its input (all but the id). */
-export function newChatFixture(input: ChatFixtureInput): Omit<StoredChatFixture, 'id'> {
+export function newChatFixture(
+  input: ChatFixtureInput,
+  accountId: number | null,
+): Omit<StoredChatFixture, 'id'> {
   return {
+    accountId,
     match: input.match,
     answer: input.answer,
     times: input.times ?? null,
@@ -43,6 +59,8 @@ export function newChatFixture(input: ChatFixtureInput): Omit<StoredChatFixture,
 /** The contract's ChatFixture, its fields in the contract's order. */
 export const chatFixtureOf = (fixture: StoredChatFixture, used: number): ChatFixture => ({
   id: fixture.id,
+  // A fixture stored before fixtures had owners was added by an admin of the whole server.
+  accountId: fixture.accountId ?? null,
   match: fixture.match,
   answer: fixture.answer,
   times: fixture.times,
@@ -69,80 +87,75 @@ function matches({ fixture, pattern }: Stored, chat: FixtureChat): boolean {
 }
 
 export class ChatFixtures implements ChatFixturesStore {
-  private stored: Stored[] = [];
+  private readonly stored = new OwnedList<Stored>((s) => s.fixture);
   private nextId = 1;
 
   constructor(private readonly validator: ContractValidator<AdminOperationId>) {}
 
-  add(input: ChatFixtureInput): ChatFixture {
-    if (this.stored.length >= MAX_CHAT_FIXTURES)
-      throw ContractValidationError.at(
-        '',
-        `at most ${MAX_CHAT_FIXTURES} chat fixtures are kept: remove one first`,
-      );
-    const stored = storedOf(chatFixtureOf({ id: this.nextId++, ...newChatFixture(input) }, 0));
-    this.stored.push(stored);
+  add(input: ChatFixtureInput, accountId: number | null): ChatFixture {
+    if (this.stored.countOf(accountId) >= MAX_CHAT_FIXTURES) throw tooManyFixtures();
+    const stored = storedOf(chatFixtureOf({ id: this.nextId++, ...newChatFixture(input, accountId) }, 0));
+    this.stored.add(stored);
     return stored.fixture;
   }
 
-  /** Adds the fixtures of a `CHAT_FIXTURES` file; a bad file (a ConfigError) adds none. */
+  /** Adds the fixtures of a `CHAT_FIXTURES` file, operators'; a bad file (a ConfigError) adds none. */
   load(file: string): ChatFixture[] {
     const inputs = readChatFixturesFile(file, this.validator);
-    if (this.stored.length + inputs.length > MAX_CHAT_FIXTURES)
+    if (this.stored.countOf(null) + inputs.length > MAX_CHAT_FIXTURES)
       throw ContractValidationError.at('', `at most ${MAX_CHAT_FIXTURES} chat fixtures are kept`);
-    return inputs.map((input) => this.add(input));
+    return inputs.map((input) => this.add(input, null));
   }
 
-  list(): ChatFixture[] {
-    return this.stored.map((s) => s.fixture);
+  list(reach: Reach): ChatFixture[] {
+    return this.stored.within(reach).map((s) => s.fixture);
   }
 
-  remove(id: number): ChatFixture | undefined {
-    const index = this.stored.findIndex((s) => s.fixture.id === id);
-    if (index < 0) return undefined;
-    return this.stored.splice(index, 1)[0]?.fixture;
+  remove(id: number, reach: Reach): ChatFixture | undefined {
+    return this.stored.remove(id, reach)?.fixture;
   }
 
-  clear(): number {
-    const removed = this.stored.length;
-    this.stored = [];
-    this.nextId = 1;
+  clear(reach: Reach): number {
+    const removed = this.stored.clear(reach);
+    if (reach === 'all') this.nextId = 1;
     return removed;
   }
 
   replace(inputs: readonly ChatFixtureInput[]): number {
-    const removed = this.clear();
-    for (const input of inputs) this.add(input);
+    const removed = this.clear('all');
+    for (const input of inputs) this.add(input, null);
     return removed;
   }
 
   /** Applies a change of the deployment's fixtures to this copy. */
   follow(change: ListChange<StoredChatFixture>): void {
     if (change.kind === 'add') {
-      if (!this.stored.some((s) => s.fixture.id === change.item.id))
-        this.stored.push(storedOf(chatFixtureOf(change.item, 0)));
+      if (!this.stored.find(change.item.id)) this.stored.add(storedOf(chatFixtureOf(change.item, 0)));
     } else if (change.kind === 'remove') {
-      this.stored = this.stored.filter((s) => s.fixture.id !== change.id);
+      for (const id of change.ids) this.stored.remove(id);
     } else {
-      const used = new Map(this.stored.map((s) => [s.fixture.id, s.fixture.used]));
-      this.stored = change.items.map((fixture) =>
-        storedOf(chatFixtureOf(fixture, change.restart ? 0 : (used.get(fixture.id) ?? 0))),
-      );
+      const used = new Map(this.stored.within('all').map((s) => [s.fixture.id, s.fixture.used]));
+      this.stored.clear('all');
+      for (const fixture of change.items)
+        this.stored.add(storedOf(chatFixtureOf(fixture, change.restart ? 0 : (used.get(fixture.id) ?? 0))));
     }
   }
 
   /** Marks a fixture as having no `times` left (another instance used them). */
   exhaust(id: number): void {
-    const found = this.stored.find((s) => s.fixture.id === id);
+    const found = this.stored.find(id);
     if (found && found.fixture.times !== null) found.fixture.used = found.fixture.times;
   }
 
   pick(chat: FixtureChat): ChatFixture | undefined {
-    const found = this.stored.find(
-      (s) => (s.fixture.times === null || s.fixture.used < s.fixture.times) && matches(s, chat),
-    );
-    if (!found) return undefined;
-    found.fixture.used++;
-    return found.fixture;
+    for (const found of this.stored.candidates(chat.accountId))
+      if (
+        (found.fixture.times === null || found.fixture.used < found.fixture.times) &&
+        matches(found, chat)
+      ) {
+        found.fixture.used++;
+        return found.fixture;
+      }
+    return undefined;
   }
 }

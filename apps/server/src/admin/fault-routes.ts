@@ -1,6 +1,11 @@
-/** The fault rules' operations, over the app's FaultRules store. */
+/**
+ * The fault rules' operations, over the app's FaultRules store, each reaching what its caller
+ * administers (admin-caller.ts): an account's admin adds, lists and removes its account's rules,
+ * an operator rules for every request and every rule.
+ */
 import type { adminComponents, FaultRule, FaultRuleInput } from '@assistant-platform/types/admin';
 import { ApiError } from '../contract/api-error.js';
+import { adminCallerOf } from './admin-caller.js';
 import type { AdminDeps, AdminHandlers } from './admin-deps.js';
 
 type Schemas = adminComponents['schemas'];
@@ -15,27 +20,29 @@ export function faultHandlers({
   faultRules,
 }: AdminDeps): AdminHandlers<'listFaults' | 'addFault' | 'clearFaults' | 'removeFault'> {
   return {
-    async listFaults() {
+    async listFaults(request) {
       const answer: Schemas['ListFaultsResponse'] = {
         success: true,
         message: 'Faults retrieved successfully',
-        data: { faults: await faultRules.list() },
+        data: { faults: await faultRules.list(adminCallerOf(request).reach) },
       };
       return answer;
     },
     async addFault(request, reply) {
-      return reply.code(201).send(saved(await faultRules.add(request.body as FaultRuleInput)));
+      const rule = await faultRules.add(request.body as FaultRuleInput, adminCallerOf(request).owner);
+      return reply.code(201).send(saved(rule));
     },
-    async clearFaults() {
+    async clearFaults(request) {
       const answer: Schemas['ClearedResponse'] = {
         success: true,
         message: 'Cleared successfully',
-        data: { removed: await faultRules.clear() },
+        data: { removed: await faultRules.clear(adminCallerOf(request).reach) },
       };
       return answer;
     },
     async removeFault(request) {
-      const removed = await faultRules.remove((request.params as { id: number }).id);
+      const { id } = request.params as { id: number };
+      const removed = await faultRules.remove(id, adminCallerOf(request).reach);
       if (!removed) throw new ApiError(404);
       return saved(removed);
     },

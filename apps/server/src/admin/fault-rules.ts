@@ -4,36 +4,49 @@
  * `app.faultRules`) for each platform request.
  *
  * Decisions:
+ * - A rule is an account's (its admin added it: it applies to requests made with that account's
+ *   tokens only) or operators' (`accountId` null: it applies to every request). Each owner keeps at
+ *   most MAX_FAULT_RULES, and a request walks only its account's and the operators' (owned-list.ts).
  * - Rules are tried oldest first. The rule of a request is the first whose `match` fits and that
  *   has `times` left; its `probability` is then drawn, and a lost draw means no fault for this
  *   request (later rules are not tried), so a rule's chance is exactly the one it states.
- * - Chances come from a generator seeded with `FAULT_SEED`, drawn only for rules whose
- *   probability is below 1, so rules that always fire do not shift the sequence of the others.
- * - `clear()` puts the store back as it started: no rule, ids from 1 and the generator seeded
- *   again, so a run that begins with a reset repeats exactly.
+ * - Chances come from a generator per account whose request it is (and one for requests of no
+ *   account), seeded with `FAULT_SEED` and drawn only for rules whose probability is below 1: an
+ *   account's run repeats whatever other accounts' requests do, and rules that always fire do not
+ *   shift the sequence of the others. Clearing an account's rules seeds its generator again.
+ * - `clear('all')` puts the store back as it started: no rule, ids from 1 and every generator
+ *   seeded again, so a run that begins with a reset repeats exactly.
  * - With REDIS_URL this store is an instance's copy of the deployment's rules (see
  *   shared-fault-rules.ts): `follow` applies the changes made through any instance, and its own
  *   `fired` counts only pick the candidate rule, which Redis then counts. Each instance draws
- *   chances from its own generator seeded with `FAULT_SEED` (re-seeded by a reset on any
- *   instance), so a run repeats per instance, not across them.
+ *   chances from its own generators, so a run repeats per instance, not across them.
  */
 
 import { ContractValidationError } from '@assistant-platform/types';
 import { ADMIN_DEFAULTS, type FaultRule, type FaultRuleInput } from '@assistant-platform/types/admin';
-import type { FaultRequest, FaultRulesStore } from '../contract/fastify-types.js';
+import type { FaultRequest, FaultRulesStore, Reach } from '../contract/fastify-types.js';
 import type { ListChange } from '../shared/shared-list.js';
+import { OwnedList } from './owned-list.js';
 import { matchesPath } from './path-pattern.js';
 import { seededRandom } from './seeded-random.js';
 
-/** More rules than a test plausibly needs; each platform request walks the list. */
+/** More rules than a test plausibly needs, per account (and operators'). */
 export const MAX_FAULT_RULES = 100;
+
+/** The refusal of one rule too many for its owner. */
+export const tooManyRules = () =>
+  ContractValidationError.at(
+    '',
+    `at most ${MAX_FAULT_RULES} fault rules are kept per account: remove one first`,
+  );
 
 /** A rule as the deployment stores it, without the count of this instance. */
 export type StoredFaultRule = Omit<FaultRule, 'fired'>;
 
 /** A new rule's fields from its input, its defaults applied (all but the id). */
-export function newFaultRule(input: FaultRuleInput): Omit<StoredFaultRule, 'id'> {
+export function newFaultRule(input: FaultRuleInput, accountId: number | null): Omit<StoredFaultRule, 'id'> {
   return {
+    accountId,
     match: input.match,
     fault: input.fault,
     times: input.times ?? null,
@@ -45,6 +58,8 @@ export function newFaultRule(input: FaultRuleInput): Omit<StoredFaultRule, 'id'>
 /** The contract's FaultRule, its fields in the contract's order. */
 export const faultRuleOf = (rule: StoredFaultRule, fired: number): FaultRule => ({
   id: rule.id,
+  // A rule stored before rules had owners was added by an admin of the whole server.
+  accountId: rule.accountId ?? null,
   match: rule.match,
   fault: rule.fault,
   times: rule.times,
@@ -63,74 +78,87 @@ function matches(rule: FaultRule, request: FaultRequest): boolean {
 }
 
 export class FaultRules implements FaultRulesStore {
-  private rules: FaultRule[] = [];
+  private readonly rules = new OwnedList<FaultRule>((rule) => rule);
   private nextId = 1;
-  private random: () => number;
+  /** Each account's generator (0: requests of no account), made at its first draw. */
+  private readonly randoms = new Map<number, () => number>();
 
-  constructor(private readonly seed: number) {
-    this.random = seededRandom(seed);
-  }
+  constructor(private readonly seed: number) {}
 
-  add(input: FaultRuleInput): FaultRule {
-    if (this.rules.length >= MAX_FAULT_RULES)
-      throw ContractValidationError.at(
-        '',
-        `at most ${MAX_FAULT_RULES} fault rules are kept: remove one first`,
-      );
-    const rule = faultRuleOf({ id: this.nextId++, ...newFaultRule(input) }, 0);
-    this.rules.push(rule);
+  add(input: FaultRuleInput, accountId: number | null): FaultRule {
+    if (this.rules.countOf(accountId) >= MAX_FAULT_RULES) throw tooManyRules();
+    const rule = faultRuleOf({ id: this.nextId++, ...newFaultRule(input, accountId) }, 0);
+    this.rules.add(rule);
     return rule;
   }
 
-  list(): FaultRule[] {
-    return [...this.rules];
+  list(reach: Reach): FaultRule[] {
+    return this.rules.within(reach);
   }
 
-  remove(id: number): FaultRule | undefined {
-    const index = this.rules.findIndex((rule) => rule.id === id);
-    if (index < 0) return undefined;
-    return this.rules.splice(index, 1)[0];
+  remove(id: number, reach: Reach): FaultRule | undefined {
+    return this.rules.remove(id, reach);
   }
 
-  clear(): number {
-    const removed = this.rules.length;
-    this.rules = [];
-    this.nextId = 1;
-    this.random = seededRandom(this.seed);
+  clear(reach: Reach): number {
+    const removed = this.rules.clear(reach);
+    this.restart(reach);
     return removed;
   }
 
-  /** Applies a change of the deployment's rules to this copy (a reset starts the generator again). */
+  /** Seeds the generators within reach again. */
+  private restart(reach: Reach): void {
+    if (reach === 'all') {
+      this.nextId = 1;
+      this.randoms.clear();
+    } else this.randoms.delete(reach);
+  }
+
+  /** Applies a change of the deployment's rules to this copy (a reset starts the generators again). */
   follow(change: ListChange<StoredFaultRule>): void {
     if (change.kind === 'add') {
-      if (!this.rules.some((rule) => rule.id === change.item.id))
-        this.rules.push(faultRuleOf(change.item, 0));
+      if (!this.rules.find(change.item.id)) this.rules.add(faultRuleOf(change.item, 0));
     } else if (change.kind === 'remove') {
-      this.rules = this.rules.filter((rule) => rule.id !== change.id);
+      for (const id of change.ids) this.rules.remove(id);
+      if (change.owner !== undefined) this.restart(change.owner);
     } else {
-      const fired = new Map(this.rules.map((rule) => [rule.id, rule.fired]));
-      this.rules = change.items.map((rule) =>
-        faultRuleOf(rule, change.restart ? 0 : (fired.get(rule.id) ?? 0)),
-      );
-      if (change.restart) this.random = seededRandom(this.seed);
+      const fired = new Map(this.rules.within('all').map((rule) => [rule.id, rule.fired]));
+      this.rules.clear('all');
+      for (const rule of change.items)
+        this.rules.add(faultRuleOf(rule, change.restart ? 0 : (fired.get(rule.id) ?? 0)));
+      if (change.restart) this.randoms.clear();
     }
   }
 
   /** Marks a rule as having no `times` left (another instance used them). */
   exhaust(id: number): void {
-    const rule = this.rules.find((r) => r.id === id);
+    const rule = this.rules.find(id);
     if (rule && rule.times !== null) rule.fired = rule.times;
   }
 
   isEmpty(): boolean {
-    return this.rules.length === 0;
+    return this.rules.isEmpty();
   }
 
   pick(request: FaultRequest): FaultRule | undefined {
-    const rule = this.rules.find((r) => (r.times === null || r.fired < r.times) && matches(r, request));
+    let rule: FaultRule | undefined;
+    for (const candidate of this.rules.candidates(request.accountId))
+      if ((candidate.times === null || candidate.fired < candidate.times) && matches(candidate, request)) {
+        rule = candidate;
+        break;
+      }
     if (!rule) return undefined;
-    if (rule.probability < 1 && this.random() >= rule.probability) return undefined;
+    if (rule.probability < 1 && this.randomOf(request.accountId ?? 0)() >= rule.probability) return undefined;
     rule.fired++;
     return rule;
+  }
+
+  private randomOf(accountId: number): () => number {
+    let random = this.randoms.get(accountId);
+    if (random === undefined) {
+      random = seededRandom(this.seed);
+      this.randoms.set(accountId, random);
+    }
+    return random;
   }
 }

@@ -27,7 +27,7 @@ export function registerJournalRecorder(app: FastifyInstance, journal: Recording
     const operationId = config.operationId ?? null;
     if (operationId === null && !config.proxied && !(request.is404 && isPlatformPath(request.url)))
       return done();
-    const recording = new JournalRecording(request, reply.raw, operationId);
+    const recording = new JournalRecording(request, reply.raw, operationId, journal.options.bodyMaxBytes);
     request.journal = recording;
     // `close` comes once per response: after its last byte, or when the connection goes first.
     reply.raw.on('close', () => journal.record(recording, request.auth, request.fault));

@@ -10,7 +10,11 @@ import type { ReplayOutcome, Violation } from '@assistant-platform/types/admin';
 import type { FastifyRequest } from 'fastify';
 import type { RequestJournal } from '../contract/fastify-types.js';
 
-/** A streamed answer keeps at most this many events (the contract's bound). */
+/**
+ * A streamed answer keeps at most this many events (the contract's bound), and at most the
+ * journal's `bodyMaxBytes` of their text: a thousand kept entries of a thousand long events each
+ * would otherwise hold hundreds of megabytes long after their streams ended.
+ */
 export const MAX_EVENTS = 1000;
 
 /** One Server-Sent Event as written: its text, without the blank line that ends it. */
@@ -47,6 +51,8 @@ export class JournalRecording implements RequestJournal {
     request: FastifyRequest,
     response: ServerResponse,
     public operationId: string | null,
+    /** The most bytes of a stream's event text kept (JOURNAL_BODY_MAX_BYTES). */
+    private readonly eventsMaxBytes: number,
   ) {
     this.requestId = request.id;
     this.method = request.method;
@@ -66,19 +72,27 @@ export class JournalRecording implements RequestJournal {
     const events: RawEvent[] = [];
     this.events = events;
     let pending = '';
+    let bytes = 0;
     const take = (chunk: unknown) => {
       if (this.eventsTruncated || (typeof chunk !== 'string' && !(chunk instanceof Uint8Array))) return;
       pending += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
       let end = pending.indexOf('\n\n');
       while (end >= 0) {
-        if (events.length === MAX_EVENTS) {
+        const text = pending.slice(0, end);
+        bytes += Buffer.byteLength(text);
+        if (events.length === MAX_EVENTS || bytes > this.eventsMaxBytes) {
           this.eventsTruncated = true;
           pending = '';
           return;
         }
-        events.push({ atMs: performance.now() - started, text: pending.slice(0, end) });
+        events.push({ atMs: performance.now() - started, text });
         pending = pending.slice(end + 2);
         end = pending.indexOf('\n\n');
+      }
+      // An event that never ends (a proxied target's) is not kept whole either.
+      if (pending.length > this.eventsMaxBytes) {
+        this.eventsTruncated = true;
+        pending = '';
       }
     };
     // What reaches the connection, whichever stage paced or cut the stream before it.

@@ -1,18 +1,21 @@
 /**
  * `GET /_admin/requests/stream`: the journal's new entries as Server-Sent Events, for the console
  * (and anyone else) to follow it live. Each follower is one listener on the journal (see
- * journal.ts: recording formats an entry only while someone listens). The number of followers is
- * bounded by the contract's `x-max-streams`, a follower that stops reading is cut off rather than
- * buffered for without end, and every stream ends when the app closes so a shutdown never waits
- * on one.
+ * journal.ts: recording formats an entry only while someone listens), reaching what its caller
+ * administers (admin-caller.ts): an account's entries, or every entry for an operator. The number
+ * of followers is bounded by the contract's `x-max-streams` per account (operators counted
+ * together), so one account cannot take every stream; a follower that stops reading is cut off
+ * rather than buffered for without end, and every stream ends when the app closes so a shutdown
+ * never waits on one.
  */
 import { PassThrough } from 'node:stream';
 import { adminDocument, type JournalEntry } from '@assistant-platform/types/admin';
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { ApiError } from '../contract/api-error.js';
 import type { JournalStore } from '../contract/fastify-types.js';
+import { adminCallerOf } from './admin-caller.js';
 
-/** The contract's bound on open streams, read from it rather than copied. */
+/** The contract's bound on open streams per account, read from it rather than copied. */
 export const MAX_STREAMS = (() => {
   const operation = adminDocument.paths['/requests/stream']?.get as { 'x-max-streams'?: number };
   const declared = operation['x-max-streams'];
@@ -32,15 +35,19 @@ export function journalStreamHandler(
   journal: JournalStore,
   options: { heartbeatMs?: number } = {},
 ): RouteHandlerMethod {
-  const open = new Set<PassThrough>();
+  /** The open streams, by reach. */
+  const open = new Map<number | 'all', Set<PassThrough>>();
   app.addHook('preClose', async () => {
-    for (const stream of open) stream.end();
+    for (const streams of open.values()) for (const stream of streams) stream.end();
   });
   return async (request, reply) => {
-    if (open.size >= MAX_STREAMS) throw new ApiError(503, [], 1);
+    const { reach } = adminCallerOf(request);
+    const streams = open.get(reach) ?? new Set<PassThrough>();
+    if (streams.size >= MAX_STREAMS) throw new ApiError(503, [], 1);
     const stream = new PassThrough();
-    open.add(stream);
-    const stop = journal.onRecord((entry) => {
+    streams.add(stream);
+    open.set(reach, streams);
+    const stop = journal.onRecord(reach, (entry) => {
       if (stream.writableLength + stream.readableLength > MAX_UNREAD_BYTES) {
         request.log.warn('journal stream cut: the client reads too slowly');
         stream.destroy();
@@ -54,7 +61,8 @@ export function journalStreamHandler(
     stream.once('close', () => {
       clearInterval(heartbeat);
       stop();
-      open.delete(stream);
+      streams.delete(stream);
+      if (streams.size === 0 && open.get(reach) === streams) open.delete(reach);
     });
     // Sent at once, so a client sees the stream open before the first entry.
     stream.write(': connected\n\n');

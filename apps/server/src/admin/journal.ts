@@ -3,9 +3,14 @@
  * journal-slot.ts for why), the oldest dropped first, read newest first. Requests are recorded by
  * journal-recorder.ts; entries are formatted only when read (journal-entry.ts), or as they are
  * recorded when someone follows the journal live (`onRecord`, for GET /requests/stream).
+ *
+ * Every entry is the account's whose token authenticated the request (none for a request no token
+ * did): reading, finding, clearing and following take a reach (an account, or `'all'`) and never
+ * show an entry beyond it. Clearing one account's entries marks their slots removed, which the
+ * ring then reuses in turn; clearing all starts the ids from 1 again.
  */
 import type { AppliedFault, JournalEntry, RequestMatcher } from '@assistant-platform/types/admin';
-import type { AuthContext, JournalStore } from '../contract/fastify-types.js';
+import { type AuthContext, type JournalStore, type Reach, reaches } from '../contract/fastify-types.js';
 import { journalEntryOf } from './journal-entry.js';
 import type { JournalRecording } from './journal-recording.js';
 import { JournalSlot } from './journal-slot.js';
@@ -17,7 +22,8 @@ function bodyContains(slot: JournalSlot, text: string): boolean {
   return Buffer.from(body.buffer, body.byteOffset, body.length).includes(text);
 }
 
-function matches(slot: JournalSlot, matcher: RequestMatcher): boolean {
+function matches(slot: JournalSlot, reach: Reach, matcher: RequestMatcher): boolean {
+  if (slot.removed || !reaches(reach, slot.accountId)) return false;
   if (matcher.method !== undefined && matcher.method !== slot.method) return false;
   if (matcher.status !== undefined && matcher.status !== slot.status) return false;
   if (matcher.path !== undefined) {
@@ -38,8 +44,8 @@ export interface RecordingJournal extends JournalStore {
 }
 
 export class Journal implements RecordingJournal {
-  /** Followers of the journal; while it is empty, recording formats nothing for them. */
-  private readonly listeners = new Set<JournalListener>();
+  /** Followers of the journal and their reach; while none reaches an entry, it is not formatted. */
+  private readonly listeners = new Map<JournalListener, Reach>();
   /** Made as the ring first fills, then reused. */
   private readonly slots: JournalSlot[] = [];
   /** The slot the next entry goes to. */
@@ -61,42 +67,51 @@ export class Journal implements RecordingJournal {
     slot.fill(this.nextId++, recording, auth, fault, bodyMaxBytes);
     this.next = (this.next + 1) % max;
     if (this.size < max) this.size++;
-    if (this.listeners.size > 0) {
-      const entry = journalEntryOf(slot);
-      for (const listener of this.listeners) listener(entry);
-    }
+    let entry: JournalEntry | undefined;
+    for (const [listener, reach] of this.listeners)
+      if (reaches(reach, slot.accountId)) {
+        entry ??= journalEntryOf(slot);
+        listener(entry);
+      }
   }
 
-  /** Calls `listener` with every entry recorded from now on; the returned function stops it. */
-  onRecord(listener: JournalListener): () => void {
-    this.listeners.add(listener);
+  onRecord(reach: Reach, listener: JournalListener): () => void {
+    this.listeners.set(listener, reach);
     return () => this.listeners.delete(listener);
   }
 
-  /** The entries matching every field given, newest first. */
-  private matching(matcher: RequestMatcher): JournalSlot[] {
+  /** The entries within reach matching every field given, newest first. */
+  private matching(reach: Reach, matcher: RequestMatcher): JournalSlot[] {
     const { max } = this.options;
     const found: JournalSlot[] = [];
     for (let i = 1; i <= this.size; i++) {
       const slot = this.slots[(this.next - i + max) % max];
-      if (slot && matches(slot, matcher)) found.push(slot);
+      if (slot && matches(slot, reach, matcher)) found.push(slot);
     }
     return found;
   }
 
-  list(filter: RequestMatcher & { limit?: number } = {}): JournalEntry[] {
+  list(reach: Reach, filter: RequestMatcher & { limit?: number } = {}): JournalEntry[] {
     const { limit, ...matcher } = filter;
-    return this.matching(matcher).slice(0, limit).map(journalEntryOf);
+    return this.matching(reach, matcher).slice(0, limit).map(journalEntryOf);
   }
 
-  find(matcher: RequestMatcher): { count: number; requests: JournalEntry[] } {
-    const found = this.matching(matcher);
+  find(reach: Reach, matcher: RequestMatcher): { count: number; requests: JournalEntry[] } {
+    const found = this.matching(reach, matcher);
     return { count: found.length, requests: found.map(journalEntryOf) };
   }
 
-  /** Empties the journal; ids start from 1 again, as after start-up. Slots are kept for reuse. */
-  clear(): number {
-    const removed = this.size;
+  /**
+   * Removes the entries within reach. All of them: the journal is empty and ids start from 1
+   * again, as after start-up (slots are kept for reuse); one account's: their slots are marked.
+   */
+  clear(reach: Reach): number {
+    if (reach !== 'all') {
+      const found = this.matching(reach, {});
+      for (const slot of found) slot.removed = true;
+      return found.length;
+    }
+    const removed = this.matching('all', {}).length;
     this.next = 0;
     this.size = 0;
     this.nextId = 1;

@@ -7,12 +7,14 @@
  * what the deployment has. A reset puts the start-up fixtures of the instance it reaches back
  * (instances of one deployment share their configuration).
  *
+ * Each fixture carries its account (null: operators', as the start-up ones are), kept beside it in
+ * Redis, so the bound is per account and each copy picks, lists and removes by account.
+ *
  * The admin operations answer 503 while Redis cannot be reached; a chat a fixture matches is then
  * answered by it without counting it across instances (REDIS_FAILURE=open), or answers 503 (closed).
  */
-import { ContractValidationError } from '@assistant-platform/types';
 import type { ChatFixture, ChatFixtureInput } from '@assistant-platform/types/admin';
-import type { ChatFixturesStore, FixtureChat } from '../contract/fastify-types.js';
+import { type ChatFixturesStore, type FixtureChat, type Reach, reaches } from '../contract/fastify-types.js';
 import { SharedList, type VersionedCopy } from '../shared/shared-list.js';
 import type { SharedRedis } from '../shared/shared-redis.js';
 import {
@@ -21,8 +23,12 @@ import {
   MAX_CHAT_FIXTURES,
   newChatFixture,
   type StoredChatFixture,
+  tooManyFixtures,
 } from './chat-fixtures.js';
 import { compileMessagePattern } from './message-pattern.js';
+
+/** Start-up fixtures (and a reset's) are operators': they answer every account's chats. */
+const operators = (inputs: readonly ChatFixtureInput[]) => inputs.map((input) => newChatFixture(input, null));
 
 export class SharedChatFixtures implements ChatFixturesStore {
   private constructor(
@@ -42,42 +48,45 @@ export class SharedChatFixtures implements ChatFixturesStore {
     copy: ChatFixtures,
     startup: readonly ChatFixtureInput[],
   ): Promise<SharedChatFixtures> {
-    const fixtures = new SharedList<StoredChatFixture>(shared, 'chat-fixtures', MAX_CHAT_FIXTURES, (change) =>
-      copy.follow(change),
+    const fixtures = new SharedList<StoredChatFixture>(
+      shared,
+      'chat-fixtures',
+      MAX_CHAT_FIXTURES,
+      (change) => copy.follow(change),
+      (fixture) => fixture.accountId ?? null,
     );
-    await fixtures.replace(startup.map(newChatFixture), { ifNew: true });
+    await fixtures.replace(operators(startup), { ifNew: true });
     await fixtures.start();
     return new SharedChatFixtures(shared, copy, fixtures);
   }
 
-  async add(input: ChatFixtureInput): Promise<ChatFixture> {
+  async add(input: ChatFixtureInput, accountId: number | null): Promise<ChatFixture> {
     // A pattern RE2 refuses answers 400 here, before any instance's copy would meet it.
     if (input.match.messageMatches !== undefined) compileMessagePattern(input.match.messageMatches);
-    const added = await this.shared.required(() => this.fixtures.add(newChatFixture(input)));
-    if (added === undefined)
-      throw ContractValidationError.at(
-        '',
-        `at most ${MAX_CHAT_FIXTURES} chat fixtures are kept: remove one first`,
-      );
+    const added = await this.shared.required(() => this.fixtures.add(newChatFixture(input, accountId)));
+    if (added === undefined) throw tooManyFixtures();
     return chatFixtureOf(added, 0);
   }
 
-  async list(): Promise<ChatFixture[]> {
+  async list(reach: Reach): Promise<ChatFixture[]> {
     const { items, uses } = await this.shared.required(() => this.fixtures.read());
-    return items.map((fixture) => chatFixtureOf(fixture, uses.get(fixture.id) ?? 0));
+    return items
+      .map((fixture) => chatFixtureOf(fixture, uses.get(fixture.id) ?? 0))
+      .filter((fixture) => reaches(reach, fixture.accountId));
   }
 
-  async remove(id: number): Promise<ChatFixture | undefined> {
-    const removed = await this.shared.required(() => this.fixtures.remove(id));
+  async remove(id: number, reach: Reach): Promise<ChatFixture | undefined> {
+    const removed = await this.shared.required(() => this.fixtures.remove(id, reach));
     return removed && chatFixtureOf(removed.item, removed.uses);
   }
 
-  async clear(): Promise<number> {
-    return this.replace([]);
+  async clear(reach: Reach): Promise<number> {
+    if (reach === 'all') return this.replace([]);
+    return this.shared.required(() => this.fixtures.removeOwned(reach));
   }
 
   async replace(inputs: readonly ChatFixtureInput[]): Promise<number> {
-    return this.shared.required(() => this.fixtures.replace(inputs.map(newChatFixture)));
+    return this.shared.required(() => this.fixtures.replace(operators(inputs)));
   }
 
   async pick(chat: FixtureChat): Promise<ChatFixture | undefined> {

@@ -9,12 +9,15 @@
  * next authenticated request (the rate limit's script reads the list's version), or hears of it a
  * few milliseconds later.
  *
+ * Each rule carries its account (null: operators'), kept beside it in Redis, so the bound of rules
+ * is per account across the deployment and each instance's copy picks, lists and removes by
+ * account as the local store does.
+ *
  * The admin operations answer 503 while Redis cannot be reached. A request a rule picks then gets
  * the fault counted on this instance alone (REDIS_FAILURE=open), or answers 503 (closed).
  */
-import { ContractValidationError } from '@assistant-platform/types';
 import type { FaultRule, FaultRuleInput } from '@assistant-platform/types/admin';
-import type { FaultRequest, FaultRulesStore } from '../contract/fastify-types.js';
+import { type FaultRequest, type FaultRulesStore, type Reach, reaches } from '../contract/fastify-types.js';
 import { SharedList, type VersionedCopy } from '../shared/shared-list.js';
 import type { SharedRedis } from '../shared/shared-redis.js';
 import {
@@ -23,6 +26,7 @@ import {
   MAX_FAULT_RULES,
   newFaultRule,
   type StoredFaultRule,
+  tooManyRules,
 } from './fault-rules.js';
 
 export class SharedFaultRules implements FaultRulesStore {
@@ -39,35 +43,39 @@ export class SharedFaultRules implements FaultRulesStore {
 
   static async start(shared: SharedRedis, seed: number): Promise<SharedFaultRules> {
     const copy = new FaultRules(seed);
-    const rules = new SharedList<StoredFaultRule>(shared, 'fault-rules', MAX_FAULT_RULES, (change) =>
-      copy.follow(change),
+    const rules = new SharedList<StoredFaultRule>(
+      shared,
+      'fault-rules',
+      MAX_FAULT_RULES,
+      (change) => copy.follow(change),
+      (rule) => rule.accountId ?? null,
     );
     await rules.start();
     return new SharedFaultRules(shared, copy, rules);
   }
 
-  async add(input: FaultRuleInput): Promise<FaultRule> {
-    const added = await this.shared.required(() => this.rules.add(newFaultRule(input)));
-    if (added === undefined)
-      throw ContractValidationError.at(
-        '',
-        `at most ${MAX_FAULT_RULES} fault rules are kept: remove one first`,
-      );
+  async add(input: FaultRuleInput, accountId: number | null): Promise<FaultRule> {
+    const added = await this.shared.required(() => this.rules.add(newFaultRule(input, accountId)));
+    if (added === undefined) throw tooManyRules();
     return faultRuleOf(added, 0);
   }
 
-  async list(): Promise<FaultRule[]> {
+  async list(reach: Reach): Promise<FaultRule[]> {
     const { items, uses } = await this.shared.required(() => this.rules.read());
-    return items.map((rule) => faultRuleOf(rule, uses.get(rule.id) ?? 0));
+    return items
+      .map((rule) => faultRuleOf(rule, uses.get(rule.id) ?? 0))
+      .filter((rule) => reaches(reach, rule.accountId));
   }
 
-  async remove(id: number): Promise<FaultRule | undefined> {
-    const removed = await this.shared.required(() => this.rules.remove(id));
+  async remove(id: number, reach: Reach): Promise<FaultRule | undefined> {
+    const removed = await this.shared.required(() => this.rules.remove(id, reach));
     return removed && faultRuleOf(removed.item, removed.uses);
   }
 
-  async clear(): Promise<number> {
-    return this.shared.required(() => this.rules.replace([]));
+  async clear(reach: Reach): Promise<number> {
+    return this.shared.required(() =>
+      reach === 'all' ? this.rules.replace([]) : this.rules.removeOwned(reach),
+    );
   }
 
   isEmpty(): boolean {

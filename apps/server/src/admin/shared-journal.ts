@@ -5,12 +5,13 @@
  * instance's requests, numbered across them, and the live stream of any instance shows them all.
  *
  * Each exchange is made into its entry as it ends (one slot reused, as journal-slot.ts explains;
- * the JSON text of the entry is what Redis keeps), with the method, path, status and request body
- * beside it for the filters. An entry is lost, not queued without bound, when Redis cannot keep up
+ * the JSON text of the entry is what Redis keeps), with its account (0 for none), method, path,
+ * status and request body beside it for the filters: each instance answers an account's admin with
+ * that account's entries alone, and clears only those. An entry is lost, not queued without bound, when Redis cannot keep up
  * or be reached (the log says so); the admin operations answer 503 while it cannot be reached.
  */
 import type { AppliedFault, JournalEntry, RequestMatcher } from '@assistant-platform/types/admin';
-import type { AuthContext } from '../contract/fastify-types.js';
+import { type AuthContext, type Reach, reaches } from '../contract/fastify-types.js';
 import { type LogRecord, SharedLog } from '../shared/shared-log.js';
 import type { SharedRedis } from '../shared/shared-redis.js';
 import type { JournalListener, RecordingJournal } from './journal.js';
@@ -19,7 +20,11 @@ import type { JournalRecording } from './journal-recording.js';
 import { JournalSlot } from './journal-slot.js';
 import { matchesPath } from './path-pattern.js';
 
-function matches(record: LogRecord, matcher: RequestMatcher): boolean {
+/** A record's account; a record kept before entries had accounts is no account's. */
+const accountOf = (record: LogRecord) => Number(record.account ?? 0);
+
+function matches(record: LogRecord, reach: Reach, matcher: RequestMatcher): boolean {
+  if (!reaches(reach, accountOf(record))) return false;
   if (matcher.method !== undefined && matcher.method !== record.method) return false;
   if (matcher.status !== undefined && String(matcher.status) !== record.status) return false;
   if (matcher.path !== undefined && !matchesPath(matcher.path, record.path ?? '')) return false;
@@ -46,6 +51,7 @@ export class SharedJournal implements RecordingJournal {
     const { id: _numberedByRedis, ...entry } = journalEntryOf(slot);
     const body = slot.requestBody;
     this.log.add(JSON.stringify(entry), {
+      account: String(slot.accountId),
       method: entry.method,
       path: entry.path,
       status: entry.status === null ? '' : String(entry.status),
@@ -53,34 +59,43 @@ export class SharedJournal implements RecordingJournal {
     });
   }
 
-  onRecord(listener: JournalListener): () => void {
-    return this.log.follow((record) => listener(JSON.parse(record) as JournalEntry));
+  onRecord(reach: Reach, listener: JournalListener): () => void {
+    return this.log.follow((record) => {
+      const entry = JSON.parse(record) as JournalEntry;
+      if (reaches(reach, entry.token?.accountId ?? 0)) listener(entry);
+    });
   }
 
-  /** The entries matching every field given, newest first, at most `limit`. */
-  private matching(matcher: RequestMatcher, limit = Number.POSITIVE_INFINITY): Promise<JournalEntry[]> {
+  /** The entries within reach matching every field given, newest first, at most `limit`. */
+  private matching(
+    reach: Reach,
+    matcher: RequestMatcher,
+    limit = Number.POSITIVE_INFINITY,
+  ): Promise<JournalEntry[]> {
     return this.shared.required(async () => {
       const found: JournalEntry[] = [];
       if (limit > 0)
         await this.log.each((record) => {
-          if (matches(record, matcher)) found.push(JSON.parse(record.record) as JournalEntry);
+          if (matches(record, reach, matcher)) found.push(JSON.parse(record.record) as JournalEntry);
           return found.length < limit;
         });
       return found;
     });
   }
 
-  list(filter: RequestMatcher & { limit?: number } = {}): Promise<JournalEntry[]> {
+  list(reach: Reach, filter: RequestMatcher & { limit?: number } = {}): Promise<JournalEntry[]> {
     const { limit, ...matcher } = filter;
-    return this.matching(matcher, limit);
+    return this.matching(reach, matcher, limit);
   }
 
-  async find(matcher: RequestMatcher): Promise<{ count: number; requests: JournalEntry[] }> {
-    const requests = await this.matching(matcher);
+  async find(reach: Reach, matcher: RequestMatcher): Promise<{ count: number; requests: JournalEntry[] }> {
+    const requests = await this.matching(reach, matcher);
     return { count: requests.length, requests };
   }
 
-  clear(): Promise<number> {
-    return this.shared.required(() => this.log.clear());
+  clear(reach: Reach): Promise<number> {
+    return this.shared.required(() =>
+      reach === 'all' ? this.log.clear() : this.log.remove('account', String(reach)),
+    );
   }
 }

@@ -1,8 +1,11 @@
 /**
  * The cassette format's bodies and events (the admin contract's `Cassette`): written so that a
- * person can read and diff them, yet replayed byte for byte. A body or an event's data is kept as
- * its JSON value only when writing that value back gives the very text received (compact JSON, as
- * the platform sends it); otherwise as text, or as base64 when it is not UTF-8.
+ * person can read and diff them, yet replayed byte for byte. An answer's body or an event's data is
+ * kept as its JSON value only when writing that value back gives the very text received (compact
+ * JSON, as the platform sends it); otherwise as text, or as base64 when it is not UTF-8. A request's
+ * body is never sent again, only compared as JSON (canonical-body.ts), so it is kept as its JSON
+ * value whenever it is JSON, whatever its spacing or escapes (Python's `json.dumps` writes `", "`
+ * and `\uXXXX`).
  */
 import type { CassetteBody, CassetteEvent } from '@assistant-platform/types/admin';
 
@@ -18,7 +21,16 @@ function exactJson(text: string): { value: unknown } | undefined {
   }
 }
 
-export function cassetteBodyOf(bytes: Uint8Array | undefined): CassetteBody | null {
+/** The JSON value of `text`, whatever its formatting; undefined when it is not JSON. */
+function anyJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
+}
+
+function bodyOf(bytes: Uint8Array | undefined, json: (text: string) => { value: unknown } | undefined) {
   if (bytes === undefined || bytes.length === 0) return null;
   let text: string;
   try {
@@ -26,9 +38,16 @@ export function cassetteBodyOf(bytes: Uint8Array | undefined): CassetteBody | nu
   } catch {
     return { base64: Buffer.from(bytes).toString('base64') };
   }
-  const json = exactJson(text);
-  return json === undefined ? { text } : { json: json.value };
+  const found = json(text);
+  return found === undefined ? { text } : { json: found.value };
 }
+
+/** An answer's body, kept so that it replays byte for byte. */
+export const cassetteBodyOf = (bytes: Uint8Array | undefined): CassetteBody | null =>
+  bodyOf(bytes, exactJson);
+
+/** A request's body: its JSON value whenever it is JSON. */
+export const requestBodyOf = (bytes: Uint8Array | undefined): CassetteBody | null => bodyOf(bytes, anyJson);
 
 /** A cassette body's bytes, as they were received. */
 export function bytesOfBody(body: CassetteBody | null): Buffer {

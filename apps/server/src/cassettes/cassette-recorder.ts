@@ -3,10 +3,11 @@
  * `Cassette`): pretty JSON with its keys in a fixed order and headers sorted, one file per
  * exchange named `<sequence>-<method>-<path>.json` (`0007-post-agents-chat-request.json`), the
  * sequence going on from the highest already in the folder, so files sort in the order the
- * exchanges ended and a second session adds to the first. Secrets never reach a file:
- * `authorization`, `proxy-authorization`, `cookie`, `set-cookie` and the configured headers are
- * `[redacted]`. Of the request, only the headers that say what it is are kept (`content-type`,
- * `accept`, `x-request-id`, and `authorization`, redacted, when sent); of the answer, all but
+ * exchanges ended and a second session adds to the first. Secrets never reach a file: secret
+ * headers and query parameters are `[redacted]` (redaction.ts). A request's body is kept as its
+ * JSON value whenever it is JSON (cassette-format.ts). Of the request, only the headers that say
+ * what it is are kept (`content-type`, `accept`, `x-request-id`, and `authorization`, redacted,
+ * when sent); of the answer, all but
  * `date`, `content-length` and `content-encoding` (the body is kept decoded) and the hop-by-hop
  * ones. A file is written to a temporary name and renamed, so a reader never sees half of one.
  */
@@ -16,9 +17,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import type { Cassette, CassetteEvent } from '@assistant-platform/types/admin';
 import type { FastifyBaseLogger } from 'fastify';
-import { cassetteBodyOf, cassetteEventOf } from './cassette-format.js';
+import { cassetteBodyOf, cassetteEventOf, requestBodyOf } from './cassette-format.js';
+import { Redaction, type RedactionLists } from './redaction.js';
 
-const ALWAYS_REDACTED = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie'];
 const REQUEST_HEADERS = new Set(['content-type', 'accept', 'x-request-id', 'authorization', 'cookie']);
 const ANSWER_HEADERS_LEFT_OUT = new Set([
   'date',
@@ -33,7 +34,6 @@ const ANSWER_HEADERS_LEFT_OUT = new Set([
   'upgrade',
   'via',
 ]);
-export const REDACTED = '[redacted]';
 
 export interface RecordedExchange {
   method: string;
@@ -61,17 +61,17 @@ const slugOf = (method: string, path: string) =>
 
 export class CassetteRecorder {
   private sequence: number;
-  private readonly redacted: Set<string>;
+  private readonly redaction: Redaction;
 
   constructor(
     readonly dir: string,
-    redactHeaders: readonly string[],
+    redact: RedactionLists,
     private readonly log: FastifyBaseLogger,
   ) {
     mkdirSync(dir, { recursive: true });
     const numbers = readdirSync(dir).map((name) => /^(\d+)-.*\.json$/.exec(name)?.[1]);
     this.sequence = Math.max(0, ...numbers.filter((n) => n !== undefined).map(Number));
-    this.redacted = new Set([...ALWAYS_REDACTED, ...redactHeaders]);
+    this.redaction = new Redaction(redact);
   }
 
   private headers(entries: [string, string | string[] | undefined][], keep: (name: string) => boolean) {
@@ -79,7 +79,7 @@ export class CassetteRecorder {
     for (const [name, value] of entries.sort(([a], [b]) => a.localeCompare(b))) {
       const key = name.toLowerCase();
       if (value === undefined || !keep(key)) continue;
-      kept[key] = this.redacted.has(key) ? REDACTED : Array.isArray(value) ? value.join(', ') : value;
+      kept[key] = this.redaction.header(key, Array.isArray(value) ? value.join(', ') : value);
     }
     return kept;
   }
@@ -97,9 +97,9 @@ export class CassetteRecorder {
       request: {
         method: method as Cassette['request']['method'],
         path,
-        query,
+        query: this.redaction.query(query),
         headers: this.headers(Object.entries(exchange.requestHeaders), (name) => REQUEST_HEADERS.has(name)),
-        body: cassetteBodyOf(exchange.requestBody),
+        body: requestBodyOf(exchange.requestBody),
       },
       response: {
         status,

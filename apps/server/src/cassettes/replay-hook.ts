@@ -1,6 +1,7 @@
 /**
  * Replay mode (`--replay DIR`): a platform request that got past authentication, the rate limits,
- * the scope check, faults and body parsing is answered from its cassette, before validation (a
+ * the scope check, faults and body parsing is answered from its cassette (matched on its method,
+ * path, canonical body and authentication outcome, see cassette-library.ts), before validation (a
  * recorded `400` replays too). A JSON answer is sent at once, byte for byte; a stream's headers and
  * events at their recorded times (counted from when this hook takes the request up) times
  * `--replay-speed`, each due time counted from that start so delays never add up, or at a stream fault's timing when the request
@@ -22,6 +23,8 @@ import type { CassetteLibrary, LoadedCassette } from './cassette-library.js';
 /** Recorded headers a replaying server sends its own of (or none of). */
 const NOT_REPLAYED = /^(?:x-request-id|content-length|date|ratelimit-.*|access-control-.*|vary)$/;
 
+const TOKEN_WAS = { refused: 'a token the target refused (401)', accepted: 'a token the target accepted' };
+
 function missMessage(
   method: string,
   path: string,
@@ -29,9 +32,14 @@ function missMessage(
 ): `No cassette matches ${string}` {
   if (nearest === null)
     return `No cassette matches ${method} ${path}: none was recorded for ${method} ${path}`;
+  const places = nearest.distance - (nearest.authentication === undefined ? 0 : 1);
   const shown = nearest.differences.slice(0, 3).map((place) => (place === '' ? 'the whole body' : place));
-  const more = nearest.distance > shown.length ? `, … (${nearest.distance} places)` : '';
-  return `No cassette matches ${method} ${path}: the nearest is ${nearest.cassette}, whose body differs at ${shown.join(', ')}${more}`;
+  const more = places > shown.length ? `, … (${places} places)` : '';
+  const body = shown.length > 0 ? `whose body differs at ${shown.join(', ')}${more}` : '';
+  const auth =
+    nearest.authentication === undefined ? '' : `recorded with ${TOKEN_WAS[nearest.authentication]}`;
+  const why = body && auth ? `${body}, and ${auth}` : body || auth;
+  return `No cassette matches ${method} ${path}: the nearest is ${nearest.cassette}, ${why}`;
 }
 
 /** The recorded events at their recorded times (× speed) from `start`. */
@@ -91,7 +99,8 @@ export function registerReplay(app: FastifyInstance, library: CassetteLibrary, o
     if (!request.routeOptions.config.operationId) return;
     const start = performance.now();
     const path = request.url.split('?', 1)[0] as string;
-    const found = library.match(request.method, path, request.body);
+    // The server authenticated the caller before this hook (an unknown token never gets here).
+    const found = library.match(request.method, path, request.body, request.auth ? 'accepted' : 'refused');
     if (found.hit) {
       if (request.journal) request.journal.replay = { cassette: found.hit.file, nearest: null };
       return answer(request, reply, found.hit, options.speed, start);

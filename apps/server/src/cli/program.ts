@@ -27,6 +27,7 @@ interface ProxyOptions {
   target?: string;
   record?: string;
   redactHeaders?: string;
+  redactQuery?: string;
 }
 
 /** The `assistant-server` command line. Configuration comes from the environment; flags override it. */
@@ -52,7 +53,10 @@ export function createProgram(env: NodeJS.ProcessEnv, print: (line: string) => v
       '--seed <file>',
       'seed file applied at start-up, or `dev` for the packaged dev seed (env ASSISTANT_SEED)',
     )
-    .option('--dev-token <token>', 'ensure this token exists with scope * (env ASSISTANT_DEV_TOKEN)')
+    .option(
+      '--dev-token <token>',
+      'ensure this token exists with scopes * and operator (env ASSISTANT_DEV_TOKEN)',
+    )
     .option('--replay <dir>', 'answer platform requests from the cassettes in this folder (env REPLAY_DIR)')
     .option(
       '--replay-ignore <fields>',
@@ -93,11 +97,15 @@ export function createProgram(env: NodeJS.ProcessEnv, print: (line: string) => v
       '--redact-headers <names>',
       'headers recorded as [redacted] beside authorization and cookies (env RECORD_REDACT_HEADERS)',
     )
+    .option(
+      '--redact-query <names>',
+      'query parameters recorded as [redacted] beside token, access_token, api_key… (env RECORD_REDACT_QUERY)',
+    )
     .option('--port <port>', 'listen port (env PORT, default 4010)')
     .option('--host <host>', 'listen host (env HOST, default 127.0.0.1)')
     .option(
       '--dev-token <token>',
-      'a token with scope * for the admin API and the console (env ASSISTANT_DEV_TOKEN)',
+      'a token with scopes * and operator for the admin API and the console (env ASSISTANT_DEV_TOKEN)',
     )
     .action(async (options: ProxyOptions) => {
       const proxyConfig = config({
@@ -107,6 +115,7 @@ export function createProgram(env: NodeJS.ProcessEnv, print: (line: string) => v
         PROXY_TARGET: options.target,
         PROXY_RECORD_DIR: options.record,
         RECORD_REDACT_HEADERS: options.redactHeaders,
+        RECORD_REDACT_QUERY: options.redactQuery,
       });
       if (proxyConfig.proxy === undefined)
         throw new Error('proxy needs a target: --target https://api.example.com/v1 (or PROXY_TARGET)');

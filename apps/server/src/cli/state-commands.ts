@@ -1,12 +1,15 @@
 /**
  * `state export|import`: the admin API's `GET`/`PUT /_admin/state` on the configured database,
  * with no server running (or beside one: a running server notices the import's commit, as it
- * notices a CLI revoke). The document is the seed format, so an export is also a seed.
+ * notices a CLI revoke). The document is the seed format, so an export is also a seed. The CLI acts
+ * as the server's operator, on all data; an import that would leave no token with `operator` is
+ * refused (seed/lock-out-rule.ts), as the admin API refuses one that locks its caller out.
  */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { exportState } from '../seed/export-state.js';
 import { importState } from '../seed/import-state.js';
+import { lockOutIssues } from '../seed/lock-out-rule.js';
 import { readSeedFile, SeedError } from '../seed/seed-file.js';
 import { StateEntryError } from '../seed/state-rows.js';
 import type { WithStore } from './with-database.js';
@@ -43,6 +46,9 @@ export function registerStateCommands(
     .argument('<file>', 'state document (JSON), e.g. from state export')
     .action((file: string) => {
       const document = readSeedFile(file);
+      const lockOut = lockOutIssues(document, undefined);
+      if (lockOut.length > 0)
+        throw new SeedError(`Invalid state ${file}: ${new StateEntryError(lockOut).message}`);
       return databases.created(async (store) => {
         try {
           const summary = await importState(store, document);

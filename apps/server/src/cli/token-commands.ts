@@ -21,7 +21,11 @@ function scopeList(value: string): string[] {
   return scopes;
 }
 
-/** `token create|list|revoke`: manage API tokens; a token is printed only when created. */
+/**
+ * `token create|list|revoke`: manage API tokens; a token is printed only when created. Run on the
+ * database, the CLI is the server's operator: `token create --operator` is how one who lost every
+ * operator token (a revoke by mistake) gets one back.
+ */
 export function registerTokenCommands(
   program: Command,
   withStore: WithStore,
@@ -34,21 +38,23 @@ export function registerTokenCommands(
     .requiredOption('--account <id>', 'account that owns the token', positiveInt)
     .option(
       '--scopes <list>',
-      'comma-separated scopes, e.g. agents:read,agents:chat, or * for all',
+      "comma-separated scopes, e.g. agents:read,agents:chat, or * for all of the account's",
       scopeList,
       ['*'],
     )
+    .option('--operator', 'add the scope operator: administer the whole server (every account)')
     .option('--name <name>', 'a label for the token', 'cli')
-    .action((options: { account: number; scopes: string[]; name: string }) =>
+    .action((options: { account: number; scopes: string[]; name: string; operator?: true }) =>
       withStore(async ({ repos }) => {
+        const scopes = options.operator ? [...new Set([...options.scopes, 'operator'])] : options.scopes;
         const issued = await issueToken(repos, {
           accountId: options.account,
           name: options.name,
-          scopes: options.scopes,
+          scopes,
         });
         if (!issued) throw new Error(`account ${options.account} does not exist`);
         print(
-          `Created token ${issued.record.id} for account ${options.account} (${options.scopes.join(',')}). It is shown only this once:`,
+          `Created token ${issued.record.id} for account ${options.account} (${scopes.join(',')}). It is shown only this once:`,
         );
         print(issued.token);
       }),

@@ -16,6 +16,8 @@ export interface ProxyConfig {
   timeoutMs: number;
   /** Header names (lower case) a cassette keeps as `[redacted]`, beside authorization and cookies. */
   redactHeaders: string[];
+  /** Query parameter names (lower case) whose values a cassette keeps as `[redacted]`, beside `token` and its kind. */
+  redactQuery: string[];
 }
 
 export interface ReplayConfig {
@@ -71,6 +73,12 @@ export const proxyEnvSchema = z.object({
       .regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/, 'must be header names, comma-separated')
       .transform((name) => name.toLowerCase()),
   ),
+  RECORD_REDACT_QUERY: list(
+    z
+      .string()
+      .regex(/^[^\s&=#]+$/, 'must be query parameter names, comma-separated')
+      .transform((name) => name.toLowerCase()),
+  ),
   REPLAY_DIR: optionalText,
   REPLAY_IGNORE: list(
     z.string().regex(/^(?:\/.*|[^/\s]+)$/, 'must be field names or JSON Pointers, comma-separated'),
@@ -107,6 +115,7 @@ export function toProxyConfig(e: ProxyEnv): { proxy?: ProxyConfig; replay?: Repl
             ...(e.PROXY_RECORD_DIR === undefined ? {} : { recordDir: e.PROXY_RECORD_DIR }),
             timeoutMs: e.PROXY_TIMEOUT_MS,
             redactHeaders: e.RECORD_REDACT_HEADERS,
+            redactQuery: e.RECORD_REDACT_QUERY,
           },
         }),
     ...(e.REPLAY_DIR === undefined

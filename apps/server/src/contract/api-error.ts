@@ -1,4 +1,5 @@
 import {
+  BUSY_MESSAGE,
   ERROR_MESSAGES,
   type ErrorEnvelope,
   type ErrorStatus,
@@ -17,6 +18,9 @@ const isPlatformStatus = (status: AnswerStatus): status is ErrorStatus => status
  * and shapes are the types package's): thrown anywhere in a request, answered by the error handler.
  */
 export class ApiError extends Error {
+  /** A 429 because the caller's earlier work fills what the server holds for it (the busy message). */
+  busy = false;
+
   constructor(
     readonly status: AnswerStatus,
     readonly issues: ValidationIssue[] = [],
@@ -29,15 +33,27 @@ export class ApiError extends Error {
   static badRequest(path: string, message: string): ApiError {
     return new ApiError(400, [{ path, message }]);
   }
+
+  /**
+   * A 429 for a request no limit counted: the caller's earlier work still fills its share (its
+   * requests in flight, its account's place in a shared queue). Not the rate limit's message.
+   */
+  static busy(retryAfterSeconds: number): ApiError {
+    const error = new ApiError(429, [], retryAfterSeconds);
+    error.busy = true;
+    error.message = BUSY_MESSAGE;
+    return error;
+  }
 }
 
-/** The envelope of any status the server answers; a 400 always carries `errors`. */
+/** The envelope of any status the server answers; a 400 always carries `errors`, a busy 429 its text. */
 export function envelopeOf(
   status: AnswerStatus,
   issues: ValidationIssue[] = [],
+  busy = false,
 ): ErrorEnvelope | FaultErrorEnvelope {
   return isPlatformStatus(status)
-    ? errorEnvelope(status, issues)
+    ? errorEnvelope(status, issues, busy)
     : { success: false, message: FAULT_ERROR_MESSAGES[status] };
 }
 

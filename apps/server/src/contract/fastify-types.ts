@@ -34,10 +34,10 @@ export interface RequestJournal {
   /** The chat fixture that answered; the chat operation sets it. */
   chatFixtureId: number | null;
   /**
-   * How a fault (or, in proxy mode, the target) ended the exchange; left undefined, the journal
+   * How a fault (or, in proxy mode, the target; or a stalled reader's cut) ended the exchange; left undefined, the journal
    * tells `answered` from `client-closed`.
    */
-  outcome: 'reset' | 'disconnected' | 'target-failed' | undefined;
+  outcome: 'reset' | 'disconnected' | 'target-failed' | 'stalled' | undefined;
   /** The request body as received; the body parser sets it. */
   requestBody: Uint8Array | undefined;
   /** The operation reached; in proxy mode, the one whose method and path the request matches. */
@@ -60,13 +60,29 @@ export interface RequestJournal {
  */
 export type Awaitable<T> = T | Promise<T>;
 
-/** The journal of platform requests (admin/journal.ts, or admin/shared-journal.ts), newest first. */
+/**
+ * Whose records an admin call reaches (admin.yaml, "Two kinds of administration"): one account's,
+ * for that account's admin, or every account's (`'all'`), for an operator. Every store of the admin
+ * API takes it explicitly, so no call reaches everything by omission.
+ */
+export type Reach = number | 'all';
+
+/** Whether a record of `accountId` (null or 0: no account's) is within `reach`. */
+export const reaches = (reach: Reach, accountId: number | null): boolean =>
+  reach === 'all' || reach === accountId;
+
+/**
+ * The journal of platform requests (admin/journal.ts, or admin/shared-journal.ts), newest first.
+ * An entry is the account's whose token authenticated its request; one no token did is no
+ * account's, which only `'all'` reaches.
+ */
 export interface JournalStore {
-  list(filter?: RequestMatcher & { limit?: number }): Awaitable<JournalEntry[]>;
-  find(matcher: RequestMatcher): Awaitable<{ count: number; requests: JournalEntry[] }>;
-  clear(): Awaitable<number>;
-  /** Calls `listener` with every entry recorded from now on; the returned function stops it. */
-  onRecord(listener: (entry: JournalEntry) => void): () => void;
+  list(reach: Reach, filter?: RequestMatcher & { limit?: number }): Awaitable<JournalEntry[]>;
+  find(reach: Reach, matcher: RequestMatcher): Awaitable<{ count: number; requests: JournalEntry[] }>;
+  /** Removes the entries within reach (`'all'`: every entry, ids from 1 again); answers how many. */
+  clear(reach: Reach): Awaitable<number>;
+  /** Calls `listener` with every entry within reach recorded from now on; the returned function stops it. */
+  onRecord(reach: Reach, listener: (entry: JournalEntry) => void): () => void;
 }
 
 /** A platform request as fault rules see it. */
@@ -76,14 +92,21 @@ export interface FaultRequest {
   path: string;
   /** The authenticated token's name, undefined before authentication or without a token. */
   tokenName: string | undefined;
+  /** The authenticated token's account: only its account's rules and operators' apply. */
+  accountId: number | undefined;
 }
 
-/** The fault rules of `/_admin/faults` (admin/fault-rules.ts, or shared-fault-rules.ts). */
+/**
+ * The fault rules of `/_admin/faults` (admin/fault-rules.ts, or shared-fault-rules.ts). A rule is
+ * an account's (applying to its requests only) or, with `accountId` null, operators' (to all).
+ */
 export interface FaultRulesStore {
-  add(input: FaultRuleInput): Awaitable<FaultRule>;
-  list(): Awaitable<FaultRule[]>;
-  remove(id: number): Awaitable<FaultRule | undefined>;
-  clear(): Awaitable<number>;
+  /** Adds a rule of `accountId` (null: an operator's). */
+  add(input: FaultRuleInput, accountId: number | null): Awaitable<FaultRule>;
+  list(reach: Reach): Awaitable<FaultRule[]>;
+  remove(id: number, reach: Reach): Awaitable<FaultRule | undefined>;
+  /** Removes the rules within reach (`'all'`: every rule, ids from 1 again); answers how many. */
+  clear(reach: Reach): Awaitable<number>;
   /** The rule whose fault this request gets, counted as fired; undefined when none. */
   pick(request: FaultRequest): Awaitable<FaultRule | undefined>;
   /** No rule at all: the pipeline need not describe the request to `pick`. */
@@ -115,6 +138,8 @@ export interface FixtureChat {
   /** The request's inline agent `name`. */
   agentName: string;
   intents: readonly string[];
+  /** The authenticated token's account: only its account's fixtures and operators' answer. */
+  accountId: number | undefined;
 }
 
 /**
@@ -122,11 +147,16 @@ export interface FixtureChat {
  * shared-chat-fixtures.ts).
  */
 export interface ChatFixturesStore {
-  add(input: ChatFixtureInput): Awaitable<ChatFixture>;
-  list(): Awaitable<ChatFixture[]>;
-  remove(id: number): Awaitable<ChatFixture | undefined>;
-  clear(): Awaitable<number>;
-  /** Puts `inputs` in place of every fixture, ids from 1 (a reset); answers how many were removed. */
+  /** Adds a fixture of `accountId` (null: an operator's, answering every account's chats). */
+  add(input: ChatFixtureInput, accountId: number | null): Awaitable<ChatFixture>;
+  list(reach: Reach): Awaitable<ChatFixture[]>;
+  remove(id: number, reach: Reach): Awaitable<ChatFixture | undefined>;
+  /** Removes the fixtures within reach (`'all'`: every one, ids from 1 again); answers how many. */
+  clear(reach: Reach): Awaitable<number>;
+  /**
+   * Puts `inputs` (operators') in place of every fixture, ids from 1 (an operator's reset);
+   * answers how many were removed.
+   */
   replace(inputs: readonly ChatFixtureInput[]): Awaitable<number>;
   /** The fixture that answers this chat, counted as used; undefined when none. */
   pick(chat: FixtureChat): Awaitable<ChatFixture | undefined>;

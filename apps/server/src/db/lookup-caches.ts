@@ -10,7 +10,14 @@
  * the caches hold only rows that were found, which an insert cannot make stale.
  */
 import type { ChangeBus, ChangeWatch } from './change-watch.js';
-import type { ActiveToken, AgentsRepo, Repositories, StoredAgent, TokensRepo } from './store.js';
+import type {
+  AccountDataRepo,
+  ActiveToken,
+  AgentsRepo,
+  Repositories,
+  StoredAgent,
+  TokensRepo,
+} from './store.js';
 
 const TOKEN_CACHE_SIZE = 10_000;
 const AGENT_CACHE_SIZE = 10_000;
@@ -63,7 +70,10 @@ export function withLookupCaches(repos: Repositories, watch: ChangeWatch, bus?: 
    * Repositories whose writes to tokens and agents empty the caches (reads are passed through);
    * `changed` is called once a change the other instances' caches may hold is written.
    */
-  const clearing = (inner: Repositories, changed: () => void): Pick<Repositories, 'tokens' | 'agents'> => {
+  const clearing = (
+    inner: Repositories,
+    changed: () => void,
+  ): Pick<Repositories, 'tokens' | 'agents' | 'accountData'> => {
     const clearing = <A extends unknown[], R>(
       cache: WatchedCache<unknown>,
       write: (...args: A) => Promise<R>,
@@ -82,12 +92,18 @@ export function withLookupCaches(repos: Repositories, watch: ChangeWatch, bus?: 
       insert: clearing(tokens, inner.tokens.insert, false),
       deleteAll: clearing(tokens, inner.tokens.deleteAll, true),
       revoke: clearing(tokens, inner.tokens.revoke, true),
+      setScopes: clearing(tokens, inner.tokens.setScopes, true),
     };
     const agentsRepo: AgentsRepo = {
       ...inner.agents,
       deleteAll: clearing(agents, inner.agents.deleteAll, true),
     };
-    return { tokens: tokensRepo, agents: agentsRepo };
+    // An account's own import or reset deletes its tokens and agents: both caches go.
+    const accountDataRepo: AccountDataRepo = {
+      ...inner.accountData,
+      deleteOwned: clearing(tokens, clearing(agents, inner.accountData.deleteOwned, false), true),
+    };
+    return { tokens: tokensRepo, agents: agentsRepo, accountData: accountDataRepo };
   };
 
   /** A transaction's repositories; `changed` notes a change to announce once it commits. */

@@ -113,6 +113,8 @@ export interface TokensRepo {
   list(): Promise<TokenRecord[]>;
   /** Marks a token revoked; false when no active token has this id. */
   revoke(id: number): Promise<boolean>;
+  /** Gives the token with this hash these scopes (the dev token follows its configuration). */
+  setScopes(hash: string, scopes: string[]): Promise<void>;
 }
 
 /** Workspaces group an account's transcriptions. */
@@ -198,9 +200,24 @@ export interface IdempotencyRepo {
   deleteAll(): Promise<void>;
 }
 
+/**
+ * One account's rows across the tables: what its own admin replaces (a state import or reset of
+ * one account, see the admin API's "Two kinds of administration"), leaving other accounts' alone.
+ */
+export interface AccountDataRepo {
+  /**
+   * Deletes what the account owns: its stored answers, agents, its workspaces' transcriptions, its
+   * workspaces and its tokens but those of `keepTokens`. The account itself stays.
+   */
+  deleteOwned(accountId: number, keepTokens: readonly number[]): Promise<void>;
+  /** Sets an existing account's name and, when given, its creation time. */
+  update(account: { id: number; name: string; createdAt?: string }): Promise<void>;
+}
+
 /** One repository per table, and transactions over them. */
 export interface Repositories {
   accounts: AccountsRepo;
+  accountData: AccountDataRepo;
   tokens: TokensRepo;
   workspaces: WorkspacesRepo;
   transcriptions: TranscriptionsRepo;

@@ -3,6 +3,7 @@ import type { ChatEngine, ChatEngineRequest } from '@assistant-platform/engines/
 import type { ChatRequestBody, ChatResponse } from '@assistant-platform/types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accountOf } from '../pipeline/auth.js';
+import { tenantOf } from '../pipeline/request-tenant.js';
 import { abortOnDisconnect } from './abort-on-disconnect.js';
 import { toEventStream } from './chat-event-stream.js';
 import { normalizeChatBody } from './chat-request-body.js';
@@ -25,6 +26,7 @@ async function chatEngineFor(
     message: messageText(chat),
     agentName: chat.name,
     intents: chat.intents,
+    accountId: request.auth?.accountId,
   });
   if (fixture === undefined) return (await loaded()).chat;
   if (request.journal) request.journal.chatFixtureId = fixture.id;
@@ -39,7 +41,7 @@ export function chatRequestHandler({ repos, engines: loaded }: OperationDeps) {
       accountOf(request),
     );
     const engine = await chatEngineFor(request, engineRequest, loaded);
-    const options = { signal: abortOnDisconnect(reply), requestId: request.id };
+    const options = { signal: abortOnDisconnect(reply), requestId: request.id, tenant: tenantOf(request) };
     const created = Math.floor(Date.now() / 1000);
     if (stream) {
       // Awaited before any header is written, so an engine's 400/429 still uses the envelope.

@@ -1,5 +1,6 @@
 import { DECLARED_DEFAULTS, type EmbeddingsBody, type EmbeddingsResponse } from '@assistant-platform/types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { tenantOf } from '../pipeline/request-tenant.js';
 import { abortOnDisconnect } from './abort-on-disconnect.js';
 import type { OperationDeps } from './operation-deps.js';
 
@@ -10,7 +11,7 @@ export function createEmbeddingsHandler({ engines }: OperationDeps) {
     const body = request.body as EmbeddingsBody;
     const embeddings = await (await engines()).embeddings.embed(
       { model: body.model ?? DEFAULTS.model, lang: body.lang ?? DEFAULTS.lang, sentences: body.sentences },
-      { signal: abortOnDisconnect(reply), requestId: request.id },
+      { signal: abortOnDisconnect(reply), requestId: request.id, tenant: tenantOf(request) },
     );
     return { success: true, message: 'Embeddings created successfully', data: { embeddings } };
   };

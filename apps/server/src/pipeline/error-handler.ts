@@ -13,6 +13,8 @@ interface Mapped {
   status: AnswerStatus;
   issues?: ValidationIssue[];
   retryAfterSeconds?: number;
+  /** A 429 with the busy message rather than the rate limit's. */
+  busy?: boolean;
 }
 
 // Fastify's own client errors, each turned into a 400 naming what was wrong.
@@ -29,6 +31,7 @@ function mapError(error: FastifyError | Error): Mapped {
     return {
       status: error.status,
       issues: error.issues,
+      busy: error.busy,
       ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
     };
   }
@@ -36,7 +39,14 @@ function mapError(error: FastifyError | Error): Mapped {
   if (error instanceof EngineError) {
     if (error.status === 400)
       return { status: 400, issues: error.details.issues ?? [{ path: '', message: error.message }] };
-    if (error.status === 429) return { status: 429, retryAfterSeconds: error.details.retryAfterSeconds ?? 1 };
+    if (error.status === 429)
+      return {
+        status: 429,
+        retryAfterSeconds: error.details.retryAfterSeconds ?? 1,
+        busy: error.details.busy === true,
+      };
+    // The work's deadline passed while the server was busy: its load, not the request, is why.
+    if (error.status === 503) return { status: 503, retryAfterSeconds: error.details.retryAfterSeconds ?? 1 };
     return { status: 500 };
   }
   const fastifyError = error as FastifyError & { validation?: ErrorObject[]; validationContext?: string };
@@ -86,7 +96,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply
       .code(mapped.status)
       .type('application/json; charset=utf-8')
-      .send(envelopeOf(mapped.status, mapped.issues));
+      .send(envelopeOf(mapped.status, mapped.issues, mapped.busy));
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorEnvelope(404)));
 }

@@ -1,5 +1,7 @@
 /**
- * Proxy mode's one route: every request under `/v1`, whatever its method and path, is forwarded to
+ * Proxy mode's one route: every request under `/v1`, whatever its method (every one Node's HTTP
+ * parser reads, CONNECT aside: Fastify's router learns the others with `addHttpMethod`) and path
+ * (as long as it stays under `/v1`, see confined-path.ts), is forwarded to
  * the target as it came (its body bytes, the caller's token, hop-by-hop headers aside, see
  * forwarded-headers.ts) and its answer passed back as it comes, a stream event by event. On the
  * way, both are checked against the platform's contract (the types package's exchange checks, on
@@ -11,7 +13,7 @@
  * target's. Faults still apply (see pipeline/faults/): a `code` or `reset` never reaches the
  * target; a delay precedes forwarding; a stream's timing paces the forwarded events.
  */
-import type { ServerResponse } from 'node:http';
+import { METHODS, type ServerResponse } from 'node:http';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Fault } from '@assistant-platform/types/admin';
@@ -32,7 +34,9 @@ import type { CheckedExchange } from '../contract/fastify-types.js';
 import { timed } from '../operations/chat-event-stream.js';
 import { type BodyPool, OFFLOAD_BYTES } from '../pipeline/body/body-pool.js';
 import { withoutFaultPreferences } from '../pipeline/faults/prefer-header.js';
+import { tenantOf } from '../pipeline/request-tenant.js';
 import { AnswerTap, type Tapped, type TappedEvent } from './answer-tap.js';
+import { confinedUrl } from './confined-path.js';
 import { reportViolations } from './exchange-report.js';
 import { forwardedRequestHeaders, forwardedResponseHeaders } from './forwarded-headers.js';
 import type { TargetAnswer, TargetClient } from './target-client.js';
@@ -46,10 +50,20 @@ export interface ProxyDeps {
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
+/** Methods Fastify routes without being told (CONNECT opens a tunnel, which Node hands elsewhere). */
+const unknownMethods = (app: FastifyInstance) =>
+  METHODS.filter((method) => method !== 'CONNECT' && !app.supportedMethods.includes(method));
+
 export async function registerProxyRoutes(app: FastifyInstance, deps: ProxyDeps): Promise<void> {
   const handler = proxyHandler(deps);
+  // A body may come with any of them (QUERY's is its point): each is read and forwarded.
+  for (const method of unknownMethods(app)) app.addHttpMethod(method, { hasBody: true });
   await app.register(
     async (v1) => {
+      // Before the body is read or anything is forwarded: a path that would leave /v1 answers 400.
+      v1.addHook('onRequest', async (request) => {
+        confinedUrl(deps.target.target, request.url.slice('/v1'.length));
+      });
       // Bodies are forwarded as the bytes they came as, whatever their media type.
       v1.removeAllContentTypeParsers();
       v1.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body, done) => {
@@ -67,9 +81,9 @@ export async function registerProxyRoutes(app: FastifyInstance, deps: ProxyDeps)
 
 function proxyHandler({ target, validator, bodies, recorder }: ProxyDeps) {
   const checkRequest = requestChecks(validator);
-  const checkRequestAnywhere = (checked: CheckedRequest) =>
+  const checkRequestAnywhere = (request: FastifyRequest, checked: CheckedRequest) =>
     (checked.body?.length ?? 0) >= OFFLOAD_BYTES
-      ? bodies.checkRequest(checked)
+      ? bodies.checkRequest(tenantOf(request), checked)
       : (() => {
           const { operation, violations } = checkRequest(checked);
           return { operationId: operation?.operationId ?? null, violations };
@@ -111,7 +125,7 @@ function proxyHandler({ target, validator, bodies, recorder }: ProxyDeps) {
     };
     const checked = await Promise.resolve(
       checks
-        ? checkRequestAnywhere({
+        ? checkRequestAnywhere(request, {
             method: asMethod,
             path: path.slice('/v1'.length) || '/',
             query,
@@ -168,7 +182,7 @@ function proxyHandler({ target, validator, bodies, recorder }: ProxyDeps) {
       if (bytes.length < OFFLOAD_BYTES)
         return Promise.resolve(checkAnswerBody(validator, id, answer.status, contentType, bytes));
       return bodies
-        .checkAnswer({ operationId: id, status: answer.status, contentType, bytes })
+        .checkAnswer(tenantOf(request), { operationId: id, status: answer.status, contentType, bytes })
         .catch((error) => {
           request.log.warn({ err: error }, 'the answer was not checked against the contract');
           return [];

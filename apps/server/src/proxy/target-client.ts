@@ -11,6 +11,7 @@ import type { Readable } from 'node:stream';
 import { Agent, errors, request } from 'undici';
 import type { ProxyConfig } from '../config/proxy-config.js';
 import { ApiError } from '../contract/api-error.js';
+import { confinedUrl } from './confined-path.js';
 
 export interface TargetAnswer {
   status: number;
@@ -23,7 +24,10 @@ export interface TargetClient {
   readonly target: string;
   /** Its host (and port), for the forwarded `Host` header. */
   readonly host: string;
-  /** Sends a request (`path` and query after `/v1`); a target that fails to answer throws ApiError 502 or 504. */
+  /**
+   * Sends a request (`path` and query after `/v1`, refused with ApiError 400 if it would leave the
+   * target's base path); a target that fails to answer throws ApiError 502 or 504.
+   */
   send(input: {
     method: string;
     pathAndQuery: string;
@@ -52,8 +56,9 @@ export function createTargetClient(
     target: config.target,
     host: url.host,
     async send({ method, pathAndQuery, headers, body, signal }) {
+      const url = confinedUrl(config.target, pathAndQuery);
       try {
-        const answer = await request(`${config.target}${pathAndQuery}`, {
+        const answer = await request(url, {
           method: method as 'GET',
           headers,
           body: body !== undefined && body.length > 0 ? body : null,

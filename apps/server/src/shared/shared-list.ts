@@ -16,6 +16,10 @@
  *   with `times` applies exactly `times` times across the deployment.
  * - `replace(items, { ifNew })` puts a list in place at start-up only when the deployment has none
  *   yet, so an instance that (re)starts does not wipe what the others' admin API added.
+ * - Each item has an owner (an account, or operators: `ownerOf`), kept beside it in Redis: the
+ *   bound `max` is per owner, so one account cannot fill the list for every other, a removal may
+ *   be limited to one owner's items (another's id is then as absent), and `removeOwned` takes
+ *   one owner's items away in one change.
  * - An instance's own change is in its copy before the change's caller hears of it (read your
  *   writes). Another instance's copy follows a moment later, when the message arrives; a request
  *   that must see the latest list (the rate limit's script reads the version beside the counter,
@@ -31,42 +35,75 @@ export interface ListItem {
 /** A change the copy of every instance applies, in order. */
 export type ListChange<T> =
   | { kind: 'add'; item: T }
-  | { kind: 'remove'; id: number }
+  /** Items removed: one, or (`owner`) every item of one account. */
+  | { kind: 'remove'; ids: number[]; owner?: number }
   /** The whole list: a snapshot read at start-up or after a gap (`restart: false`), or a reset. */
   | { kind: 'replace'; items: T[]; restart: boolean };
+
+/** The owner key of operators' items (an account's is its id). */
+const OPERATORS = 'operators';
+
+const ownerKey = (accountId: number | null) => (accountId === null ? OPERATORS : String(accountId));
 
 const PUBLISH = (kind: string, payload: string) =>
   `local version = redis.call('INCR', KEYS[4])
 redis.call('PUBLISH', KEYS[5], version .. ' ${kind} ' .. ${payload})`;
 
-// KEYS: items, uses, next id, version, channel, ready flag.
+// KEYS: items, uses, next id, version, channel, ready flag, owners (by id), counts (by owner). An
+// item stored before items had owners is operators'.
 const ADD = `
-if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[1]) then return false end
+if tonumber(redis.call('HGET', KEYS[8], ARGV[3]) or '0') >= tonumber(ARGV[1]) then return false end
 local id = redis.call('INCR', KEYS[3])
 local item = '{"id":' .. id .. ',' .. ARGV[2]
 redis.call('HSET', KEYS[1], id, item)
+redis.call('HSET', KEYS[7], id, ARGV[3])
+redis.call('HINCRBY', KEYS[8], ARGV[3], 1)
 ${PUBLISH('add', 'item')}
 return {item, version}`;
 
 const REMOVE = `
 local item = redis.call('HGET', KEYS[1], ARGV[1])
 if not item then return false end
+local owner = redis.call('HGET', KEYS[7], ARGV[1]) or '${OPERATORS}'
+if ARGV[2] ~= '' and ARGV[2] ~= owner then return false end
 local uses = redis.call('HGET', KEYS[2], ARGV[1]) or '0'
 redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[2], ARGV[1])
+redis.call('HDEL', KEYS[7], ARGV[1])
+redis.call('HINCRBY', KEYS[8], owner, -1)
 ${PUBLISH('remove', 'ARGV[1]')}
 return {item, uses, version}`;
 
+const REMOVE_OWNED = `
+local ids = {}
+local owners = redis.call('HGETALL', KEYS[7])
+for i = 1, #owners, 2 do
+  if owners[i + 1] == ARGV[1] then ids[#ids + 1] = owners[i] end
+end
+for _, id in ipairs(ids) do
+  redis.call('HDEL', KEYS[1], id)
+  redis.call('HDEL', KEYS[2], id)
+  redis.call('HDEL', KEYS[7], id)
+end
+redis.call('HDEL', KEYS[8], ARGV[1])
+local message = ARGV[1] .. ' ' .. table.concat(ids, ',')
+${PUBLISH('owned', 'message')}
+return {message, version}`;
+
+// ARGV: the mode, then each item's owner and text.
 const REPLACE = `
 if ARGV[1] == 'if-new' and redis.call('EXISTS', KEYS[6]) == 1 then return {-1, 0} end
 local removed = redis.call('HLEN', KEYS[1])
-redis.call('DEL', KEYS[1], KEYS[2])
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[7], KEYS[8])
 local items = {}
-for i = 2, #ARGV do
-  items[i - 1] = '{"id":' .. (i - 1) .. ',' .. ARGV[i]
-  redis.call('HSET', KEYS[1], i - 1, items[i - 1])
+for i = 2, #ARGV, 2 do
+  local id = #items + 1
+  items[id] = '{"id":' .. id .. ',' .. ARGV[i + 1]
+  redis.call('HSET', KEYS[1], id, items[id])
+  redis.call('HSET', KEYS[7], id, ARGV[i])
+  redis.call('HINCRBY', KEYS[8], ARGV[i], 1)
 end
-redis.call('SET', KEYS[3], #ARGV - 1)
+redis.call('SET', KEYS[3], #items)
 redis.call('SET', KEYS[6], '1')
 ${PUBLISH('replace', "'[' .. table.concat(items, ',') .. ']'")}
 return {removed, version}`;
@@ -80,12 +117,18 @@ if times >= 0 and tonumber(redis.call('HGET', KEYS[2], ARGV[1]) or '0') >= times
 redis.call('HINCRBY', KEYS[2], ARGV[1], 1)
 return 1`;
 
-const KEY_COUNT = 6;
+const KEY_COUNT = 8;
 
 /** The item's JSON without its opening brace, for a script to write `{"id":N,` before it. */
 const bodyOf = (item: object) => JSON.stringify(item).slice(1);
 
 const byId = (a: ListItem, b: ListItem) => a.id - b.id;
+
+/** The change of an `owned` message: `<account> <id>,<id>…`. */
+function ownedRemoval(payload: string): { kind: 'remove'; ids: number[]; owner: number } {
+  const [owner = '', ids = ''] = payload.split(' ');
+  return { kind: 'remove', ids: ids === '' ? [] : ids.split(',').map(Number), owner: Number(owner) };
+}
 
 /** A copy that a request can bring up to the deployment's latest version of it. */
 export interface VersionedCopy {
@@ -104,24 +147,39 @@ export class SharedList<T extends ListItem> implements VersionedCopy {
   private pending: { version: number; change: ListChange<T> }[] = [];
   private readonly keys: string[];
   private readonly run: Record<
-    'add' | 'remove' | 'replace' | 'snapshot' | 'claim',
+    'add' | 'remove' | 'removeOwned' | 'replace' | 'snapshot' | 'claim',
     (...args: (string | number)[]) => Promise<unknown>
   >;
 
+  /**
+   * `max` items at most per owner, `ownerOf` telling an item's (an account's id, or null for
+   * operators').
+   */
   constructor(
     private readonly shared: SharedRedis,
     private readonly name: string,
     private readonly max: number,
     private readonly apply: (change: ListChange<T>) => void,
+    private readonly ownerOf: (item: Omit<T, 'id'>) => number | null,
   ) {
     const key = (part: string) => shared.key(`${name}:${part}`);
-    this.keys = [key('items'), key('uses'), key('next-id'), key('version'), shared.key(name), key('ready')];
+    this.keys = [
+      key('items'),
+      key('uses'),
+      key('next-id'),
+      key('version'),
+      shared.key(name),
+      key('ready'),
+      key('owners'),
+      key('counts'),
+    ];
     this.versionKey = key('version');
     const script = (command: string, lua: string) =>
       shared.script<unknown>(`assistantList${command}`, KEY_COUNT, lua);
     this.run = {
       add: script('Add', ADD),
       remove: script('Remove', REMOVE),
+      removeOwned: script('RemoveOwned', REMOVE_OWNED),
       replace: script('Replace', REPLACE),
       snapshot: script('Snapshot', SNAPSHOT),
       claim: script('Claim', CLAIM),
@@ -135,30 +193,46 @@ export class SharedList<T extends ListItem> implements VersionedCopy {
     await this.reload();
   }
 
-  /** Adds an item (its id given by Redis); undefined when the list holds `max` already. */
+  /** Adds an item (its id given by Redis); undefined when its owner holds `max` already. */
   async add(item: Omit<T, 'id'>): Promise<T | undefined> {
-    const added = (await this.run.add(...this.keys, this.max, bodyOf(item))) as [string, number] | null;
+    const owner = ownerKey(this.ownerOf(item));
+    const added = (await this.run.add(...this.keys, this.max, bodyOf(item), owner)) as
+      | [string, number]
+      | null;
     if (!added) return undefined;
     const stored = JSON.parse(added[0]) as T;
     await this.own(added[1], { kind: 'add', item: stored });
     return stored;
   }
 
-  /** Removes an item; its last state and use count, or undefined when there was none. */
-  async remove(id: number): Promise<{ item: T; uses: number } | undefined> {
-    const removed = (await this.run.remove(...this.keys, id)) as [string, string, number] | null;
+  /**
+   * Removes an item if it is within reach (`'all'`, or its owner's account); its last state and use
+   * count, or undefined when there was none.
+   */
+  async remove(id: number, reach: number | 'all'): Promise<{ item: T; uses: number } | undefined> {
+    const owner = reach === 'all' ? '' : ownerKey(reach);
+    const removed = (await this.run.remove(...this.keys, id, owner)) as [string, string, number] | null;
     if (!removed) return undefined;
-    await this.own(removed[2], { kind: 'remove', id });
+    await this.own(removed[2], { kind: 'remove', ids: [id] });
     return { item: JSON.parse(removed[0]) as T, uses: Number(removed[1]) };
+  }
+
+  /** Removes every item of one account; answers how many. */
+  async removeOwned(accountId: number): Promise<number> {
+    const [message, version] = (await this.run.removeOwned(...this.keys, ownerKey(accountId))) as [
+      string,
+      number,
+    ];
+    const change = ownedRemoval(message);
+    await this.own(version, change);
+    return change.ids.length;
   }
 
   /** Puts `items` in place of the list (ids from 1); with `ifNew`, only where there has been none. */
   async replace(items: readonly Omit<T, 'id'>[], options: { ifNew?: boolean } = {}): Promise<number> {
     const mode = options.ifNew ? 'if-new' : 'always';
-    const [removed, version] = (await this.run.replace(...this.keys, mode, ...items.map(bodyOf))) as [
-      number,
-      number,
-    ];
+    const pairs = items.flatMap((item) => [ownerKey(this.ownerOf(item)), bodyOf(item)]);
+    const [removed, version] = (await this.run.replace(...this.keys, mode, ...pairs)) as [number, number];
     if (removed < 0) return 0;
     // The items as the script numbered them: ids from 1, in order.
     const replaced = items.map((item, index) => ({ id: index + 1, ...item }) as unknown as T);
@@ -205,8 +279,10 @@ export class SharedList<T extends ListItem> implements VersionedCopy {
       kind === 'add'
         ? { kind, item: JSON.parse(payload) as T }
         : kind === 'remove'
-          ? { kind, id: Number(payload) }
-          : { kind: 'replace', items: (JSON.parse(payload) as T[]).sort(byId), restart: true };
+          ? { kind, ids: [Number(payload)] }
+          : kind === 'owned'
+            ? ownedRemoval(payload)
+            : { kind: 'replace', items: (JSON.parse(payload) as T[]).sort(byId), restart: true };
     if (this.reloading) this.pending.push({ version: Number(version), change });
     else this.follow(Number(version), change);
   }

@@ -27,6 +27,29 @@ local removed = redis.call('XLEN', KEYS[1])
 redis.call('DEL', KEYS[1], KEYS[2])
 return removed`;
 
+// ARGV: a field and the value whose records go. Read in batches, so the script never holds the
+// whole log at once; numbers go on.
+const REMOVE = `
+local removed = 0
+local start = '-'
+while true do
+  local batch = redis.call('XRANGE', KEYS[1], start, '+', 'COUNT', ${READ_BATCH})
+  for _, entry in ipairs(batch) do
+    local fields = entry[2]
+    for i = 1, #fields, 2 do
+      if fields[i] == ARGV[1] then
+        if fields[i + 1] == ARGV[2] then
+          redis.call('XDEL', KEYS[1], entry[1])
+          removed = removed + 1
+        end
+        break
+      end
+    end
+  end
+  if #batch < ${READ_BATCH} then return removed end
+  start = '(' .. batch[#batch][1]
+end`;
+
 /** A stored record: its JSON text and its flat fields. */
 export type LogRecord = Record<string, string> & { record: string };
 
@@ -34,6 +57,7 @@ export class SharedLog {
   private readonly keys: [string, string, string];
   private readonly append: (...args: (string | number)[]) => Promise<number>;
   private readonly clearLog: (...args: (string | number)[]) => Promise<number>;
+  private readonly removeRecords: (...args: (string | number)[]) => Promise<number>;
   private readonly listeners = new Set<(record: string) => void>();
   private pending = 0;
   /** Records dropped since the last one that was kept. */
@@ -48,6 +72,7 @@ export class SharedLog {
     this.keys = [shared.key(`${name}:log`), shared.key(`${name}:last-id`), shared.key(name)];
     this.append = shared.script<number>('assistantLogAppend', 3, APPEND);
     this.clearLog = shared.script<number>('assistantLogClear', 3, CLEAR);
+    this.removeRecords = shared.script<number>('assistantLogRemove', 3, REMOVE);
   }
 
   /** Appends a record: `json` is its JSON text without an `id`, `fields` what readers filter on. */
@@ -92,6 +117,11 @@ export class SharedLog {
   /** Empties the log; numbers start from 1 again. Answers how many records it held. */
   async clear(): Promise<number> {
     return this.clearLog(...this.keys);
+  }
+
+  /** Removes the records whose `field` is `value` (one account's); answers how many. */
+  async remove(field: string, value: string): Promise<number> {
+    return this.removeRecords(...this.keys, field, value);
   }
 
   /** Calls `listener` with the JSON text of every record appended from now on, by any instance. */

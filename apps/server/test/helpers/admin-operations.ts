@@ -44,6 +44,7 @@ export const ADMIN_OPERATIONS: Record<
     success: 201,
   },
   revokeToken: { method: 'DELETE', url: '/_admin/tokens/999', success: 404 },
+  describeCaller: { method: 'GET', url: '/_admin/caller', success: 200 },
 };
 
 export const ADMIN_OPERATION_IDS = Object.keys(ADMIN_OPERATIONS) as AdminOperationId[];

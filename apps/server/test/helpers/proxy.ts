@@ -42,7 +42,7 @@ export async function startApp(env: Record<string, string>): Promise<RunningApp>
   const app = await serverModule.build(config, { seed: testSeed });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   const admin = async (path: string) => {
-    const response = await fetch(`${origin}/_admin${path}`, { headers: auth(TEST_TOKENS.admin) });
+    const response = await fetch(`${origin}/_admin${path}`, { headers: auth(TEST_TOKENS.operator) });
     expect(response.status).toBe(200);
     return (await response.json()) as {
       data: { requests: JournalEntry[] } & { total: number; groups: ViolationGroup[] };

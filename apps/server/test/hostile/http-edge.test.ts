@@ -1,10 +1,11 @@
 /**
  * The HTTP edge, over raw sockets: slow clients are cut off, broken request lines and oversized
  * headers get the 400 envelope with a request id, and a flood of bad tokens from one address is
- * answered 429 before any token is looked up.
+ * answered 429 while that address's valid tokens are still served.
  */
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
+import { TEST_TOKENS } from '../helpers/fixtures.js';
 import { parseRawAnswer, rawExchange, trickle } from '../helpers/raw-socket.js';
 import { useHostileServer } from './hostile-server.js';
 import { call, expectHealthy } from './http-probe.js';
@@ -85,14 +86,18 @@ describe('the HTTP edge', { timeout: 40_000 }, () => {
     await expectHealthy(server().origin);
   });
 
-  it('more than 60 bad-token requests from one address → 429 with Retry-After', async () => {
+  it('more than 60 bad-token requests from one address → 429 with Retry-After, its valid tokens still served', async () => {
     const limit = DEFAULT_LIMITS.authFailuresPerMinute;
+    const origin = server().origin;
+    // Requests with no token at all guess nothing: a page can send them in any number.
+    for (let i = 0; i < limit + 5; i++)
+      expect((await call(origin, 'GET', '/v1/agents/view/1', undefined, { token: null })).status).toBe(401);
+    expect((await call(origin, 'GET', '/v1/agents/view/1')).status).toBe(200);
+
     const statuses: number[] = [];
     let limited: Awaited<ReturnType<typeof call>> | undefined;
     for (let i = 0; i < limit + 5; i++) {
-      const res = await call(server().origin, 'GET', '/v1/agents/view/1', undefined, {
-        token: `not-a-token-${i}`,
-      });
+      const res = await call(origin, 'GET', '/v1/agents/view/1', undefined, { token: `not-a-token-${i}` });
       statuses.push(res.status);
       if (res.status === 429) limited ??= res;
     }
@@ -100,6 +105,32 @@ describe('the HTTP edge', { timeout: 40_000 }, () => {
     expect(statuses.slice(limit)).toEqual([429, 429, 429, 429, 429]);
     expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expectMatchesContract('getAgent', 429, limited?.body);
-    await expectHealthy(server().origin);
+
+    // The same address's valid tokens, of both accounts, are served: each sees its own agents.
+    const acme = await call(origin, 'GET', '/v1/agents/view/1', undefined, { token: TEST_TOKENS.all });
+    expect(acme.status).toBe(200);
+    expect(acme.body.data.id).toBe(1);
+    const globex = await call(origin, 'GET', '/v1/agents/view/3', undefined, { token: TEST_TOKENS.other });
+    expect(globex.status).toBe(200);
+    expect(globex.body.data.id).toBe(3);
+    expect(
+      (await call(origin, 'GET', '/v1/agents/view/1', undefined, { token: TEST_TOKENS.other })).status,
+    ).toBe(403);
+    // So is the admin API, to an admin token; a bad token there is refused as on the platform's.
+    expect(
+      (await call(origin, 'GET', '/_admin/requests', undefined, { token: TEST_TOKENS.admin })).status,
+    ).toBe(200);
+    expect((await call(origin, 'GET', '/_admin/requests', undefined, { token: 'guessed' })).status).toBe(429);
+    // Many at once, valid and not, from the blocked address: every valid one is served.
+    const mixed = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        call(origin, 'GET', '/v1/agents/view/1', undefined, {
+          token: i % 2 === 0 ? TEST_TOKENS.all : `burst-guess-${i}`,
+        }),
+      ),
+    );
+    expect(mixed.filter((_, i) => i % 2 === 0).map((res) => res.status)).toEqual(Array(20).fill(200));
+    expect(mixed.filter((_, i) => i % 2 === 1).map((res) => res.status)).toEqual(Array(20).fill(429));
+    await expectHealthy(origin);
   });
 });

@@ -9,6 +9,8 @@ import { TEST_TOKENS, testSeed } from '../helpers/fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'assistant-state-'));
 const database = (name: string) => ({ DATABASE_URL: join(dir, `${name}.sqlite`) });
+/** A token with `operator`, which an imported state must keep (no import locks you out). */
+const operatorToken = { token: TEST_TOKENS.operator, accountId: 1, scopes: ['operator'] };
 
 beforeAll(() => {
   ensureBuilt();
@@ -49,7 +51,7 @@ describe('CLI state commands', { timeout: 60_000 }, () => {
     const target = database('target');
     const imported = runCli(['state', 'import', file], target);
     expect(imported.status).toBe(0);
-    expect(imported.stdout).toContain('2 accounts, 8 tokens, 2 workspaces, 2 transcriptions, 3 agents');
+    expect(imported.stdout).toContain('2 accounts, 9 tokens, 2 workspaces, 2 transcriptions, 3 agents');
     expect(runCli(['state', 'export'], target).stdout).toBe(runCli(['state', 'export'], source).stdout);
 
     const server = await startCli([], target);
@@ -72,7 +74,11 @@ describe('CLI state commands', { timeout: 60_000 }, () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(
       bad,
-      JSON.stringify({ accounts: [{ id: 1, name: 'A' }], workspaces: [{ id: 1, accountId: 9, name: 'W' }] }),
+      JSON.stringify({
+        accounts: [{ id: 1, name: 'A' }],
+        tokens: [operatorToken],
+        workspaces: [{ id: 1, accountId: 9, name: 'W' }],
+      }),
     );
     const refused = runCli(['state', 'import', bad], env);
     expect(refused.status).not.toBe(0);
@@ -80,6 +86,26 @@ describe('CLI state commands', { timeout: 60_000 }, () => {
     const invalid = join(dir, 'invalid.json');
     writeFileSync(invalid, JSON.stringify({ agents: [{ name: 'no instruction' }] }));
     expect(runCli(['state', 'import', invalid], env).stderr).toContain('agents[0].instruction: is required');
+    expect(runCli(['state', 'export'], env).stdout).toBe(before);
+  });
+
+  it('refuses a document that would leave no token with operator, naming the rule', () => {
+    const env = database('lock-out');
+    runCli(['seed', join(dir, 'seed.json')], env);
+    const before = runCli(['state', 'export'], env).stdout;
+    const state = JSON.parse(before) as State;
+    const withoutOperator = join(dir, 'without-operator.json');
+    writeFileSync(
+      withoutOperator,
+      JSON.stringify({
+        ...state,
+        tokens: state.tokens?.filter((token) => !token.scopes.includes('operator')),
+      }),
+    );
+    const refused = runCli(['state', 'import', withoutOperator], env);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('tokens: must hold a token with scope operator');
+    expect(refused.stderr).toContain('no import locks you out');
     expect(runCli(['state', 'export'], env).stdout).toBe(before);
   });
 });

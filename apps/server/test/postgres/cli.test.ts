@@ -101,7 +101,9 @@ describe('the CLI on PostgreSQL', { timeout: 60_000 }, () => {
   it('starts several servers on one empty database: all listen, one prints the first token', async () => {
     const database = await testDatabaseUrl();
     const servers = await Promise.all([1, 2].map(() => startCli([], { DATABASE_URL: database })));
-    const announced = servers.filter((server) => server.output().includes('Created a token with scope *'));
+    const announced = servers.filter((server) =>
+      server.output().includes('Created a token with scopes * and operator'),
+    );
     expect(announced).toHaveLength(1);
     for (const server of servers) expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
     expect(servers[0]?.output()).toContain('(PostgreSQL)');

@@ -56,7 +56,7 @@ describe('two instances on one database', () => {
     const revoked = await one.inject({
       method: 'DELETE',
       url: '/_admin/tokens/3',
-      headers: auth(TEST_TOKENS.admin),
+      headers: auth(TEST_TOKENS.operator),
     });
     expect(revoked.json().data).toMatchObject({ id: 3, name: 'read' });
     await expect.poll(() => status(two, '/v1/agents/view/1', TEST_TOKENS.read), POLL).toBe(401);
@@ -69,12 +69,13 @@ describe('two instances on one database', () => {
     const name = async () =>
       (await two.inject({ url: '/v1/agents/view/1', headers: auth(TEST_TOKENS.all) })).json();
     expect((await name()).data.name).toBe('Support triage');
-    const state = (await one.inject({ url: '/_admin/state', headers: auth(TEST_TOKENS.admin) })).json().data;
+    const state = (await one.inject({ url: '/_admin/state', headers: auth(TEST_TOKENS.operator) })).json()
+      .data;
     state.agents[0].name = 'Renamed by an import';
     const imported = await one.inject({
       method: 'PUT',
       url: '/_admin/state',
-      headers: auth(TEST_TOKENS.admin),
+      headers: auth(TEST_TOKENS.operator),
       payload: state,
     });
     expect(imported.statusCode).toBe(200);

@@ -83,7 +83,7 @@ async function both(request: InjectOptions): Promise<{ sqlite: Answer; postgres:
 const steps: [string, InjectOptions][] = [];
 const step = (label: string, request: InjectOptions) => steps.push([label, request]);
 const all = auth(TEST_TOKENS.all);
-const admin = auth(TEST_TOKENS.admin);
+const admin = auth(TEST_TOKENS.operator);
 
 step('an agent by id', { url: '/v1/agents/view/1', headers: all });
 step('an agent by reference id, upper case', {
@@ -189,7 +189,7 @@ step('import a state with and without ids', {
     ],
     tokens: [
       { token: TEST_TOKENS.all, accountId: 1, name: 'all', scopes: ['*'] },
-      { id: 20, token: TEST_TOKENS.admin, accountId: 1, name: 'admin', scopes: ['admin'] },
+      { id: 20, token: TEST_TOKENS.operator, accountId: 1, name: 'operator', scopes: ['operator'] },
     ],
     workspaces: [{ id: 9, accountId: 5, name: 'Initech calls' }],
     transcriptions: [
@@ -239,7 +239,7 @@ step('an import refused half-way (an agent of an unknown account)', {
   headers: admin,
   payload: {
     accounts: [{ id: 1, name: 'Acme' }],
-    tokens: [{ token: TEST_TOKENS.admin, accountId: 1, name: 'admin', scopes: ['admin'] }],
+    tokens: [{ token: TEST_TOKENS.operator, accountId: 1, name: 'operator', scopes: ['operator'] }],
     agents: [
       { name: 'Would be 1', instruction: 'x' },
       { name: 'Orphan', instruction: 'x', accountId: 77 },
@@ -255,6 +255,7 @@ step('an import refused for a repeated id', {
       { id: 1, name: 'A' },
       { id: 1, name: 'B' },
     ],
+    tokens: [{ token: TEST_TOKENS.operator, accountId: 1, name: 'operator', scopes: ['operator'] }],
   },
 });
 step('create after the refused imports', {

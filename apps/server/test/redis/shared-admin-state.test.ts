@@ -16,7 +16,7 @@ const admin = (app: FastifyInstance, method: 'GET' | 'POST' | 'DELETE', url: str
   app.inject({
     method,
     url: `/_admin${url}`,
-    headers: auth(TEST_TOKENS.admin),
+    headers: auth(TEST_TOKENS.operator),
     ...(payload ? { payload } : {}),
   });
 const getAgent = (app: FastifyInstance, headers: Record<string, string> = {}) =>
@@ -56,6 +56,40 @@ describe('fault rules of instances sharing a Redis', () => {
     expect((await getAgent(one)).statusCode).toBe(502);
     expect((await admin(one, 'DELETE', '/faults')).json().data).toEqual({ removed: 1 });
     expect((await getAgent(two)).statusCode).toBe(200);
+  });
+});
+
+describe('the rules of accounts sharing a deployment', () => {
+  it('are bounded per account across the instances: one account’s full list leaves room for others', async () => {
+    const [one, two] = await twoInstances();
+    const add = (app: FastifyInstance, token: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/_admin/faults',
+        headers: auth(token),
+        payload: { match: { path: '/v1/nowhere' }, fault: { code: 500 } },
+      });
+    for (let i = 0; i < 100; i++)
+      expect((await add(i % 2 === 0 ? one : two, TEST_TOKENS.other)).statusCode).toBe(201);
+    const refused = await add(one, TEST_TOKENS.other);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0].message).toMatch(/per account/);
+    expect((await add(two, TEST_TOKENS.admin)).json().data.accountId).toBe(1);
+    expect((await add(one, TEST_TOKENS.operator)).json().data.accountId).toBeNull();
+    // Clearing account 2's through one instance frees its room on both.
+    const cleared = await one.inject({
+      method: 'DELETE',
+      url: '/_admin/faults',
+      headers: auth(TEST_TOKENS.other),
+    });
+    expect(cleared.json().data).toEqual({ removed: 100 });
+    expect((await add(two, TEST_TOKENS.other)).statusCode).toBe(201);
+    const left = await two.inject({ url: '/_admin/faults', headers: auth(TEST_TOKENS.operator) });
+    expect(left.json().data.faults.map((rule: { accountId: number | null }) => rule.accountId)).toEqual([
+      1,
+      null,
+      2,
+    ]);
   });
 });
 
@@ -134,7 +168,7 @@ describe('the journal of instances sharing a Redis', () => {
   it('streams every instance’s new entries to a follower of any', async () => {
     const [one, two] = await twoInstances();
     const origin = await one.listen({ port: 0, host: '127.0.0.1' });
-    const stream = await fetch(`${origin}/_admin/requests/stream`, { headers: auth(TEST_TOKENS.admin) });
+    const stream = await fetch(`${origin}/_admin/requests/stream`, { headers: auth(TEST_TOKENS.operator) });
     expect(stream.status).toBe(200);
     const reader = (stream.body as ReadableStream<Uint8Array>)
       .pipeThrough(new TextDecoderStream())

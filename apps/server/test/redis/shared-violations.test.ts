@@ -57,7 +57,7 @@ describe('the violations of proxies sharing a Redis', () => {
     ]);
     const cleared = await fetch(`${two?.origin}/_admin/violations`, {
       method: 'DELETE',
-      headers: auth(TEST_TOKENS.admin),
+      headers: auth(TEST_TOKENS.operator),
     });
     expect(((await cleared.json()) as { data: unknown }).data).toEqual({ removed: 3 });
     expect(await one?.violations()).toEqual({ total: 0, groups: [] });

@@ -7,7 +7,7 @@ import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
 import { buildTestApp, useTestApp } from '../helpers/test-app.js';
 
 const app = useTestApp();
-const admin = auth(TEST_TOKENS.admin);
+const admin = auth(TEST_TOKENS.operator);
 const send = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   app().inject({ method, url, headers: admin, payload });
 
@@ -55,6 +55,7 @@ describe('/_admin/faults', () => {
       method: 'POST',
       path: '/v1/agents/create',
       tokenName: 'all',
+      accountId: 1,
     });
     expect(picked?.id).toBe(1);
     expect((await send('GET', '/_admin/faults')).json().data.faults[0].fired).toBe(1);
@@ -86,7 +87,7 @@ describe('/_admin/faults', () => {
     expect(refused.statusCode).toBe(400);
     expectMatchesAdminContract('addFault', 400, refused.json());
     expect(refused.json().errors).toEqual([
-      { path: '', message: 'at most 100 fault rules are kept: remove one first' },
+      { path: '', message: 'at most 100 fault rules are kept per account: remove one first' },
     ]);
   });
 });
@@ -125,6 +126,7 @@ describe('/_admin/chat-fixtures', () => {
       message: 'Where is my parcel?',
       agentName: 'Support',
       intents: [],
+      accountId: 1,
     });
     expect(picked?.answer).toEqual(fixture.answer);
     expect((await send('GET', '/_admin/chat-fixtures')).json().data.fixtures[0].used).toBe(1);

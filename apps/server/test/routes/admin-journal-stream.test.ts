@@ -7,7 +7,7 @@ import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
 import { buildTestApp, useListeningTestApp } from '../helpers/test-app.js';
 
 const origin = useListeningTestApp();
-const admin = auth(TEST_TOKENS.admin);
+const admin = auth(TEST_TOKENS.operator);
 
 /** Opens the stream and hands back a reader of its `event: request` entries. */
 async function follow(base: string) {
@@ -89,6 +89,30 @@ describe('GET /_admin/requests/stream', () => {
         })
         .toBe(200);
       for (const stream of open) stream.close();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('counts streams per account: one account holding them all leaves another its own', async () => {
+    const app = await buildTestApp();
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const open = async (token: string) => {
+      const res = await fetch(`${base}/_admin/requests/stream`, { headers: auth(token) });
+      return res;
+    };
+    try {
+      const held = await Promise.all(Array.from({ length: 16 }, () => open(TEST_TOKENS.other)));
+      expect(held.map((res) => res.status)).toEqual(Array(16).fill(200));
+      const seventeenth = await open(TEST_TOKENS.other);
+      expect(seventeenth.status).toBe(503);
+      await seventeenth.body?.cancel();
+      for (const token of [TEST_TOKENS.admin, TEST_TOKENS.operator]) {
+        const own = await open(token);
+        expect(own.status, token).toBe(200);
+        await own.body?.cancel();
+      }
+      for (const res of held) await res.body?.cancel();
     } finally {
       await app.close();
     }

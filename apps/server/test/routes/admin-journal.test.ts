@@ -7,7 +7,7 @@ import { openRaw } from '../helpers/raw-socket.js';
 import { buildTestApp, useTestApp } from '../helpers/test-app.js';
 
 const app = useTestApp();
-const admin = auth(TEST_TOKENS.admin);
+const admin = auth(TEST_TOKENS.operator);
 
 async function journal(target: FastifyInstance = app(), query = ''): Promise<JournalEntry[]> {
   const res = await target.inject({ url: `/_admin/requests${query}`, headers: admin });

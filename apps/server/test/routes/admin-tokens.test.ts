@@ -4,7 +4,7 @@ import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const app = useTestApp();
-const admin = auth(TEST_TOKENS.admin);
+const admin = auth(TEST_TOKENS.operator);
 
 const create = (payload: object) =>
   app().inject({ method: 'POST', url: '/_admin/tokens', headers: admin, payload });

@@ -12,12 +12,14 @@ afterEach(() => {
 });
 
 describe('failed authentication, limited per client address', () => {
-  it('answers 429 once an address has used up its failures, even for a valid token', async () => {
-    // Successful requests do not count.
+  it('answers 429 to an address’s bad tokens once it has used up its failures, and serves its valid ones', async () => {
+    // Successful requests do not count, nor do requests that carry no bearer token at all.
     for (let i = 0; i < 5; i++) expect((await get('10.0.0.1', auth(TEST_TOKENS.all))).statusCode).toBe(200);
-    expect((await get('10.0.0.1')).statusCode).toBe(401);
-    expect((await get('10.0.0.1', { authorization: 'Basic x' })).statusCode).toBe(401);
-    expect((await get('10.0.0.1', auth('not-a-known-token'))).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) {
+      expect((await get('10.0.0.1')).statusCode).toBe(401);
+      expect((await get('10.0.0.1', { authorization: 'Basic x' })).statusCode).toBe(401);
+    }
+    for (let i = 0; i < 3; i++) expect((await get('10.0.0.1', auth(`guess-${i}`))).statusCode).toBe(401);
 
     const limited = await get('10.0.0.1', auth('another-guess'));
     expect(limited.statusCode).toBe(429);
@@ -28,25 +30,31 @@ describe('failed authentication, limited per client address', () => {
     expect(limited.headers['ratelimit-limit']).toBe('3');
     expect(limited.headers['ratelimit-remaining']).toBe('0');
     expect(limited.headers['x-request-id']).toBeDefined();
-    // Refused before the token is looked up, so a valid one is refused too.
-    expect((await get('10.0.0.1', auth(TEST_TOKENS.all))).statusCode).toBe(429);
+    // A valid token is looked up and served, whichever account it belongs to.
+    const acme = await get('10.0.0.1', auth(TEST_TOKENS.all));
+    expect(acme.statusCode).toBe(200);
+    expect(acme.json().data.id).toBe(1);
+    expect((await get('10.0.0.1', auth(TEST_TOKENS.other))).statusCode).toBe(403);
+    // Still no token at all is a 401: nothing was guessed.
+    expect((await get('10.0.0.1')).statusCode).toBe(401);
+    expect((await get('10.0.0.1', auth('yet-another-guess'))).statusCode).toBe(429);
   });
 
   it('does not limit another address, nor routes that need no token', async () => {
     expect((await get('10.0.0.2', auth(TEST_TOKENS.all))).statusCode).toBe(200);
-    expect((await get('10.0.0.2')).statusCode).toBe(401);
+    expect((await get('10.0.0.2', auth('first-guess'))).statusCode).toBe(401);
     expect((await app().inject({ url: '/healthz', remoteAddress: '10.0.0.1' })).statusCode).toBe(200);
   });
 
   it('lets the address try again once its window has passed', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    for (let i = 0; i < 3; i++) await get('10.0.0.3');
-    expect((await get('10.0.0.3', auth(TEST_TOKENS.all))).statusCode).toBe(429);
+    for (let i = 0; i < 3; i++) await get('10.0.0.3', auth(`guess-${i}`));
+    expect((await get('10.0.0.3', auth('guess-3'))).statusCode).toBe(429);
     vi.setSystemTime(Date.now() + 60_001);
+    // A new window: three more failures are answered 401 before the next 429.
+    for (let i = 0; i < 3; i++) expect((await get('10.0.0.3', auth(`later-${i}`))).statusCode).toBe(401);
+    expect((await get('10.0.0.3', auth('later-3'))).statusCode).toBe(429);
     expect((await get('10.0.0.3', auth(TEST_TOKENS.all))).statusCode).toBe(200);
-    // A new window: three more failures are allowed before the next 429.
-    for (let i = 0; i < 3; i++) expect((await get('10.0.0.3')).statusCode).toBe(401);
-    expect((await get('10.0.0.3')).statusCode).toBe(429);
   });
 });
 
@@ -60,9 +68,11 @@ describe('failed authentication behind a load balancer (TRUST_PROXY)', () => {
     });
 
   it('counts per client the balancer names, not per balancer', async () => {
-    for (let i = 0; i < 2; i++) expect((await viaBalancer('203.0.113.7')).statusCode).toBe(401);
-    expect((await viaBalancer('203.0.113.7', auth(TEST_TOKENS.all))).statusCode).toBe(429);
+    for (let i = 0; i < 2; i++)
+      expect((await viaBalancer('203.0.113.7', auth(`guess-${i}`))).statusCode).toBe(401);
+    expect((await viaBalancer('203.0.113.7', auth('guess-2'))).statusCode).toBe(429);
+    expect((await viaBalancer('203.0.113.7', auth(TEST_TOKENS.all))).statusCode).toBe(200);
     // Another client behind the same balancer keeps its budget.
-    expect((await viaBalancer('198.51.100.4', auth(TEST_TOKENS.all))).statusCode).toBe(200);
+    expect((await viaBalancer('198.51.100.4', auth('its-first-guess'))).statusCode).toBe(401);
   });
 });

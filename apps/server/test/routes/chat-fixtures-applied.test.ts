@@ -9,7 +9,7 @@ import { auth, TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const app = useTestApp({ RATE_LIMIT_MAX: '100000' });
-const admin = auth(TEST_TOKENS.admin);
+const admin = auth(TEST_TOKENS.operator);
 
 async function addFixture(fixture: ChatFixtureInput): Promise<number> {
   const response = await app().inject({

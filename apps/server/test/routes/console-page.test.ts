@@ -55,7 +55,7 @@ describe('/console', () => {
 
   it('is not journaled', async () => {
     await app.inject({ url: '/console' });
-    const journal = await app.inject({ url: '/_admin/requests', headers: auth(TEST_TOKENS.admin) });
+    const journal = await app.inject({ url: '/_admin/requests', headers: auth(TEST_TOKENS.operator) });
     expect(journal.json().data.requests).toEqual([]);
   });
 });

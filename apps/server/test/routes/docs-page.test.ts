@@ -99,7 +99,7 @@ describe('the docs page', () => {
     const answer = await get(`${base.pathname}/agents/view/1`, base.host, auth(TEST_TOKENS.read));
     expect(answer.status).toBe(200);
     const adminBase = new URL(admin?.document.servers[0]?.url as string);
-    const journal = await get(`${adminBase.pathname}/requests`, adminBase.host, auth(TEST_TOKENS.admin));
+    const journal = await get(`${adminBase.pathname}/requests`, adminBase.host, auth(TEST_TOKENS.operator));
     expect(journal.status).toBe(200);
   });
 

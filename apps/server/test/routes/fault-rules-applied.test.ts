@@ -10,7 +10,7 @@ import { auth, TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
 import { useListeningTestApp } from '../helpers/test-app.js';
 
 const server = useListeningTestApp({ RATE_LIMIT_MAX: '100000' });
-const admin = auth(TEST_TOKENS.admin);
+const admin = auth(TEST_TOKENS.operator);
 
 async function addRule(rule: FaultRuleInput): Promise<number> {
   const response = await fetch(`${server()}/_admin/faults`, {

@@ -20,7 +20,7 @@ const create = (body: object | string, key: string | undefined, token: string = 
   });
 
 const agentCount = async () => {
-  const state = await app().inject({ url: '/_admin/state', headers: auth(TEST_TOKENS.admin) });
+  const state = await app().inject({ url: '/_admin/state', headers: auth(TEST_TOKENS.operator) });
   return (state.json().data.agents as unknown[]).length;
 };
 
@@ -124,7 +124,7 @@ describe('Idempotency-Key on POST /v1/agents/create', () => {
     await create(body, key);
     const journal = await app().inject({
       url: '/_admin/requests?path=/v1/agents/create&limit=2',
-      headers: auth(TEST_TOKENS.admin),
+      headers: auth(TEST_TOKENS.operator),
     });
     expectMatchesAdminContract('listRequests', 200, journal.json());
     const [replayed, original] = journal.json().data.requests;
@@ -132,7 +132,7 @@ describe('Idempotency-Key on POST /v1/agents/create', () => {
     expect(replayed.requestHeaders['idempotency-key']).toBe(key);
     expect(original.responseHeaders['idempotent-replayed']).toBeUndefined();
 
-    await app().inject({ method: 'POST', url: '/_admin/reset', headers: auth(TEST_TOKENS.admin) });
+    await app().inject({ method: 'POST', url: '/_admin/reset', headers: auth(TEST_TOKENS.operator) });
     const afterReset = await create(body, key);
     expect(afterReset.statusCode).toBe(201);
     expect(afterReset.headers['idempotent-replayed']).toBeUndefined();

@@ -10,6 +10,7 @@ import {
   type FakeUpstream,
   startFakeUpstream,
 } from '@assistant-platform/engines/testing';
+import { BUSY_MESSAGE } from '@assistant-platform/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
 import { expectMatchesContract } from '../helpers/contract.js';
@@ -82,7 +83,10 @@ describe('chat and embeddings requests in flight per token', () => {
     const refused = await chat(TEST_TOKENS.all);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('1');
-    expectMatchesContract('chatRequest', 429, await refused.json());
+    const envelope = (await refused.json()) as { message: string };
+    expectMatchesContract('chatRequest', 429, envelope);
+    // Nothing was counted: the token's own earlier work is in flight, so not the rate limit's text.
+    expect(envelope.message).toBe(BUSY_MESSAGE);
     // Embeddings share the same budget.
     const embeddings = await fetch(`${server.baseUrl}/vectors/embedding`, {
       method: 'POST',

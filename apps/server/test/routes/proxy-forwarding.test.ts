@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await target.admin.reset();
-  await fetch(`${proxy.origin}/_admin/reset`, { method: 'POST', headers: auth(TEST_TOKENS.admin) });
+  await fetch(`${proxy.origin}/_admin/reset`, { method: 'POST', headers: auth(TEST_TOKENS.operator) });
 });
 
 const call = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
@@ -273,7 +273,7 @@ describe('faults in proxy mode', () => {
   it('a fault rule delays a forwarded request; the preferences the proxy applied are not forwarded', async () => {
     const added = await fetch(`${proxy.origin}/_admin/faults`, {
       method: 'POST',
-      headers: { ...auth(TEST_TOKENS.admin), 'content-type': 'application/json' },
+      headers: { ...auth(TEST_TOKENS.operator), 'content-type': 'application/json' },
       body: JSON.stringify({ match: { path: '/v1/agents/view/*' }, fault: { delayMs: 50 }, times: 1 }),
     });
     expect(added.status).toBe(201);

@@ -75,7 +75,7 @@ afterAll(async () => {
   await target.close();
 });
 beforeEach(async () => {
-  await fetch(`${proxy.origin}/_admin/reset`, { method: 'POST', headers: auth(TEST_TOKENS.admin) });
+  await fetch(`${proxy.origin}/_admin/reset`, { method: 'POST', headers: auth(TEST_TOKENS.operator) });
 });
 
 const get = (name: string) =>
@@ -189,7 +189,7 @@ describe('GET /_admin/violations', () => {
 
     const cleared = await fetch(`${proxy.origin}/_admin/violations`, {
       method: 'DELETE',
-      headers: auth(TEST_TOKENS.admin),
+      headers: auth(TEST_TOKENS.operator),
     });
     const body = (await cleared.json()) as { data: unknown };
     expectMatchesAdminContract('clearViolations', 200, body);
@@ -200,7 +200,7 @@ describe('GET /_admin/violations', () => {
 
     await (await get('bad-body')).arrayBuffer();
     await expect.poll(async () => (await proxy.violations()).total).toBe(1);
-    await fetch(`${proxy.origin}/_admin/reset`, { method: 'POST', headers: auth(TEST_TOKENS.admin) });
+    await fetch(`${proxy.origin}/_admin/reset`, { method: 'POST', headers: auth(TEST_TOKENS.operator) });
     expect((await proxy.violations()).total).toBe(0);
   });
 });

@@ -181,7 +181,7 @@ describe('replay', () => {
 
   it('answers a request recorded twice in turn, the last again after, and from the first after a reset', async () => {
     const create = SCRIPT[1] as (typeof SCRIPT)[number];
-    await fetch(`${replay.origin}/_admin/reset`, { method: 'POST', headers: auth(TEST_TOKENS.admin) });
+    await fetch(`${replay.origin}/_admin/reset`, { method: 'POST', headers: auth(TEST_TOKENS.operator) });
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push(await idOf(await send(replay.origin, create)));
     const [first, second] = [
@@ -190,7 +190,7 @@ describe('replay', () => {
     ];
     expect(first).not.toBe(second);
     expect(ids).toEqual([first, second, second]);
-    await fetch(`${replay.origin}/_admin/reset`, { method: 'POST', headers: auth(TEST_TOKENS.admin) });
+    await fetch(`${replay.origin}/_admin/reset`, { method: 'POST', headers: auth(TEST_TOKENS.operator) });
     expect(await idOf(await send(replay.origin, create))).toBe(first);
   });
 

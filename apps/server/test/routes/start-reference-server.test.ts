@@ -81,6 +81,35 @@ describe('startReferenceServer() with the test seed', () => {
     expect(await server.admin.requests()).toHaveLength(2);
   });
 
+  it('has an admin client that is the server’s operator: it sees every account’s requests', async () => {
+    expect(await server.admin.caller()).toMatchObject({ view: 'operator', tokenName: 'operator' });
+    await server.admin.clearRequests();
+    await get(server, '/agents/view/1', TEST_TOKENS.read);
+    await get(server, '/agents/view/3', TEST_TOKENS.other);
+    const entries = await server.admin.requests();
+    expect(entries.map((entry) => entry.token?.accountId)).toEqual([2, 1]);
+    // An account's admin token sees that account alone.
+    const own = await fetch(`${server.url}/_admin/requests`, {
+      headers: { authorization: `Bearer ${TEST_TOKENS.admin}` },
+    });
+    const { requests } = ((await own.json()) as { data: { requests: { token: { accountId: number } }[] } })
+      .data;
+    expect(requests.map((entry) => entry.token.accountId)).toEqual([1]);
+  });
+
+  it('refuses an import that would lock its admin client out, and keeps working', async () => {
+    const state = await server.admin.state.export();
+    const error = await server.admin.state
+      .import({ ...state, tokens: state.tokens?.filter((token) => !token.scopes.includes('operator')) })
+      .then(
+        () => undefined,
+        (caught: unknown) => caught as { status: number; errors: { path: string; message: string }[] },
+      );
+    expect(error).toMatchObject({ status: 400, errors: [{ path: '/tokens' }] });
+    expect(error?.errors[0]?.message).toMatch(/no import locks you out/);
+    expect(await server.admin.caller()).toMatchObject({ view: 'operator' });
+  });
+
   it('throws the admin API’s refusal with its status and errors', async () => {
     const error = await server.admin.faults
       .add({ match: {}, fault: {} } as never)
@@ -93,9 +122,14 @@ describe('startReferenceServer() with the test seed', () => {
     expect(state.tokens?.every((token) => token.token === undefined && token.tokenHash !== undefined)).toBe(
       true,
     );
+    // The second's admin client is the operator's token the state keeps: an import that dropped
+    // the client's token would lock it out, and is refused.
     const second = await serverModule.startReferenceServer({
       env: { DATABASE_URL: await testDatabaseUrl() },
-      seed: { accounts: [{ id: 1, name: 'Other' }] },
+      seed: {
+        accounts: [{ id: 1, name: 'Other' }],
+        tokens: [{ token: TEST_TOKENS.operator, accountId: 1, name: 'operator', scopes: ['operator'] }],
+      },
     });
     try {
       await second.admin.state.import(state);

@@ -30,14 +30,14 @@ function fakeResponse(
 }
 
 /** A recording of a POST chat with a bearer token, answered through `response`. */
-function recordingOf(response: ServerResponse): JournalRecording {
+function recordingOf(response: ServerResponse, eventsMaxBytes = 1_000_000): JournalRecording {
   const request = {
     id: 'req-1',
     method: 'POST',
     url: '/v1/agents/chat/request',
     raw: { rawHeaders: ['Content-Type', 'application/json', 'Authorization', 'Bearer secret-token'] },
   } as unknown as FastifyRequest;
-  return new JournalRecording(request, response, 'chatRequest');
+  return new JournalRecording(request, response, 'chatRequest', eventsMaxBytes);
 }
 
 type Auth = { tokenId: number; accountId: number; tokenName: string; tokenHash: string; scopes: string[] };
@@ -69,6 +69,33 @@ describe('a journal recording', () => {
     expect(shown.responseBody).toBeNull();
     expect(shown.responseHeaders).toEqual({ 'content-type': 'application/json' });
     expect(written).toHaveLength(MAX_EVENTS + 7);
+  });
+
+  it('keeps no more of a stream’s event text than the journal keeps of a body', () => {
+    const { response } = fakeResponse();
+    const entry = recordingOf(response, 1000);
+    entry.streamed(response);
+    const event = `data: ${'x'.repeat(94)}`;
+    for (let i = 0; i < 50; i++) response.write(`${event}\n\n`);
+    // An event that never ends is not held whole either.
+    response.write(`data: ${'y'.repeat(5000)}`);
+    response.end();
+    const shown = finished(entry);
+    expect(shown.events).toHaveLength(10);
+    expect(shown.eventsTruncated).toBe(true);
+  });
+
+  it('drops an unfinished event longer than the limit', () => {
+    const { response } = fakeResponse();
+    const entry = recordingOf(response, 1000);
+    entry.streamed(response);
+    response.write('data: short\n\n');
+    response.write(`data: ${'y'.repeat(5000)}`);
+    response.write('\n\n');
+    response.end();
+    const shown = finished(entry);
+    expect(shown.events?.map((event) => event.data)).toEqual(['short']);
+    expect(shown.eventsTruncated).toBe(true);
   });
 
   it('shows what other stages set on it: the fault, the fixture and how a fault ended the exchange', () => {

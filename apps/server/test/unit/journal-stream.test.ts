@@ -7,6 +7,11 @@ describe('the journal stream handler', () => {
   it('sends heartbeat comments while nothing is recorded, so proxies keep an idle stream open', async () => {
     // The handler alone, with a short heartbeat: the server's is 15 s, as the contract says.
     const app = Fastify();
+    // The stream reaches what its caller administers: here, an operator's, every entry.
+    app.decorateRequest('auth', null);
+    app.addHook('onRequest', async (request) => {
+      request.auth = { tokenId: 1, accountId: 1, tokenName: 'op', tokenHash: 'x', scopes: ['operator'] };
+    });
     app.get(
       '/stream',
       journalStreamHandler(app, new Journal({ max: 10, bodyMaxBytes: 100 }), { heartbeatMs: 20 }),

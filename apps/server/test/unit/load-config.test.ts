@@ -209,17 +209,20 @@ describe('loadConfig', () => {
         PROXY_RECORD_DIR: 'cassettes',
         PROXY_TIMEOUT_MS: '5000',
         RECORD_REDACT_HEADERS: 'X-Api-Key, x-session',
+        RECORD_REDACT_QUERY: 'Session_ID, otp',
       }).proxy,
     ).toEqual({
       target: 'https://api.example.com/v1',
       recordDir: 'cassettes',
       timeoutMs: 5000,
       redactHeaders: ['x-api-key', 'x-session'],
+      redactQuery: ['session_id', 'otp'],
     });
     expect(loadConfig({ PROXY_TARGET: 'http://127.0.0.1:4010/api/v1' }).proxy).toMatchObject({
       target: 'http://127.0.0.1:4010/api/v1',
       timeoutMs: 60_000,
       redactHeaders: [],
+      redactQuery: [],
     });
     for (const [target, message] of [
       ['api.example.com/v1', /must be a URL/],
@@ -232,6 +235,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PROXY_RECORD_DIR: 'c' })).toThrow(/PROXY_RECORD_DIR: .*set PROXY_TARGET/);
     expect(() => loadConfig({ PROXY_TARGET: 'http://h/v1', RECORD_REDACT_HEADERS: 'a b' })).toThrow(
       /RECORD_REDACT_HEADERS/,
+    );
+    expect(() => loadConfig({ PROXY_TARGET: 'http://h/v1', RECORD_REDACT_QUERY: 'a=b' })).toThrow(
+      /RECORD_REDACT_QUERY/,
     );
   });
 

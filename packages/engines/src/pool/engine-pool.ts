@@ -1,9 +1,14 @@
 /**
  * The offline engines as seen from the server: small work runs in this thread (work-size.ts), the
- * rest is a task on a pool of worker threads (piscina), under a time and memory budget. A task over budget has its thread terminated (piscina
- * replaces it) and the client gets a clear answer: a 400 naming the response schema when that is
- * what made the work too costly, a 500 otherwise. A full queue is a 429, so waiting work is bounded
- * as well as running work.
+ * rest is a task on a pool of worker threads (piscina) behind a fair queue (fair-queue.ts): accounts
+ * are served in turn and one account runs on at most all threads but one, so another account's task
+ * never waits behind a backlog. A task has two budgets. Its run budget (`taskTimeoutMs`) starts when
+ * a worker starts it: over it (or over its memory), its thread is terminated (piscina replaces it)
+ * and the client gets a clear answer, a 400 naming the response schema when that is what made the
+ * work too costly, a 500 otherwise. Its deadline (`deadlineMs`) starts when it is queued: past it the
+ * client is answered at once, a 503 with Retry-After (the server's overload, not the request's
+ * fault), whether the task ran or not. A tenant whose queue is full gets a 429 saying the server is
+ * busy with its earlier work.
  */
 import type { ContentBlock } from '@assistant-platform/types';
 import { Piscina } from 'piscina';
@@ -19,12 +24,15 @@ import {
   type EnginePoolConfig,
 } from '../types.js';
 import type { EngineTask, EngineTaskResult, EngineTaskStarted, PlannedAnswer } from './engine-task.js';
+import { DeadlinePassedError, FairQueue, QueueFullError, type Tenant } from './fair-queue.js';
 import { isSmallChat, isSmallEmbedding } from './work-size.js';
 import { engineWorkerFile } from './worker-file.js';
 
 const SCHEMA_POINTER = '/response_format/json_schema/schema';
 /** Far longer than the `data:image/<type>;base64,` prefix the engine's image label reads. */
 const MAX_IMAGE_URL = 256;
+/** Work that names no tenant (a caller outside the server) shares one turn. */
+const ANONYMOUS: Tenant = { account: '', token: '' };
 
 /**
  * Node 20.19+ loads an ES module worker entry through require(esm) (piscina tries `require` before
@@ -51,7 +59,9 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
     maxThreads: config.threads,
     // Workers keep their loaded tables; a new one costs a tokenizer load.
     idleTimeout: Number.POSITIVE_INFINITY,
-    maxQueue: config.threads * 16,
+    // The fair queue hands a task over only while a thread is free: piscina's queue holds at most
+    // the tasks waiting for a replaced thread to start.
+    maxQueue: config.threads,
     resourceLimits: { maxOldGenerationSizeMb: config.maxMemoryMb },
     ...(WORKER_EXEC_ARGV === undefined ? {} : { execArgv: WORKER_EXEC_ARGV }),
   });
@@ -65,33 +75,64 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
     if (typeof message?.engineTaskStarted === 'number') onStart.get(message.engineTaskStarted)?.();
   });
   let lastId = 0;
+  const queue = new FairQueue({
+    workers: config.threads,
+    maxRunningPerAccount: Math.max(1, config.threads - 1),
+    maxQueuedPerAccount: config.threads * 8,
+    maxQueuedPerToken: config.threads * 4,
+    maxQueued: config.threads * 32,
+  });
 
-  /** Runs a task; its time budget starts when a worker starts it, not while it waits its turn. */
+  /**
+   * Runs a task in its tenant's turn, within its deadline; its run budget starts when a worker
+   * starts it, not while it waits.
+   */
   async function run<T>(task: EngineTask, options: EngineCallOptions): Promise<T> {
-    const id = ++lastId;
-    const budget = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    onStart.set(id, () => {
-      timer = setTimeout(() => budget.abort(), config.taskTimeoutMs);
-    });
+    let budgetSpent = false;
     let result: EngineTaskResult<T>;
     try {
-      result = await pool.run({ ...task, id }, { signal: AbortSignal.any([options.signal, budget.signal]) });
+      result = await queue.run(
+        options.tenant ?? ANONYMOUS,
+        async (signal) => {
+          const id = ++lastId;
+          const budget = new AbortController();
+          let timer: NodeJS.Timeout | undefined;
+          onStart.set(id, () => {
+            timer = setTimeout(() => {
+              budgetSpent = true;
+              budget.abort();
+            }, config.taskTimeoutMs);
+          });
+          try {
+            return await pool.run({ ...task, id }, { signal: AbortSignal.any([signal, budget.signal]) });
+          } finally {
+            clearTimeout(timer);
+            onStart.delete(id);
+          }
+        },
+        { deadlineMs: config.deadlineMs, signal: options.signal },
+      );
     } catch (error) {
-      throw overBudget(task, error, budget.signal.aborted, options);
-    } finally {
-      clearTimeout(timer);
-      onStart.delete(id);
+      throw failed(task, error, budgetSpent, options);
     }
     if (result.ok) return result.value;
     throw new EngineError(result.status, result.message, result.issues ? { issues: result.issues } : {});
   }
 
-  function overBudget(task: EngineTask, error: unknown, timedOut: boolean, options: EngineCallOptions) {
-    const message = (error as Error).message ?? '';
-    if (/queue is at limit/i.test(message)) {
-      logger.warn({ requestId: options.requestId }, 'engine queue full');
-      return new EngineError(429, 'The engines are busy', { retryAfterSeconds: 1 });
+  function failed(task: EngineTask, error: unknown, timedOut: boolean, options: EngineCallOptions) {
+    if (error instanceof QueueFullError) {
+      logger.warn({ requestId: options.requestId }, 'engine queue full for this tenant');
+      return new EngineError(429, "The engines are busy with this tenant's earlier work", {
+        retryAfterSeconds: 1,
+        busy: true,
+      });
+    }
+    if (error instanceof DeadlinePassedError) {
+      logger.warn(
+        { requestId: options.requestId, kind: task.kind },
+        `engine task ${error.started ? 'ran' : 'waited'} past its ${config.deadlineMs} ms deadline`,
+      );
+      return new EngineError(503, error.message, { retryAfterSeconds: 1, cause: error });
     }
     if (options.signal.aborted && !timedOut) return new EngineError(500, 'The request was cancelled');
     const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
@@ -127,7 +168,10 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
           ? localEmbeddings.embed(request, options)
           : run<number[][]>({ kind: 'embed', request }, options),
     },
-    close: () => pool.destroy(),
+    close: () => {
+      queue.close(new Error('the engines are closing'));
+      return pool.destroy();
+    },
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import type { ValidationIssue } from '@assistant-platform/types';
 import type { PlannedAnswer } from '../reference-chat/answer.js';
-import type { ChatEngineRequest, EmbeddingRequest } from '../types.js';
+import type { ChatEngineRequest, EmbeddingRequest, EngineError } from '../types.js';
 
 export type EngineTask =
   | { kind: 'chat'; request: ChatEngineRequest }
@@ -25,4 +25,4 @@ export type { PlannedAnswer };
 
 export type EngineTaskResult<T> =
   | { ok: true; value: T }
-  | { ok: false; status: 400 | 429 | 500; message: string; issues?: ValidationIssue[] };
+  | { ok: false; status: EngineError['status']; message: string; issues?: ValidationIssue[] };

@@ -4,7 +4,10 @@ import { INLINE_TEXT_CHARS } from '../../src/pool/work-size.js';
 import { callOptions, engine, request } from '../reference-chat/helpers.js';
 
 const silent = { info() {}, warn() {}, error() {} };
-const pool = createEnginePool({ threads: 1, taskTimeoutMs: 30_000, maxMemoryMb: 512 }, silent);
+const pool = createEnginePool(
+  { threads: 1, taskTimeoutMs: 30_000, maxMemoryMb: 512, deadlineMs: 60_000 },
+  silent,
+);
 afterAll(() => pool.close());
 
 describe('the engine pool', () => {

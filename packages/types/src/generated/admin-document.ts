@@ -7,7 +7,7 @@ export const adminDocument: OpenApiDocument = {
     "title": "Assistant Platform reference server, admin API",
     "version": "0.1.0",
     "summary": "See, reset, script and break the reference server from tests and tools.",
-    "description": "The reference server's own API, beside the platform's (`openapi.yaml`). It is not part of the\nplatform's contract: the hosted service does not have it, and the SDK and the gateway do not\nexpose it. Tests and tools use it to ask what an app sent, to put the server back to a known\nstate, to make calls slow or failing, and to script what the model answers.\n\nIt uses the platform's envelopes: `{ success: true, message, data }`, and the platform's error\nenvelopes (`400` lists each bad field in `errors`). Every operation requires a token with the\n`admin` scope (`*` includes it). Admin requests are not rate limited per token (failed\nauthentications still are, per address) and are not recorded in the journal.\n\n## Faults on platform requests\nA platform request can ask for a fault itself with the `Prefer` header (RFC 7240: preferences\nseparated by commas, each `name` or `name=value`); a rule added with `POST /faults` applies the\nsame faults to matching requests without any change to the client. Preferences other than those\nbelow are ignored, as RFC 7240 asks; a value these do not accept answers `400` naming\n`header.prefer`, before anything else is done.\n- `code=N`: answer status `N` with its envelope, after authentication. `N` is one of the error\n  statuses the platform declares (`400`, `401`, `403`, `404`, `429`, `500`) or `408`, `502`,\n  `503`, `504`, whose envelopes this document declares (`FaultErrorEnvelope`). `429` and `503`\n  carry `Retry-After: 1`.\n- `delay=MS`: wait `MS` milliseconds (at most 60000) before answering.\n- `reset`: close the connection without an answer.\n- `drop-answer`: do the operation, then close the connection without sending its answer: the work\n  is done (an agent created) but the client never hears of it, as when a network drops an\n  answer. An answer stored for an `Idempotency-Key` is stored before it is dropped, so a retry\n  with the same key gets it. The only fault that lets the operation run and write.\n- For a streamed chat: `ttft=MS`, the time before the first event (at most 60000); `tps=N`, the\n  events sent per second (0.1 to 10000); `disconnect-after=N`, close the connection after `N`\n  events with no terminal event (a cut stream). They are ignored on other requests.\nWhen a request's own preferences and a rule both set a fault, the request's win.\n\n## Scripted chat answers\nA chat fixture (`POST /chat-fixtures`, or the file named by `CHAT_FIXTURES`) answers chat\nrequests that match it instead of the configured engine: the first matching fixture wins. A\nstreamed answer is cut into the same chunks the engine's would be.\n\n## Proxy mode\nStarted with a target (`assistant-server proxy --target URL`, or `PROXY_TARGET`), the server\nforwards every platform request under `/v1` to the target unchanged (the caller's token\nincluded) and checks the request and the answer against the platform's contract. What breaks\nit is a `Violation`, kept on the request's journal entry (`violations`) and summed up by\n`GET /violations`. Faults apply in proxy mode too: a `code` or `reset` fault is answered by the\nserver itself without forwarding (and is not checked), a delay comes before forwarding, a\nstream's timing applies to the forwarded events; the fault preferences the server applied are\nremoved from the `Prefer` header it forwards. A target that cannot be reached answers `502`\n(`BadGatewayError`), one that sends no answer within the proxy's timeout `504`\n(`GatewayTimeoutError`).\n\n## Several instances\nInstances of one deployment (several servers behind a load balancer) share their state through\nRedis (`REDIS_URL`): the journal (one journal of every instance's requests, numbered across them,\nat most `JOURNAL_MAX` entries), the fault rules and chat fixtures (one list; `times` counts uses\nacross all instances; a rule or fixture added through one instance applies to the next\nauthenticated request any of them answers), the violations summary, and a reset, which resets\nthem for every instance. `probability` is drawn per instance, from a generator each seeds with\n`FAULT_SEED`, so a run repeats per instance. A live stream (`GET /requests/stream`) of any\ninstance carries every instance's entries.\n\nWhile an instance cannot reach its Redis, the operations on shared state answer `503`\n(`ServiceUnavailableError`) with `Retry-After: 1`, whatever `REDIS_FAILURE` says (a change only\none instance saw would split the deployment), and the requests it answers are not journaled.\nIts platform requests are then answered with its own limits, rules and fixtures\n(`REDIS_FAILURE=open`), or answer `503` with the same envelope and `Retry-After: 1`, as a\n`code=503` fault does (`REDIS_FAILURE=closed`).\n\n## Replay\nStarted with `--replay DIR` (or `REPLAY_DIR`), the server answers platform requests from the\ncassettes in `DIR` (`Cassette`, one file per recorded exchange) after authenticating the caller\nwith its own tokens. A request without a matching cassette goes to the engines, or, with\n`--replay-miss error`, answers `501` with a `ReplayMissError` naming the nearest cassette.\n",
+    "description": "The reference server's own API, beside the platform's (`openapi.yaml`). It is not part of the\nplatform's contract: the hosted service does not have it, and the SDK and the gateway do not\nexpose it. Tests and tools use it to ask what an app sent, to put the server back to a known\nstate, to make calls slow or failing, and to script what the model answers.\n\nIt uses the platform's envelopes: `{ success: true, message, data }`, and the platform's error\nenvelopes (`400` lists each bad field in `errors`). Admin requests are not rate limited per\ntoken and are not recorded in the journal; failed authentications are limited per address as\nthe platform's are (its contract's \"Rate limiting\"): past the limit an invalid token answers\n`429`, a valid one is still served.\n\n## Two kinds of administration\nSeveral accounts may share one server (a team's staging server), so there are two scopes:\n- `admin` administers the token's own account, and nothing else: its journal entries and live\n  stream, its data in state export, import and reset (a reset restores the account's start-up\n  data), fault rules and chat fixtures that apply only to requests made with its account's\n  tokens, its own tokens. Another account's records never appear in its answers, and the ids\n  of another account's rules, fixtures and tokens answer `404` as unknown ones do. `*` includes\n  `admin`: it is every platform scope plus the account's administration.\n- `operator` administers the whole server: every account's journal entries (and the requests\n  no token authenticated), all data, rules and fixtures that apply to every account's\n  requests, every account's tokens, the violations summary. `*` never includes it; a token gets\n  it only by name (the CLI's `token create --operator`, a seed, `POST /tokens` by an operator).\n  It includes `admin` for every account: an operator may call every operation here.\nEach operation's `security` names the scope it needs (`admin` or `operator`), and its\ndescription says what each kind of caller sees. `GET /caller` answers which view a token has.\nA server for one developer (`pnpm start`, `startReferenceServer()`) gives its dev token both\n`*` and `operator`, so there everything is as if there were one kind.\n\n## No import locks you out\n`PUT /state` and `POST /reset` refuse, with `400` naming `tokens` and the rule, to leave the\ncaller without the rights it used: the data afterwards must hold the calling token (by its\nhash), not revoked, with the scope the call needed (`admin` or `*` of the caller's account for\nan account's admin, `operator` for an operator). Nothing is changed then. An operator locked\nout all the same (a token revoked by mistake) recovers with the CLI on the database:\n`assistant-server token create --account 1 --operator`.\n\n## Faults on platform requests\nA platform request can ask for a fault itself with the `Prefer` header (RFC 7240: preferences\nseparated by commas, each `name` or `name=value`); a rule added with `POST /faults` applies the\nsame faults to matching requests without any change to the client. Preferences other than those\nbelow are ignored, as RFC 7240 asks; a value these do not accept answers `400` naming\n`header.prefer`, before anything else is done.\n- `code=N`: answer status `N` with its envelope, after authentication. `N` is one of the error\n  statuses the platform declares (`400`, `401`, `403`, `404`, `429`, `500`, `502`, `503`,\n  `504`) or `408`, whose envelope this document declares (`FaultErrorEnvelope`). `429` and `503`\n  carry `Retry-After: 1`.\n- `delay=MS`: wait `MS` milliseconds (at most 30000) before answering.\n- `reset`: close the connection without an answer.\n- `drop-answer`: do the operation, then close the connection without sending its answer: the work\n  is done (an agent created) but the client never hears of it, as when a network drops an\n  answer. An answer stored for an `Idempotency-Key` is stored before it is dropped, so a retry\n  with the same key gets it. The only fault that lets the operation run and write.\n- For a streamed chat: `ttft=MS`, the time before the first event (at most 30000); `tps=N`, the\n  events sent per second (0.1 to 10000); `disconnect-after=N`, close the connection after `N`\n  events with no terminal event (a cut stream). They are ignored on other requests.\nWhen a request's own preferences and a rule both set a fault, the request's win.\n\n`delay`, `ttft`, `tps` and `disconnect-after` hold a connection open (the `Fault` fields marked\n`x-in-flight-limited`), so they are in-flight work: a request given one, by its own `Prefer`\nheader or by a rule, takes one of its token's in-flight slots (the platform contract's\n\"Rate limiting\": 4 at once on the reference server, `MAX_HEAVY_REQUESTS_PER_TOKEN`, shared with\nthe token's chat and embeddings) from the moment its fault is known until its answer ends or\nits client goes away, whatever its operation. One more answers `429` with `Retry-After: 1`,\nbefore any delay, and nothing runs. Rules count too: a rule slows a token's requests as a busy\nserver would, and a busy server also refuses the ones past its limit; this keeps one account's\nfaults from holding the server's connections from the others.\n\n## Scripted chat answers\nA chat fixture (`POST /chat-fixtures`, or the file named by `CHAT_FIXTURES`) answers chat\nrequests that match it instead of the configured engine: the first matching fixture wins. A\nstreamed answer is cut into the same chunks the engine's would be.\n\n## Proxy mode\nStarted with a target (`assistant-server proxy --target URL`, or `PROXY_TARGET`), the server\nforwards every platform request under `/v1` to the target unchanged (the caller's token\nincluded) and checks the request and the answer against the platform's contract. What breaks\nit is a `Violation`, kept on the request's journal entry (`violations`) and summed up by\n`GET /violations`. Faults apply in proxy mode too: a `code` or `reset` fault is answered by the\nserver itself without forwarding (and is not checked), a delay comes before forwarding, a\nstream's timing applies to the forwarded events; the fault preferences the server applied are\nremoved from the `Prefer` header it forwards. A target that cannot be reached answers `502`\n(`BadGatewayError`), one that sends no answer within the proxy's timeout `504`\n(`GatewayTimeoutError`).\n\n## Several instances\nInstances of one deployment (several servers behind a load balancer) share their state through\nRedis (`REDIS_URL`): the journal (one journal of every instance's requests, numbered across them,\nat most `JOURNAL_MAX` entries), the fault rules and chat fixtures (one list; `times` counts uses\nacross all instances; a rule or fixture added through one instance applies to the next\nauthenticated request any of them answers), the violations summary, and a reset, which resets\nthem for every instance. `probability` is drawn per instance, from a generator each seeds with\n`FAULT_SEED`, so a run repeats per instance. A live stream (`GET /requests/stream`) of any\ninstance carries every instance's entries. Every entry, rule and fixture carries its account,\nso each instance answers an account's admin with that account's alone.\n\nWhile an instance cannot reach its Redis, the operations on shared state answer `503`\n(`ServiceUnavailableError`) with `Retry-After: 1`, whatever `REDIS_FAILURE` says (a change only\none instance saw would split the deployment), and the requests it answers are not journaled.\nIts platform requests are then answered with its own limits, rules and fixtures\n(`REDIS_FAILURE=open`), or answer `503` with the same envelope and `Retry-After: 1`, as a\n`code=503` fault does (`REDIS_FAILURE=closed`).\n\n## Replay\nStarted with `--replay DIR` (or `REPLAY_DIR`), the server answers platform requests from the\ncassettes in `DIR` (`Cassette`, one file per recorded exchange) after authenticating the caller\nwith its own tokens. A cassette answers a request with its method and path, its body compared as\ncanonical JSON (whatever its spacing, key order, escapes or number spelling), and its\nauthentication outcome: a cassette whose answer is `401` (the target refused the recorded token)\nanswers only a request whose token was refused, so an authenticated request never gets a\nrecorded `401` (and, as the replaying server answers an unknown token `401` itself, an\nunauthenticated one never gets a recorded success). A request without a matching cassette goes\nto the engines, or, with `--replay-miss error`, answers `501` with a `ReplayMissError` naming the\nnearest cassette.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -66,7 +66,7 @@ export const adminDocument: OpenApiDocument = {
       "get": {
         "operationId": "listRequests",
         "summary": "List recorded requests",
-        "description": "The journal, newest first: at most `JOURNAL_MAX` entries (1000 by default) are kept, the\noldest dropped first. Filters combine with \"and\".\n",
+        "description": "The journal, newest first: at most `JOURNAL_MAX` entries (1000 by default) are kept, the\noldest dropped first. Filters combine with \"and\". An account's admin gets the entries of\nrequests its account's tokens made; an operator gets every entry, those of requests no\ntoken authenticated (a `401`, or any request in proxy mode) included.\n",
         "tags": [
           "Journal"
         ],
@@ -150,6 +150,7 @@ export const adminDocument: OpenApiDocument = {
       "delete": {
         "operationId": "clearRequests",
         "summary": "Empty the journal",
+        "description": "An account's admin removes its account's entries (`removed` counts them; the ids of later\nentries go on); an operator empties the whole journal, whose ids then start from 1 again.\n",
         "tags": [
           "Journal"
         ],
@@ -195,7 +196,7 @@ export const adminDocument: OpenApiDocument = {
       "post": {
         "operationId": "findRequests",
         "summary": "Find recorded requests",
-        "description": "The entries matching every field of the matcher, newest first, and how many there are.",
+        "description": "The entries matching every field of the matcher, newest first, and how many there are: an\naccount's admin's among its account's entries, an operator's among all (as `GET /requests`).\n",
         "tags": [
           "Journal"
         ],
@@ -263,7 +264,7 @@ export const adminDocument: OpenApiDocument = {
       "get": {
         "operationId": "streamRequests",
         "summary": "Follow the journal live",
-        "description": "A `text/event-stream` of the journal's new entries, as they are recorded: each one an event\n`event: request` whose `data:` is the `JournalEntry` JSON on one line. Nothing already in the\njournal is sent (read it with `GET /requests`). A comment line (`: heartbeat`) every 15 seconds\nkeeps proxies from closing an idle stream. The stream ends when the client leaves or the\nserver closes; a client too slow to read (more than 1 MiB waiting) is cut off.\n\nAt most `x-max-streams` streams (16) are open at once, across all tokens: one more answers\n`503` with `Retry-After: 1` until another ends. `EventSource` cannot send an `Authorization`\nheader, so a browser reads this with `fetch()` and a streaming reader.\n",
+        "description": "A `text/event-stream` of the journal's new entries, as they are recorded: each one an event\n`event: request` whose `data:` is the `JournalEntry` JSON on one line. Nothing already in the\njournal is sent (read it with `GET /requests`). A comment line (`: heartbeat`) every 15 seconds\nkeeps proxies from closing an idle stream. The stream ends when the client leaves or the\nserver closes; a client too slow to read (more than 1 MiB waiting) is cut off.\n\nAn account's admin's stream carries its account's entries only; an operator's carries\nevery entry. At most `x-max-streams` streams (16) are open at once per account (an\noperator's counted together, apart from the accounts'), so one account cannot take them\nall: one more answers `503` with `Retry-After: 1` until another of the same ends.\n`EventSource` cannot send an `Authorization` header, so a browser reads this with\n`fetch()` and a streaming reader.\n",
         "tags": [
           "Journal"
         ],
@@ -311,14 +312,14 @@ export const adminDocument: OpenApiDocument = {
       "get": {
         "operationId": "summarizeViolations",
         "summary": "Sum up contract violations",
-        "description": "The contract violations found since start-up, the last reset or the last\n`DELETE /violations`, grouped by operation and rule: how many, when first and last, and the\nfirst one as an example. The journal's entries keep each request's own (`violations`), as\nlong as the journal keeps the entry. Always empty unless the server runs in proxy mode.\n",
+        "description": "The contract violations found since start-up, the last reset or the last\n`DELETE /violations`, grouped by operation and rule: how many, when first and last, and the\nfirst one as an example. The journal's entries keep each request's own (`violations`), as\nlong as the journal keeps the entry. Always empty unless the server runs in proxy mode.\nOperators only: a proxy forwards the caller's token to its target without knowing its\naccount, so violations belong to no account.\n",
         "tags": [
           "Violations"
         ],
         "security": [
           {
             "bearerAuth": [
-              "admin"
+              "operator"
             ]
           }
         ],
@@ -355,14 +356,14 @@ export const adminDocument: OpenApiDocument = {
       "delete": {
         "operationId": "clearViolations",
         "summary": "Forget the violations counted so far",
-        "description": "Empties the summary (`removed` is how many violations it counted); journal entries keep theirs.",
+        "description": "Empties the summary (`removed` is how many violations it counted); journal entries keep\ntheirs. Operators only, as `GET /violations`.\n",
         "tags": [
           "Violations"
         ],
         "security": [
           {
             "bearerAuth": [
-              "admin"
+              "operator"
             ]
           }
         ],
@@ -401,7 +402,7 @@ export const adminDocument: OpenApiDocument = {
       "post": {
         "operationId": "reset",
         "summary": "Put the server back to its start-up state",
-        "description": "Replaces all data with what the server had once started (its seed, its dev token), and\nempties the journal, the fault rules, the chat fixtures added since (the fixtures of\n`CHAT_FIXTURES` are loaded again), the stored answers of `Idempotency-Key`s (there are\nnone at start-up) and the violations summary; a replaying server starts its cassettes'\nturns again. Instances sharing a Redis (see \"Several instances\") are all reset: their data,\njournal, rules, fixtures and summary are one.\n",
+        "description": "An operator's reset replaces all data with what the server had once started (its seed,\nits dev token), and empties the journal, the fault rules, the chat fixtures added since\n(the fixtures of `CHAT_FIXTURES` are loaded again), the stored answers of\n`Idempotency-Key`s (there are none at start-up) and the violations summary; a replaying\nserver starts its cassettes' turns again, and ids of rules and fixtures start from 1.\n\nAn account's admin's reset does so for its account alone: the account's data goes back to\nwhat it was at start-up (its tokens, workspaces, transcriptions and agents; an account the\nserver did not have then keeps none), and its journal entries, its fault rules, its chat\nfixtures and its stored `Idempotency-Key` answers are removed; its chances (`probability`)\nare drawn from the start of their sequence again. Other accounts, and the rules and\nfixtures of operators, are untouched.\n\nA reset that would leave the caller without its token or the scope it used (a token made\nsince start-up) answers `400` naming `tokens` (\"No import locks you out\"), and changes\nnothing. Instances sharing a Redis (see \"Several instances\") are all reset: their data,\njournal, rules, fixtures and summary are one.\n",
         "tags": [
           "State"
         ],
@@ -428,6 +429,9 @@ export const adminDocument: OpenApiDocument = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/LockOut"
+          },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
@@ -446,8 +450,8 @@ export const adminDocument: OpenApiDocument = {
     "/state": {
       "get": {
         "operationId": "exportState",
-        "summary": "Export all data",
-        "description": "All data as a seed document: tokens as `tokenHash` (a token is never stored), every id and\ntimestamp explicit. Imported into a fresh server (`PUT /state`, `state import`, or as its\nseed), it gives the same answers.\n",
+        "summary": "Export data",
+        "description": "Data as a seed document: tokens as `tokenHash` (a token is never stored), every id and\ntimestamp explicit. Imported into a fresh server (`PUT /state`, `state import`, or as its\nseed), it gives the same answers. An operator gets all data; an account's admin its\naccount's: the account, its tokens, workspaces (and their transcriptions) and agents.\n",
         "tags": [
           "State"
         ],
@@ -487,8 +491,8 @@ export const adminDocument: OpenApiDocument = {
       },
       "put": {
         "operationId": "importState",
-        "summary": "Replace all data",
-        "description": "Validates the document, then replaces all data with it in one transaction: an invalid\ndocument (a `400` naming each bad field) or one the database refuses (an unknown account, a\nduplicate id) leaves the data as it was. The journal, fault rules and fixtures are kept; the\nstored answers of `Idempotency-Key`s are forgotten with the data they described (they are\nnot part of a `State` document).\n",
+        "summary": "Replace data",
+        "description": "Validates the document, then replaces data with it in one transaction: an invalid\ndocument (a `400` naming each bad field) or one the database refuses (an unknown account, a\nduplicate id) leaves the data as it was. The journal, fault rules and fixtures are kept; the\nstored answers of `Idempotency-Key`s are forgotten with the data they described (they are\nnot part of a `State` document).\n\nAn operator replaces all data. An account's admin replaces its account's data (what\n`GET /state` gives it): every entry must be its account's (`accounts` lists at most its\nown, each `accountId` given is its own, each transcription's workspace is one of the\ndocument's) and no token may hold `operator`, else `400` naming the entry; an agent\nwithout `accountId` is its account's; an id another account's record has answers `400`\nnaming the entry. Other accounts' data and stored answers are untouched, and so are the\noperators' tokens that live in its account (it does not see them).\n\nA document that would leave the caller without its token or the scope it used answers\n`400` naming `tokens` (\"No import locks you out\").\n",
         "tags": [
           "State"
         ],
@@ -526,7 +530,7 @@ export const adminDocument: OpenApiDocument = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/BadRequest"
+            "$ref": "#/components/responses/LockOut"
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -544,6 +548,7 @@ export const adminDocument: OpenApiDocument = {
       "get": {
         "operationId": "listFaults",
         "summary": "List fault rules",
+        "description": "An account's admin's rules (its account's), or, for an operator, every rule.",
         "tags": [
           "Faults"
         ],
@@ -587,7 +592,7 @@ export const adminDocument: OpenApiDocument = {
       "post": {
         "operationId": "addFault",
         "summary": "Add a fault rule",
-        "description": "From now on, platform requests matching `match` get `fault`, `times` times at most (every\ntime when absent), each with the given `probability`. Chances are drawn from a generator\nseeded by `FAULT_SEED`, so a run repeats. The first matching rule applies; at most 100\nrules are kept.\n",
+        "description": "From now on, platform requests matching `match` get `fault`, `times` times at most (every\ntime when absent), each with the given `probability`. The first matching rule applies.\n\nA rule an account's admin adds applies only to requests made with its account's tokens\n(`accountId`); one an operator adds applies to every request (`accountId` null), a\nproxied one included. At most 100 rules are kept per account, and 100 of operators.\nChances are drawn from a generator per account whose request it is, seeded by\n`FAULT_SEED`, so an account's run repeats whatever other accounts' requests do.\n",
         "tags": [
           "Faults"
         ],
@@ -658,6 +663,7 @@ export const adminDocument: OpenApiDocument = {
       "delete": {
         "operationId": "clearFaults",
         "summary": "Remove every fault rule",
+        "description": "An account's admin removes its account's rules; an operator removes every rule.",
         "tags": [
           "Faults"
         ],
@@ -703,6 +709,7 @@ export const adminDocument: OpenApiDocument = {
       "delete": {
         "operationId": "removeFault",
         "summary": "Remove one fault rule",
+        "description": "Another account's rule, or an operator's, answers an account's admin `404`.",
         "tags": [
           "Faults"
         ],
@@ -765,6 +772,7 @@ export const adminDocument: OpenApiDocument = {
       "get": {
         "operationId": "listChatFixtures",
         "summary": "List chat fixtures",
+        "description": "An account's admin's fixtures (its account's), or, for an operator, every fixture (the\nstart-up ones of `CHAT_FIXTURES` are operators', `accountId` null).\n",
         "tags": [
           "Chat fixtures"
         ],
@@ -808,7 +816,7 @@ export const adminDocument: OpenApiDocument = {
       "post": {
         "operationId": "addChatFixture",
         "summary": "Add a chat fixture",
-        "description": "Chat requests matching `match` (every field given) are answered with `answer`, `times` times\nat most (every time when absent). At most 1000 fixtures are kept; a chat request's message\nis the text of its `message`'s text blocks.\n",
+        "description": "Chat requests matching `match` (every field given) are answered with `answer`, `times` times\nat most (every time when absent); a chat request's message is the text of its `message`'s\ntext blocks. A fixture an account's admin adds answers only chats made with its account's\ntokens; one an operator adds answers every account's. At most 1000 fixtures are kept per\naccount, and 1000 of operators; of the fixtures that match a chat, the oldest answers.\n",
         "tags": [
           "Chat fixtures"
         ],
@@ -877,6 +885,7 @@ export const adminDocument: OpenApiDocument = {
       "delete": {
         "operationId": "clearChatFixtures",
         "summary": "Remove every chat fixture",
+        "description": "An account's admin removes its account's fixtures; an operator removes every fixture.",
         "tags": [
           "Chat fixtures"
         ],
@@ -922,6 +931,7 @@ export const adminDocument: OpenApiDocument = {
       "delete": {
         "operationId": "removeChatFixture",
         "summary": "Remove one chat fixture",
+        "description": "Another account's fixture, or an operator's, answers an account's admin `404`.",
         "tags": [
           "Chat fixtures"
         ],
@@ -984,7 +994,7 @@ export const adminDocument: OpenApiDocument = {
       "post": {
         "operationId": "createToken",
         "summary": "Create a token",
-        "description": "Creates a bearer token for an account and answers it once: only its SHA-256 is stored, so it\ncannot be read again (`GET /state` lists tokens by hash). The same as the CLI's\n`token create`. An unknown account answers `404`.\n",
+        "description": "Creates a bearer token for an account and answers it once: only its SHA-256 is stored, so it\ncannot be read again (`GET /state` lists tokens by hash). The same as the CLI's\n`token create`. An unknown account answers `404`.\n\nAn account's admin creates tokens of its own account only (another `accountId` answers\n`404`, as an unknown one) with any scope but `operator` (`403`); an operator creates any.\n",
         "tags": [
           "Tokens"
         ],
@@ -1054,7 +1064,7 @@ export const adminDocument: OpenApiDocument = {
       "delete": {
         "operationId": "revokeToken",
         "summary": "Revoke a token",
-        "description": "Revokes an active token: it answers `401` from the next request on. The record is kept (with\n`revokedAt`); the same as the CLI's `token revoke`. An unknown or already revoked id answers\n`404`.\n",
+        "description": "Revokes an active token: it answers `401` from the next request on. The record is kept (with\n`revokedAt`); the same as the CLI's `token revoke`. An unknown or already revoked id answers\n`404`, and so does another account's token to an account's admin. An operator revokes any.\n",
         "tags": [
           "Tokens"
         ],
@@ -1109,6 +1119,49 @@ export const adminDocument: OpenApiDocument = {
           }
         }
       }
+    },
+    "/caller": {
+      "get": {
+        "operationId": "describeCaller",
+        "summary": "Who is calling, and which view it has",
+        "description": "The calling token's account, name and scopes, and its view of the admin API: `operator`\n(the whole server) for a token with scope `operator`, else `account` (its account's\nadministration). The console shows it.\n",
+        "tags": [
+          "Tokens"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The caller.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CallerResponse"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
     }
   },
   "components": {
@@ -1116,9 +1169,10 @@ export const adminDocument: OpenApiDocument = {
       "bearerAuth": {
         "type": "http",
         "scheme": "bearer",
-        "description": "`Authorization: Bearer <token>`, as on the platform API; the token needs the `admin` scope\n(`*` includes it).\n",
+        "description": "`Authorization: Bearer <token>`, as on the platform API; the token needs the scope the\noperation names: `admin` (which `*` and `operator` include) or `operator` (which nothing\nelse includes). See \"Two kinds of administration\".\n",
         "x-scopes": {
-          "admin": "Use the admin API (journal, state, faults, chat fixtures)."
+          "admin": "Administer the token's own account: its journal entries, data, tokens, and the fault\nrules and chat fixtures that apply to its requests. `*` includes it.\n",
+          "operator": "Administer the whole server: every account, rules and fixtures for every request, all\ndata, the violations summary. Includes `admin` for every account; `*` never includes it.\n"
         }
       }
     },
@@ -1157,7 +1211,7 @@ export const adminDocument: OpenApiDocument = {
         }
       },
       "Forbidden": {
-        "description": "The token lacks the `admin` scope.",
+        "description": "The token lacks the scope the operation names (`admin`, or `operator`), or, creating a\ntoken, asks for `operator` without having it.\n",
         "headers": {
           "x-request-id": {
             "$ref": "#/components/headers/RequestId"
@@ -1172,7 +1226,7 @@ export const adminDocument: OpenApiDocument = {
         }
       },
       "NotFound": {
-        "description": "No rule, fixture, account or active token has this id.",
+        "description": "No rule, fixture, account or active token has this id (among its account's, for an\naccount's admin).\n",
         "headers": {
           "x-request-id": {
             "$ref": "#/components/headers/RequestId"
@@ -1182,6 +1236,21 @@ export const adminDocument: OpenApiDocument = {
           "application/json": {
             "schema": {
               "$ref": "#/components/schemas/NotFoundError"
+            }
+          }
+        }
+      },
+      "LockOut": {
+        "description": "The document is invalid (`errors` names each bad field), or the call would leave the caller\nwithout the rights it used: `errors` then names `tokens` with the rule (\"No import locks\nyou out\"). Nothing was changed.\n",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/BadRequestError"
             }
           }
         }
@@ -1308,56 +1377,8 @@ export const adminDocument: OpenApiDocument = {
           }
         }
       },
-      "BadGatewayError": {
-        "type": "object",
-        "required": [
-          "success",
-          "message"
-        ],
-        "additionalProperties": false,
-        "properties": {
-          "success": {
-            "const": false
-          },
-          "message": {
-            "const": "Bad gateway"
-          }
-        }
-      },
-      "ServiceUnavailableError": {
-        "type": "object",
-        "required": [
-          "success",
-          "message"
-        ],
-        "additionalProperties": false,
-        "properties": {
-          "success": {
-            "const": false
-          },
-          "message": {
-            "const": "Service unavailable"
-          }
-        }
-      },
-      "GatewayTimeoutError": {
-        "type": "object",
-        "required": [
-          "success",
-          "message"
-        ],
-        "additionalProperties": false,
-        "properties": {
-          "success": {
-            "const": false
-          },
-          "message": {
-            "const": "Gateway timeout"
-          }
-        }
-      },
       "FaultErrorEnvelope": {
-        "description": "The answer of a `code` fault: the platform's envelope for the statuses it declares, these\nfour for `408`, `502`, `503` and `504`.\n",
+        "description": "The answer of a `code` fault: the platform's envelope of the status (this document declares\nthe one of `408`).\n",
         "oneOf": [
           {
             "$ref": "#/components/schemas/BadRequestError"
@@ -1393,7 +1414,7 @@ export const adminDocument: OpenApiDocument = {
       },
       "Fault": {
         "type": "object",
-        "description": "What a fault does; at least one field. `code` and `reset` end the request before it does\nanything, `dropAnswer` after it has done its work; the others slow it down.\n",
+        "description": "What a fault does; at least one field. `code` and `reset` end the request before it does\nanything, `dropAnswer` after it has done its work; the others slow it down. Those marked\n`x-in-flight-limited` hold the request's connection, so a request given one (by its\n`Prefer` header or by a rule) counts against its token's in-flight limit while it is\nanswered (see \"Faults on platform requests\").\n",
         "minProperties": 1,
         "additionalProperties": false,
         "properties": {
@@ -1403,25 +1424,29 @@ export const adminDocument: OpenApiDocument = {
           "delayMs": {
             "type": "integer",
             "minimum": 0,
-            "maximum": 60000,
+            "maximum": 30000,
+            "x-in-flight-limited": true,
             "description": "Milliseconds to wait before answering."
           },
           "ttftMs": {
             "type": "integer",
             "minimum": 0,
-            "maximum": 60000,
+            "maximum": 30000,
+            "x-in-flight-limited": true,
             "description": "A streamed chat's time to its first event, in milliseconds."
           },
           "tps": {
             "type": "number",
             "minimum": 0.1,
             "maximum": 10000,
+            "x-in-flight-limited": true,
             "description": "A streamed chat's events per second."
           },
           "disconnectAfter": {
             "type": "integer",
             "minimum": 0,
             "maximum": 100000,
+            "x-in-flight-limited": true,
             "description": "Close a streamed chat's connection after this many events, with no terminal event."
           },
           "reset": {
@@ -1483,6 +1508,7 @@ export const adminDocument: OpenApiDocument = {
         "type": "object",
         "required": [
           "id",
+          "accountId",
           "match",
           "fault",
           "times",
@@ -1494,6 +1520,9 @@ export const adminDocument: OpenApiDocument = {
         "properties": {
           "id": {
             "$ref": "#/components/schemas/PositiveId"
+          },
+          "accountId": {
+            "$ref": "#/components/schemas/OwnerAccount"
           },
           "match": {
             "$ref": "#/components/schemas/FaultMatch"
@@ -1520,6 +1549,17 @@ export const adminDocument: OpenApiDocument = {
             "$ref": "#/components/schemas/Timestamp"
           }
         }
+      },
+      "OwnerAccount": {
+        "description": "The account whose requests a rule or fixture applies to (the account of the admin that\nadded it); `null` for one an operator added (or `CHAT_FIXTURES` gave), which applies to\nevery account's requests.\n",
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/PositiveId"
+          },
+          {
+            "type": "null"
+          }
+        ]
       },
       "AppliedFault": {
         "type": "object",
@@ -1647,6 +1687,7 @@ export const adminDocument: OpenApiDocument = {
         "type": "object",
         "required": [
           "id",
+          "accountId",
           "match",
           "answer",
           "times",
@@ -1657,6 +1698,9 @@ export const adminDocument: OpenApiDocument = {
         "properties": {
           "id": {
             "$ref": "#/components/schemas/PositiveId"
+          },
+          "accountId": {
+            "$ref": "#/components/schemas/OwnerAccount"
           },
           "match": {
             "$ref": "#/components/schemas/ChatFixtureMatch"
@@ -1828,9 +1872,10 @@ export const adminDocument: OpenApiDocument = {
               "client-closed",
               "reset",
               "disconnected",
-              "target-failed"
+              "target-failed",
+              "stalled"
             ],
-            "description": "How the exchange ended: `answered` (the whole answer was sent), `client-closed` (the\nclient went away first), `reset` (a `reset` or `dropAnswer` fault), `disconnected` (a\n`disconnectAfter` fault cut a stream), `target-failed` (in proxy mode, the target's\nconnection failed in the middle of its answer, so the client's was cut too). A\nreplayed `Idempotency-Key` answer shows as `answered` with the response header\n`idempotent-replayed: true`.\n"
+            "description": "How the exchange ended: `answered` (the whole answer was sent), `client-closed` (the\nclient went away first), `reset` (a `reset` or `dropAnswer` fault), `disconnected` (a\n`disconnectAfter` fault cut a stream), `target-failed` (in proxy mode, the target's\nconnection failed in the middle of its answer, so the client's was cut too), `stalled`\n(the server cut a stream whose client stopped reading it: see the platform contract's\n\"Time limits\"). A\nreplayed `Idempotency-Key` answer shows as `answered` with the response header\n`idempotent-replayed: true`.\n"
           },
           "token": {
             "oneOf": [
@@ -1861,7 +1906,7 @@ export const adminDocument: OpenApiDocument = {
             "type": "boolean"
           },
           "events": {
-            "description": "A streamed answer's events (at most 1000), `null` for any other answer.",
+            "description": "A streamed answer's events, `null` for any other answer: the first 1000 at most, and\nno more than `JOURNAL_BODY_MAX_BYTES` of their text (`eventsTruncated` says when some\nwere left out).\n",
             "oneOf": [
               {
                 "type": "array",
@@ -2024,9 +2069,10 @@ export const adminDocument: OpenApiDocument = {
           "transcriptions:write",
           "embeddings:create",
           "admin",
+          "operator",
           "*"
         ],
-        "description": "A scope a token may carry (`x-scopes` of the two documents' bearer schemes)."
+        "description": "A scope a token may carry (`x-scopes` of the two documents' bearer schemes). `*` is every\nscope but `operator`.\n"
       },
       "StateWorkspace": {
         "type": "object",
@@ -2619,6 +2665,62 @@ export const adminDocument: OpenApiDocument = {
           }
         }
       },
+      "AdminView": {
+        "type": "string",
+        "enum": [
+          "account",
+          "operator"
+        ],
+        "description": "What a token administers: `account`, its own account (scope `admin`, or `*`); `operator`,\nthe whole server (scope `operator`).\n"
+      },
+      "CallerResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "message",
+          "data"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": true
+          },
+          "message": {
+            "const": "Caller retrieved successfully"
+          },
+          "data": {
+            "type": "object",
+            "required": [
+              "view",
+              "accountId",
+              "tokenId",
+              "tokenName",
+              "scopes"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "view": {
+                "$ref": "#/components/schemas/AdminView"
+              },
+              "accountId": {
+                "$ref": "#/components/schemas/PositiveId"
+              },
+              "tokenId": {
+                "$ref": "#/components/schemas/PositiveId"
+              },
+              "tokenName": {
+                "type": "string"
+              },
+              "scopes": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/Scope"
+                }
+              }
+            }
+          }
+        }
+      },
       "ViolationRule": {
         "type": "string",
         "enum": [
@@ -2784,7 +2886,7 @@ export const adminDocument: OpenApiDocument = {
       },
       "ReplayMissError": {
         "type": "object",
-        "description": "What a replaying server started with `--replay-miss error` answers, with status `501`, to a\nplatform request no cassette matches: a 5xx because the recording lacks the exchange (the\nserver's setup, not the client's request), `501` because it is not a status the platform or\na fault answers, so a test can tell a miss from an answer. The message names the nearest\ncassette: the one with the request's method and path whose body differs in the fewest\nplaces (or says that none has them). The log and the journal (`replay`) say where it differs.\n",
+        "description": "What a replaying server started with `--replay-miss error` answers, with status `501`, to a\nplatform request no cassette matches: a 5xx because the recording lacks the exchange (the\nserver's setup, not the client's request), `501` because it is not a status the platform or\na fault answers, so a test can tell a miss from an answer. The message names the nearest\ncassette: the one with the request's method and path whose body differs in the fewest\nplaces, a different authentication outcome counting as one place (or says that none has\nthem). It is looked for only on a miss, among at most 64 cassettes of that method and path,\nthose sharing the request's rarest values first, so a miss costs as little as a hit. The\nlog and the journal (`replay`) say where it differs.\n",
         "required": [
           "success",
           "message"
@@ -2816,7 +2918,7 @@ export const adminDocument: OpenApiDocument = {
           "distance": {
             "type": "integer",
             "minimum": 1,
-            "description": "How many places of the canonical bodies differ (a value changed, added or missing)."
+            "description": "How many places of the canonical bodies differ (a value changed, added or missing), plus\none when the cassette was recorded with the other authentication outcome.\n"
           },
           "differences": {
             "type": "array",
@@ -2825,6 +2927,14 @@ export const adminDocument: OpenApiDocument = {
             "items": {
               "type": "string"
             }
+          },
+          "authentication": {
+            "type": "string",
+            "enum": [
+              "accepted",
+              "refused"
+            ],
+            "description": "Present when the cassette's authentication outcome differs from the request's: how the\ntarget took the recorded token (`refused`: it answered `401`; `accepted`: anything else).\n"
           }
         }
       },
@@ -2859,16 +2969,20 @@ export const adminDocument: OpenApiDocument = {
       },
       "CassetteHeaders": {
         "type": "object",
-        "description": "Header names (lower case) and values; secrets are `[redacted]`.",
+        "description": "Header names (lower case) and values; secrets are `[redacted]`. A name is an HTTP token and\na value has no control character but tab (no CR or LF), so every recorded header can be sent.\n",
         "maxProperties": 100,
+        "propertyNames": {
+          "pattern": "^[!#$%&'*+.^_`|~0-9a-z-]+$"
+        },
         "additionalProperties": {
           "type": "string",
-          "maxLength": 16384
+          "maxLength": 16384,
+          "pattern": "^[\\t\\x20-\\x7e\\x80-\\xff]*$"
         }
       },
       "CassetteBody": {
         "type": "object",
-        "description": "A body, in exactly one of three forms: `json`, its JSON value, when writing that value back\ngives the very bytes received (compact JSON, as the platform sends); `text`, the bytes as\nUTF-8 text, otherwise; `base64`, bytes that are not UTF-8.\n",
+        "description": "A body, in exactly one of three forms: `json`, its JSON value; `text`, the bytes as UTF-8\ntext; `base64`, bytes that are not UTF-8. A request's body is `json` whenever it is JSON,\nwhatever its spacing or escapes (replay compares request bodies as canonical JSON, so a\n`text` one that is JSON matches too); an answer's only when writing that value back gives\nthe very bytes received (compact JSON, as the platform sends), so it replays byte for byte.\n",
         "additionalProperties": false,
         "oneOf": [
           {
@@ -3029,7 +3143,7 @@ export const adminDocument: OpenApiDocument = {
       },
       "Cassette": {
         "type": "object",
-        "description": "One exchange with the platform, recorded by a proxy started with `--record DIR` and\nreplayed by a server started with `--replay DIR`: a pretty-printed JSON file, one per\nexchange, named `<sequence>-<method>-<path>.json`. The request keeps its method, path, query,\n`content-type`, `accept` and `x-request-id` headers and body; the answer its status, its\nheaders (but `date`, `content-length` and hop-by-hop ones), and its body or, for a stream,\neach event with its time. `authorization`, cookies and the configured headers are\n`[redacted]`. A replaying server loads only files valid against this schema, whose answers\nare valid against the platform's contract.\n",
+        "description": "One exchange with the platform, recorded by a proxy started with `--record DIR` and\nreplayed by a server started with `--replay DIR`: a pretty-printed JSON file, one per\nexchange, named `<sequence>-<method>-<path>.json`. The request keeps its method, path, query,\n`content-type`, `accept` and `x-request-id` headers and body; the answer its status, its\nheaders (but `date`, `content-length` and hop-by-hop ones), and its body or, for a stream,\neach event with its time. `authorization`, cookies and the configured headers are\n`[redacted]`, and so are the values of the query's `token`, `access_token`, `api_key`,\n`apikey`, `key`, `password`, `secret`, `signature` and `sig` parameters and the configured ones.\nA replaying server loads only regular files (never a symbolic link) valid against this\nschema, whose answers are valid against the platform's contract.\n",
         "required": [
           "version",
           "recordedAt",
@@ -3285,6 +3399,54 @@ export const adminDocument: OpenApiDocument = {
         ],
         "description": "`stop` when the answer ended by itself, `length` when it was cut by `max_tokens`."
       },
+      "GatewayTimeoutError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Gateway timeout"
+          }
+        }
+      },
+      "ServiceUnavailableError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Service unavailable"
+          }
+        }
+      },
+      "BadGatewayError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Bad gateway"
+          }
+        }
+      },
       "InternalServerError": {
         "type": "object",
         "required": [
@@ -3313,7 +3475,11 @@ export const adminDocument: OpenApiDocument = {
             "const": false
           },
           "message": {
-            "const": "Rate limit exceeded. Please try again later."
+            "enum": [
+              "Rate limit exceeded. Please try again later.",
+              "The server is busy with your earlier requests. Please try again later."
+            ],
+            "description": "`Rate limit exceeded. Please try again later.` when the token went over its rate limit;\n`The server is busy with your earlier requests. Please try again later.` when the request\nwas not counted against any limit but the caller's own earlier work still fills what the\nserver holds for it: the token's chat and embeddings in flight (`x-in-flight-limited`),\nor its account's share of the queues of work the server shares among accounts.\n"
           }
         }
       },

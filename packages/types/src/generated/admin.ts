@@ -11,12 +11,18 @@ export interface paths {
         /**
          * List recorded requests
          * @description The journal, newest first: at most `JOURNAL_MAX` entries (1000 by default) are kept, the
-         *     oldest dropped first. Filters combine with "and".
+         *     oldest dropped first. Filters combine with "and". An account's admin gets the entries of
+         *     requests its account's tokens made; an operator gets every entry, those of requests no
+         *     token authenticated (a `401`, or any request in proxy mode) included.
          */
         get: operations["listRequests"];
         put?: never;
         post?: never;
-        /** Empty the journal */
+        /**
+         * Empty the journal
+         * @description An account's admin removes its account's entries (`removed` counts them; the ids of later
+         *     entries go on); an operator empties the whole journal, whose ids then start from 1 again.
+         */
         delete: operations["clearRequests"];
         options?: never;
         head?: never;
@@ -34,7 +40,8 @@ export interface paths {
         put?: never;
         /**
          * Find recorded requests
-         * @description The entries matching every field of the matcher, newest first, and how many there are.
+         * @description The entries matching every field of the matcher, newest first, and how many there are: an
+         *     account's admin's among its account's entries, an operator's among all (as `GET /requests`).
          */
         post: operations["findRequests"];
         delete?: never;
@@ -58,9 +65,12 @@ export interface paths {
          *     keeps proxies from closing an idle stream. The stream ends when the client leaves or the
          *     server closes; a client too slow to read (more than 1 MiB waiting) is cut off.
          *
-         *     At most `x-max-streams` streams (16) are open at once, across all tokens: one more answers
-         *     `503` with `Retry-After: 1` until another ends. `EventSource` cannot send an `Authorization`
-         *     header, so a browser reads this with `fetch()` and a streaming reader.
+         *     An account's admin's stream carries its account's entries only; an operator's carries
+         *     every entry. At most `x-max-streams` streams (16) are open at once per account (an
+         *     operator's counted together, apart from the accounts'), so one account cannot take them
+         *     all: one more answers `503` with `Retry-After: 1` until another of the same ends.
+         *     `EventSource` cannot send an `Authorization` header, so a browser reads this with
+         *     `fetch()` and a streaming reader.
          */
         get: operations["streamRequests"];
         put?: never;
@@ -84,13 +94,16 @@ export interface paths {
          *     `DELETE /violations`, grouped by operation and rule: how many, when first and last, and the
          *     first one as an example. The journal's entries keep each request's own (`violations`), as
          *     long as the journal keeps the entry. Always empty unless the server runs in proxy mode.
+         *     Operators only: a proxy forwards the caller's token to its target without knowing its
+         *     account, so violations belong to no account.
          */
         get: operations["summarizeViolations"];
         put?: never;
         post?: never;
         /**
          * Forget the violations counted so far
-         * @description Empties the summary (`removed` is how many violations it counted); journal entries keep theirs.
+         * @description Empties the summary (`removed` is how many violations it counted); journal entries keep
+         *     theirs. Operators only, as `GET /violations`.
          */
         delete: operations["clearViolations"];
         options?: never;
@@ -109,11 +122,22 @@ export interface paths {
         put?: never;
         /**
          * Put the server back to its start-up state
-         * @description Replaces all data with what the server had once started (its seed, its dev token), and
-         *     empties the journal, the fault rules, the chat fixtures added since (the fixtures of
-         *     `CHAT_FIXTURES` are loaded again), the stored answers of `Idempotency-Key`s (there are
-         *     none at start-up) and the violations summary; a replaying server starts its cassettes'
-         *     turns again. Instances sharing a Redis (see "Several instances") are all reset: their data,
+         * @description An operator's reset replaces all data with what the server had once started (its seed,
+         *     its dev token), and empties the journal, the fault rules, the chat fixtures added since
+         *     (the fixtures of `CHAT_FIXTURES` are loaded again), the stored answers of
+         *     `Idempotency-Key`s (there are none at start-up) and the violations summary; a replaying
+         *     server starts its cassettes' turns again, and ids of rules and fixtures start from 1.
+         *
+         *     An account's admin's reset does so for its account alone: the account's data goes back to
+         *     what it was at start-up (its tokens, workspaces, transcriptions and agents; an account the
+         *     server did not have then keeps none), and its journal entries, its fault rules, its chat
+         *     fixtures and its stored `Idempotency-Key` answers are removed; its chances (`probability`)
+         *     are drawn from the start of their sequence again. Other accounts, and the rules and
+         *     fixtures of operators, are untouched.
+         *
+         *     A reset that would leave the caller without its token or the scope it used (a token made
+         *     since start-up) answers `400` naming `tokens` ("No import locks you out"), and changes
+         *     nothing. Instances sharing a Redis (see "Several instances") are all reset: their data,
          *     journal, rules, fixtures and summary are one.
          */
         post: operations["reset"];
@@ -131,19 +155,31 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Export all data
-         * @description All data as a seed document: tokens as `tokenHash` (a token is never stored), every id and
+         * Export data
+         * @description Data as a seed document: tokens as `tokenHash` (a token is never stored), every id and
          *     timestamp explicit. Imported into a fresh server (`PUT /state`, `state import`, or as its
-         *     seed), it gives the same answers.
+         *     seed), it gives the same answers. An operator gets all data; an account's admin its
+         *     account's: the account, its tokens, workspaces (and their transcriptions) and agents.
          */
         get: operations["exportState"];
         /**
-         * Replace all data
-         * @description Validates the document, then replaces all data with it in one transaction: an invalid
+         * Replace data
+         * @description Validates the document, then replaces data with it in one transaction: an invalid
          *     document (a `400` naming each bad field) or one the database refuses (an unknown account, a
          *     duplicate id) leaves the data as it was. The journal, fault rules and fixtures are kept; the
          *     stored answers of `Idempotency-Key`s are forgotten with the data they described (they are
          *     not part of a `State` document).
+         *
+         *     An operator replaces all data. An account's admin replaces its account's data (what
+         *     `GET /state` gives it): every entry must be its account's (`accounts` lists at most its
+         *     own, each `accountId` given is its own, each transcription's workspace is one of the
+         *     document's) and no token may hold `operator`, else `400` naming the entry; an agent
+         *     without `accountId` is its account's; an id another account's record has answers `400`
+         *     naming the entry. Other accounts' data and stored answers are untouched, and so are the
+         *     operators' tokens that live in its account (it does not see them).
+         *
+         *     A document that would leave the caller without its token or the scope it used answers
+         *     `400` naming `tokens` ("No import locks you out").
          */
         put: operations["importState"];
         post?: never;
@@ -160,18 +196,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List fault rules */
+        /**
+         * List fault rules
+         * @description An account's admin's rules (its account's), or, for an operator, every rule.
+         */
         get: operations["listFaults"];
         put?: never;
         /**
          * Add a fault rule
          * @description From now on, platform requests matching `match` get `fault`, `times` times at most (every
-         *     time when absent), each with the given `probability`. Chances are drawn from a generator
-         *     seeded by `FAULT_SEED`, so a run repeats. The first matching rule applies; at most 100
-         *     rules are kept.
+         *     time when absent), each with the given `probability`. The first matching rule applies.
+         *
+         *     A rule an account's admin adds applies only to requests made with its account's tokens
+         *     (`accountId`); one an operator adds applies to every request (`accountId` null), a
+         *     proxied one included. At most 100 rules are kept per account, and 100 of operators.
+         *     Chances are drawn from a generator per account whose request it is, seeded by
+         *     `FAULT_SEED`, so an account's run repeats whatever other accounts' requests do.
          */
         post: operations["addFault"];
-        /** Remove every fault rule */
+        /**
+         * Remove every fault rule
+         * @description An account's admin removes its account's rules; an operator removes every rule.
+         */
         delete: operations["clearFaults"];
         options?: never;
         head?: never;
@@ -188,7 +234,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove one fault rule */
+        /**
+         * Remove one fault rule
+         * @description Another account's rule, or an operator's, answers an account's admin `404`.
+         */
         delete: operations["removeFault"];
         options?: never;
         head?: never;
@@ -202,17 +251,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List chat fixtures */
+        /**
+         * List chat fixtures
+         * @description An account's admin's fixtures (its account's), or, for an operator, every fixture (the
+         *     start-up ones of `CHAT_FIXTURES` are operators', `accountId` null).
+         */
         get: operations["listChatFixtures"];
         put?: never;
         /**
          * Add a chat fixture
          * @description Chat requests matching `match` (every field given) are answered with `answer`, `times` times
-         *     at most (every time when absent). At most 1000 fixtures are kept; a chat request's message
-         *     is the text of its `message`'s text blocks.
+         *     at most (every time when absent); a chat request's message is the text of its `message`'s
+         *     text blocks. A fixture an account's admin adds answers only chats made with its account's
+         *     tokens; one an operator adds answers every account's. At most 1000 fixtures are kept per
+         *     account, and 1000 of operators; of the fixtures that match a chat, the oldest answers.
          */
         post: operations["addChatFixture"];
-        /** Remove every chat fixture */
+        /**
+         * Remove every chat fixture
+         * @description An account's admin removes its account's fixtures; an operator removes every fixture.
+         */
         delete: operations["clearChatFixtures"];
         options?: never;
         head?: never;
@@ -229,7 +287,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove one chat fixture */
+        /**
+         * Remove one chat fixture
+         * @description Another account's fixture, or an operator's, answers an account's admin `404`.
+         */
         delete: operations["removeChatFixture"];
         options?: never;
         head?: never;
@@ -250,6 +311,9 @@ export interface paths {
          * @description Creates a bearer token for an account and answers it once: only its SHA-256 is stored, so it
          *     cannot be read again (`GET /state` lists tokens by hash). The same as the CLI's
          *     `token create`. An unknown account answers `404`.
+         *
+         *     An account's admin creates tokens of its own account only (another `accountId` answers
+         *     `404`, as an unknown one) with any scope but `operator` (`403`); an operator creates any.
          */
         post: operations["createToken"];
         delete?: never;
@@ -272,9 +336,31 @@ export interface paths {
          * Revoke a token
          * @description Revokes an active token: it answers `401` from the next request on. The record is kept (with
          *     `revokedAt`); the same as the CLI's `token revoke`. An unknown or already revoked id answers
-         *     `404`.
+         *     `404`, and so does another account's token to an account's admin. An operator revokes any.
          */
         delete: operations["revokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/caller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is calling, and which view it has
+         * @description The calling token's account, name and scopes, and its view of the admin API: `operator`
+         *     (the whole server) for a token with scope `operator`, else `account` (its account's
+         *     administration). The console shows it.
+         */
+        get: operations["describeCaller"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -301,32 +387,17 @@ export interface components {
             /** @constant */
             message: "Request timed out";
         };
-        BadGatewayError: {
-            /** @constant */
-            success: false;
-            /** @constant */
-            message: "Bad gateway";
-        };
-        ServiceUnavailableError: {
-            /** @constant */
-            success: false;
-            /** @constant */
-            message: "Service unavailable";
-        };
-        GatewayTimeoutError: {
-            /** @constant */
-            success: false;
-            /** @constant */
-            message: "Gateway timeout";
-        };
         /**
-         * @description The answer of a `code` fault: the platform's envelope for the statuses it declares, these
-         *     four for `408`, `502`, `503` and `504`.
+         * @description The answer of a `code` fault: the platform's envelope of the status (this document declares
+         *     the one of `408`).
          */
         FaultErrorEnvelope: components["schemas"]["BadRequestError"] | components["schemas"]["UnauthorizedError"] | components["schemas"]["ForbiddenError"] | components["schemas"]["NotFoundError"] | components["schemas"]["RateLimitError"] | components["schemas"]["InternalServerError"] | components["schemas"]["RequestTimeoutError"] | components["schemas"]["BadGatewayError"] | components["schemas"]["ServiceUnavailableError"] | components["schemas"]["GatewayTimeoutError"];
         /**
          * @description What a fault does; at least one field. `code` and `reset` end the request before it does
-         *     anything, `dropAnswer` after it has done its work; the others slow it down.
+         *     anything, `dropAnswer` after it has done its work; the others slow it down. Those marked
+         *     `x-in-flight-limited` hold the request's connection, so a request given one (by its
+         *     `Prefer` header or by a rule) counts against its token's in-flight limit while it is
+         *     answered (see "Faults on platform requests").
          */
         Fault: {
             code?: components["schemas"]["FaultStatus"];
@@ -369,6 +440,7 @@ export interface components {
         };
         FaultRule: {
             id: components["schemas"]["PositiveId"];
+            accountId: components["schemas"]["OwnerAccount"];
             match: components["schemas"]["FaultMatch"];
             fault: components["schemas"]["Fault"];
             /** @description How many requests the rule applies to at most; `null` for every one. */
@@ -378,6 +450,12 @@ export interface components {
             fired: number;
             createdAt: components["schemas"]["Timestamp"];
         };
+        /**
+         * @description The account whose requests a rule or fixture applies to (the account of the admin that
+         *     added it); `null` for one an operator added (or `CHAT_FIXTURES` gave), which applies to
+         *     every account's requests.
+         */
+        OwnerAccount: components["schemas"]["PositiveId"] | null;
         /** @description The fault a recorded request got, and where it came from. */
         AppliedFault: {
             /** @enum {string} */
@@ -419,6 +497,7 @@ export interface components {
         ChatFixtures: components["schemas"]["ChatFixtureInput"][];
         ChatFixture: {
             id: components["schemas"]["PositiveId"];
+            accountId: components["schemas"]["OwnerAccount"];
             match: components["schemas"]["ChatFixtureMatch"];
             answer: components["schemas"]["ChatFixtureAnswer"];
             times: number | null;
@@ -474,12 +553,14 @@ export interface components {
              * @description How the exchange ended: `answered` (the whole answer was sent), `client-closed` (the
              *     client went away first), `reset` (a `reset` or `dropAnswer` fault), `disconnected` (a
              *     `disconnectAfter` fault cut a stream), `target-failed` (in proxy mode, the target's
-             *     connection failed in the middle of its answer, so the client's was cut too). A
+             *     connection failed in the middle of its answer, so the client's was cut too), `stalled`
+             *     (the server cut a stream whose client stopped reading it: see the platform contract's
+             *     "Time limits"). A
              *     replayed `Idempotency-Key` answer shows as `answered` with the response header
              *     `idempotent-replayed: true`.
              * @enum {string}
              */
-            outcome: "answered" | "client-closed" | "reset" | "disconnected" | "target-failed";
+            outcome: "answered" | "client-closed" | "reset" | "disconnected" | "target-failed" | "stalled";
             token: components["schemas"]["JournalToken"] | null;
             requestHeaders: components["schemas"]["Headers"];
             /** @description The request body (JSON value or text), `null` when there was none. */
@@ -489,7 +570,11 @@ export interface components {
             /** @description The answer's body (JSON value or text), `null` for a stream or no answer. */
             responseBody: unknown;
             responseBodyTruncated: boolean;
-            /** @description A streamed answer's events (at most 1000), `null` for any other answer. */
+            /**
+             * @description A streamed answer's events, `null` for any other answer: the first 1000 at most, and
+             *     no more than `JOURNAL_BODY_MAX_BYTES` of their text (`eventsTruncated` says when some
+             *     were left out).
+             */
             events: components["schemas"]["StreamEvent"][] | null;
             eventsTruncated: boolean;
             fault: components["schemas"]["AppliedFault"] | null;
@@ -527,10 +612,11 @@ export interface components {
             revokedAt?: components["schemas"]["Timestamp"] | null;
         } & (unknown | unknown);
         /**
-         * @description A scope a token may carry (`x-scopes` of the two documents' bearer schemes).
+         * @description A scope a token may carry (`x-scopes` of the two documents' bearer schemes). `*` is every
+         *     scope but `operator`.
          * @enum {string}
          */
-        Scope: "agents:read" | "agents:write" | "agents:chat" | "transcriptions:write" | "embeddings:create" | "admin" | "*";
+        Scope: "agents:read" | "agents:write" | "agents:chat" | "transcriptions:write" | "embeddings:create" | "admin" | "operator" | "*";
         StateWorkspace: {
             id: components["schemas"]["PositiveId"];
             accountId: components["schemas"]["PositiveId"];
@@ -715,6 +801,25 @@ export interface components {
             data: components["schemas"]["TokenRecord"];
         };
         /**
+         * @description What a token administers: `account`, its own account (scope `admin`, or `*`); `operator`,
+         *     the whole server (scope `operator`).
+         * @enum {string}
+         */
+        AdminView: "account" | "operator";
+        CallerResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            message: "Caller retrieved successfully";
+            data: {
+                view: components["schemas"]["AdminView"];
+                accountId: components["schemas"]["PositiveId"];
+                tokenId: components["schemas"]["PositiveId"];
+                tokenName: string;
+                scopes: components["schemas"]["Scope"][];
+            };
+        };
+        /**
          * @description Which part of the platform's contract an exchange broke. The request: `request-route` (no
          *     operation has its method and path), `request-authorization` (no `Authorization: Bearer
          *     <token>`), `request-parameters` (a path or query parameter), `request-body` (not JSON, or
@@ -778,7 +883,10 @@ export interface components {
          *     server's setup, not the client's request), `501` because it is not a status the platform or
          *     a fault answers, so a test can tell a miss from an answer. The message names the nearest
          *     cassette: the one with the request's method and path whose body differs in the fewest
-         *     places (or says that none has them). The log and the journal (`replay`) say where it differs.
+         *     places, a different authentication outcome counting as one place (or says that none has
+         *     them). It is looked for only on a miss, among at most 64 cassettes of that method and path,
+         *     those sharing the request's rarest values first, so a miss costs as little as a hit. The
+         *     log and the journal (`replay`) say where it differs.
          */
         ReplayMissError: {
             /** @constant */
@@ -788,10 +896,19 @@ export interface components {
         NearestCassette: {
             /** @description The cassette's file name. */
             cassette: string;
-            /** @description How many places of the canonical bodies differ (a value changed, added or missing). */
+            /**
+             * @description How many places of the canonical bodies differ (a value changed, added or missing), plus
+             *     one when the cassette was recorded with the other authentication outcome.
+             */
             distance: number;
             /** @description The first of those places, as JSON Pointers (`` for the whole body). */
             differences: string[];
+            /**
+             * @description Present when the cassette's authentication outcome differs from the request's: how the
+             *     target took the recorded token (`refused`: it answered `401`; `accepted`: anything else).
+             * @enum {string}
+             */
+            authentication?: "accepted" | "refused";
         };
         /** @description How a replaying server answered a platform request. */
         ReplayOutcome: {
@@ -800,14 +917,19 @@ export interface components {
             /** @description On a miss, the nearest cassette; `null` on a hit, or when no cassette has the request's method and path. */
             nearest: components["schemas"]["NearestCassette"] | null;
         };
-        /** @description Header names (lower case) and values; secrets are `[redacted]`. */
+        /**
+         * @description Header names (lower case) and values; secrets are `[redacted]`. A name is an HTTP token and
+         *     a value has no control character but tab (no CR or LF), so every recorded header can be sent.
+         */
         CassetteHeaders: {
             [key: string]: string;
         };
         /**
-         * @description A body, in exactly one of three forms: `json`, its JSON value, when writing that value back
-         *     gives the very bytes received (compact JSON, as the platform sends); `text`, the bytes as
-         *     UTF-8 text, otherwise; `base64`, bytes that are not UTF-8.
+         * @description A body, in exactly one of three forms: `json`, its JSON value; `text`, the bytes as UTF-8
+         *     text; `base64`, bytes that are not UTF-8. A request's body is `json` whenever it is JSON,
+         *     whatever its spacing or escapes (replay compares request bodies as canonical JSON, so a
+         *     `text` one that is JSON matches too); an answer's only when writing that value back gives
+         *     the very bytes received (compact JSON, as the platform sends), so it replays byte for byte.
          */
         CassetteBody: {
             /** @description Any JSON value. */
@@ -853,8 +975,10 @@ export interface components {
          *     `content-type`, `accept` and `x-request-id` headers and body; the answer its status, its
          *     headers (but `date`, `content-length` and hop-by-hop ones), and its body or, for a stream,
          *     each event with its time. `authorization`, cookies and the configured headers are
-         *     `[redacted]`. A replaying server loads only files valid against this schema, whose answers
-         *     are valid against the platform's contract.
+         *     `[redacted]`, and so are the values of the query's `token`, `access_token`, `api_key`,
+         *     `apikey`, `key`, `password`, `secret`, `signature` and `sig` parameters and the configured ones.
+         *     A replaying server loads only regular files (never a symbolic link) valid against this
+         *     schema, whose answers are valid against the platform's contract.
          */
         Cassette: {
             /** @description An editor hint; ignored. */
@@ -959,6 +1083,24 @@ export interface components {
          * @enum {string}
          */
         FinishReason: "stop" | "length";
+        GatewayTimeoutError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Gateway timeout";
+        };
+        ServiceUnavailableError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Service unavailable";
+        };
+        BadGatewayError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Bad gateway";
+        };
         InternalServerError: {
             /** @constant */
             success: false;
@@ -968,8 +1110,15 @@ export interface components {
         RateLimitError: {
             /** @constant */
             success: false;
-            /** @constant */
-            message: "Rate limit exceeded. Please try again later.";
+            /**
+             * @description `Rate limit exceeded. Please try again later.` when the token went over its rate limit;
+             *     `The server is busy with your earlier requests. Please try again later.` when the request
+             *     was not counted against any limit but the caller's own earlier work still fills what the
+             *     server holds for it: the token's chat and embeddings in flight (`x-in-flight-limited`),
+             *     or its account's share of the queues of work the server shares among accounts.
+             * @enum {unknown}
+             */
+            message: "Rate limit exceeded. Please try again later." | "The server is busy with your earlier requests. Please try again later.";
         };
         NotFoundError: {
             /** @constant */
@@ -1020,7 +1169,10 @@ export interface components {
                 "application/json": components["schemas"]["UnauthorizedError"];
             };
         };
-        /** @description The token lacks the `admin` scope. */
+        /**
+         * @description The token lacks the scope the operation names (`admin`, or `operator`), or, creating a
+         *     token, asks for `operator` without having it.
+         */
         Forbidden: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -1030,7 +1182,10 @@ export interface components {
                 "application/json": components["schemas"]["ForbiddenError"];
             };
         };
-        /** @description No rule, fixture, account or active token has this id. */
+        /**
+         * @description No rule, fixture, account or active token has this id (among its account's, for an
+         *     account's admin).
+         */
         NotFound: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -1038,6 +1193,20 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["NotFoundError"];
+            };
+        };
+        /**
+         * @description The document is invalid (`errors` names each bad field), or the call would leave the caller
+         *     without the rights it used: `errors` then names `tokens` with the rule ("No import locks
+         *     you out"). Nothing was changed.
+         */
+        LockOut: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BadRequestError"];
             };
         };
         /** @description The server failed; the details are in its log. */
@@ -1274,6 +1443,7 @@ export interface operations {
                     "application/json": components["schemas"]["StateSummaryResponse"];
                 };
             };
+            400: components["responses"]["LockOut"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
@@ -1327,7 +1497,7 @@ export interface operations {
                     "application/json": components["schemas"]["StateSummaryResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["LockOut"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
@@ -1609,6 +1779,30 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    describeCaller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallerResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };

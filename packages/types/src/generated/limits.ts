@@ -21,12 +21,12 @@ export const ADMIN_LIMITS = {
     "delayMs": {
       "type": "integer",
       "minimum": 0,
-      "maximum": 60000
+      "maximum": 30000
     },
     "ttftMs": {
       "type": "integer",
       "minimum": 0,
-      "maximum": 60000
+      "maximum": 30000
     },
     "tps": {
       "type": "number",
@@ -207,7 +207,8 @@ export const ADMIN_LIMITS = {
         "client-closed",
         "reset",
         "disconnected",
-        "target-failed"
+        "target-failed",
+        "stalled"
       ]
     }
   },
@@ -471,6 +472,13 @@ export const ADMIN_LIMITS = {
     "differences": {
       "type": "array",
       "maxItems": 20
+    },
+    "authentication": {
+      "type": "string",
+      "enum": [
+        "accepted",
+        "refused"
+      ]
     }
   },
   "CassetteEvent": {
@@ -541,5 +549,23 @@ export const ADMIN_LIMITS = {
       "type": "string",
       "maxLength": 2000000
     }
+  },
+  "RateLimitError": {
+    "message": {
+      "enum": [
+        "Rate limit exceeded. Please try again later.",
+        "The server is busy with your earlier requests. Please try again later."
+      ]
+    }
   }
+} as const;
+
+/** Per admin schema, the properties marked `x-in-flight-limited` (a `Fault`'s that hold a connection). */
+export const ADMIN_IN_FLIGHT_LIMITED = {
+  "Fault": [
+    "delayMs",
+    "ttftMs",
+    "tps",
+    "disconnectAfter"
+  ]
 } as const;

@@ -187,8 +187,15 @@ export interface components {
         RateLimitError: {
             /** @constant */
             success: false;
-            /** @constant */
-            message: "Rate limit exceeded. Please try again later.";
+            /**
+             * @description `Rate limit exceeded. Please try again later.` when the token went over its rate limit;
+             *     `The server is busy with your earlier requests. Please try again later.` when the request
+             *     was not counted against any limit but the caller's own earlier work still fills what the
+             *     server holds for it: the token's chat and embeddings in flight (`x-in-flight-limited`),
+             *     or its account's share of the queues of work the server shares among accounts.
+             * @enum {unknown}
+             */
+            message: "Rate limit exceeded. Please try again later." | "The server is busy with your earlier requests. Please try again later.";
         };
         ConflictError: {
             /** @constant */
@@ -207,6 +214,24 @@ export interface components {
             success: false;
             /** @constant */
             message: "Internal server error";
+        };
+        BadGatewayError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Bad gateway";
+        };
+        ServiceUnavailableError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Service unavailable";
+        };
+        GatewayTimeoutError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Gateway timeout";
         };
         /** @description The agent's name, 1–200 characters. Names need not be unique. */
         AgentName: string;
@@ -415,9 +440,11 @@ export interface components {
         ResponseSubschemaOrBoolean: boolean | components["schemas"]["ResponseSubschema"];
         /**
          * @description The `data:` of the terminal `event: error` of a chat stream that failed after it started: the
-         *     error envelope the request would have answered. No `data: [DONE]` follows it.
+         *     error envelope the request would have answered. No `data: [DONE]` follows it. The `503`
+         *     envelope ends a stream its server stopped before it could finish (a restart): send the chat
+         *     again.
          */
-        ChatStreamError: components["schemas"]["InternalServerError"] | components["schemas"]["RateLimitError"];
+        ChatStreamError: components["schemas"]["InternalServerError"] | components["schemas"]["RateLimitError"] | components["schemas"]["ServiceUnavailableError"];
         /**
          * @description The chat model. `svc-v1-blaze-20250318` (the default) is always known; a deployment may
          *     configure more. An unknown model answers `400`.
@@ -648,7 +675,11 @@ export interface components {
                 "application/json": components["schemas"]["NotFoundError"];
             };
         };
-        /** @description The token sent more requests than its limit allows in the current window. */
+        /**
+         * @description The token sent more requests than its limit allows in the current window (the rate-limit
+         *     message), or the caller's earlier requests still fill what the server holds for it (the busy
+         *     message, see `RateLimitError`). Either way, retry after `Retry-After` seconds.
+         */
         RateLimited: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -687,6 +718,48 @@ export interface components {
                 "application/json": components["schemas"]["InternalServerError"];
             };
         };
+        /**
+         * @description A load balancer's answer: the instance that took the request failed before answering it.
+         *     Whether the operation was done is unknown; send it again (with the same `Idempotency-Key`,
+         *     for a `POST`).
+         */
+        BadGateway: {
+            headers: {
+                "x-request-id": components["headers"]["BalancerRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BadGatewayError"];
+            };
+        };
+        /**
+         * @description The deployment cannot serve the request now (its storage or shared state is unreachable, or
+         *     no instance behind its load balancer can take it); nothing was done. Retry after
+         *     `Retry-After` seconds.
+         */
+        ServiceUnavailable: {
+            headers: {
+                "x-request-id": components["headers"]["BalancerRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ServiceUnavailableError"];
+            };
+        };
+        /**
+         * @description A load balancer's answer: no instance answered in time. Whether the operation was done is
+         *     unknown.
+         */
+        GatewayTimeout: {
+            headers: {
+                "x-request-id": components["headers"]["BalancerRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GatewayTimeoutError"];
+            };
+        };
     };
     parameters: {
         /**
@@ -708,6 +781,11 @@ export interface components {
         IdempotentReplayed: "true";
         /** @description The request's id, echoed from the request's `x-request-id` or made by the server. */
         RequestId: string;
+        /**
+         * @description The request's id, echoed from the request's `x-request-id` or made by whoever answered: the
+         *     server, or the load balancer in front of it (which may leave it out of some of its own `502`s).
+         */
+        BalancerRequestId: string;
         /** @description The authentication scheme to use (RFC 9110 §11.6.1); always `Bearer` on a `401`. */
         WwwAuthenticate: "Bearer";
         /** @description Seconds to wait before retrying. */
@@ -764,6 +842,9 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getAgent: {
@@ -794,6 +875,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     chatRequest: {
@@ -841,6 +925,9 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     updateTranscription: {
@@ -883,6 +970,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createEmbeddings: {
@@ -926,6 +1016,9 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
 }

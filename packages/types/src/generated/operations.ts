@@ -8,6 +8,7 @@ export const SCOPES = [
   "transcriptions:write",
   "embeddings:create",
   "admin",
+  "operator",
   "*"
 ] as const;
 
@@ -126,7 +127,7 @@ export const ADMIN_OPERATIONS = {
   "summarizeViolations": {
     "method": "get",
     "path": "/violations",
-    "scope": "admin",
+    "scope": "operator",
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": false,
@@ -136,7 +137,7 @@ export const ADMIN_OPERATIONS = {
   "clearViolations": {
     "method": "delete",
     "path": "/violations",
-    "scope": "admin",
+    "scope": "operator",
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": false,
@@ -283,6 +284,16 @@ export const ADMIN_OPERATIONS = {
         "integer": true
       }
     ],
+    "queryDefaults": {},
+    "jsonBody": false,
+    "inFlightLimited": false,
+    "idempotencyKey": false
+  },
+  "describeCaller": {
+    "method": "get",
+    "path": "/caller",
+    "scope": "admin",
+    "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,

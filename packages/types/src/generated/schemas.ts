@@ -60,6 +60,13 @@ export interface NotFoundError {
 
 export interface RateLimitError {
   success: Schemas["RateLimitError"]["success"];
+  /**
+   * `Rate limit exceeded. Please try again later.` when the token went over its rate limit;
+   * `The server is busy with your earlier requests. Please try again later.` when the request
+   * was not counted against any limit but the caller's own earlier work still fills what the
+   * server holds for it: the token's chat and embeddings in flight (`x-in-flight-limited`),
+   * or its account's share of the queues of work the server shares among accounts.
+   */
   message: Schemas["RateLimitError"]["message"];
 }
 
@@ -78,6 +85,21 @@ export type IdempotencyKey = Schemas["IdempotencyKey"];
 export interface InternalServerError {
   success: Schemas["InternalServerError"]["success"];
   message: Schemas["InternalServerError"]["message"];
+}
+
+export interface BadGatewayError {
+  success: Schemas["BadGatewayError"]["success"];
+  message: Schemas["BadGatewayError"]["message"];
+}
+
+export interface ServiceUnavailableError {
+  success: Schemas["ServiceUnavailableError"]["success"];
+  message: Schemas["ServiceUnavailableError"]["message"];
+}
+
+export interface GatewayTimeoutError {
+  success: Schemas["GatewayTimeoutError"]["success"];
+  message: Schemas["GatewayTimeoutError"]["message"];
 }
 
 /**
@@ -333,9 +355,11 @@ export type ResponseSubschemaOrBoolean = Schemas["ResponseSubschemaOrBoolean"];
 
 /**
  * The `data:` of the terminal `event: error` of a chat stream that failed after it started: the
- * error envelope the request would have answered. No `data: [DONE]` follows it.
+ * error envelope the request would have answered. No `data: [DONE]` follows it. The `503`
+ * envelope ends a stream its server stopped before it could finish (a restart): send the chat
+ * again.
  */
-export type ChatStreamError = InternalServerError | RateLimitError;
+export type ChatStreamError = InternalServerError | RateLimitError | ServiceUnavailableError;
 
 /**
  * The chat model. `svc-v1-blaze-20250318` (the default) is always known; a deployment may

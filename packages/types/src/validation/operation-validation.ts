@@ -1,9 +1,10 @@
 /**
  * The validation of one operation's input, as the server's routes and the gateway's procedures
- * both run it, so the two answer identical `errors` for identical input: path and query parameters
- * as the URL's text (an integer parameter only in canonical decimal: `7`, never `07`, `7.0`, `7e0`,
- * `0x7` or ` 7`), named `path.<name>` and `query.<name>` (a query parameter the operation does not
- * declare is ignored, as HTTP APIs usually do); the JSON body through the contract validator's
+ * both run it, so the two answer identical `errors` for identical input: path, query and header
+ * parameters as the request's text (an integer parameter only in canonical decimal: `7`, never
+ * `07`, `7.0`, `7e0`, `0x7` or ` 7`), named `path.<name>`, `query.<name>` and `header.<name>` (a
+ * header's name in lower case, as HTTP names are case-insensitive; a parameter the operation does
+ * not declare is ignored, as HTTP APIs usually do); the JSON body through the contract validator's
  * stages, then the operation's own checks. A valid input comes back converted (integers,
  * JSON-string fields).
  */
@@ -22,6 +23,10 @@ export interface OperationValidation {
   query(texts: Record<string, unknown>): Validated;
   /** Whether the operation declares query parameters (one without has nothing to validate there). */
   hasQuery: boolean;
+  /** Validates header parameters, keyed by lower-case name (as Node gives them). */
+  headers(texts: Record<string, unknown>): Validated;
+  /** Whether the operation declares header parameters. */
+  hasHeaders: boolean;
   /** Validates a parsed JSON body; `earlier` are issues found while parsing it, listed first. */
   body(value: unknown, earlier?: readonly ValidationIssue[]): Validated;
 }
@@ -41,7 +46,8 @@ export interface ResponseObject {
   content?: Record<string, { schema?: unknown; [extension: `x-${string}`]: unknown }>;
 }
 interface OperationObject {
-  parameters?: ParameterObject[];
+  /** Parameters, inline or `$ref`s to the document's `components.parameters`. */
+  parameters?: (ParameterObject | { $ref: string })[];
   requestBody?: { content: Record<string, { schema: unknown }> };
   responses?: Record<string, ResponseObject>;
 }
@@ -106,13 +112,23 @@ export function operationResponse<Id extends string>(
   };
 }
 
+/** An operation's parameters with `$ref`s to `components.parameters` resolved. */
+function operationParameters<Id extends string>(contract: Contract<Id>, operationId: Id): ParameterObject[] {
+  const shared = (contract.document.components.parameters ?? {}) as Record<string, ParameterObject>;
+  return (operationObject(contract, operationId).parameters ?? []).flatMap((parameter) => {
+    if (!('$ref' in parameter)) return [parameter];
+    const found = shared[parameter.$ref.slice(parameter.$ref.lastIndexOf('/') + 1)];
+    return found ? [found] : [];
+  });
+}
+
 export function operationValidation<Id extends string>(
   validator: ContractValidator<Id>,
   operationId: Id,
   check?: BodyCheck,
 ): OperationValidation {
   const { contract } = validator;
-  const parameters = operationObject(contract, operationId).parameters ?? [];
+  const parameters = operationParameters(contract, operationId);
   const path = parametersValidation(
     validator,
     parameters.filter((p) => p.in === 'path'),
@@ -123,12 +139,19 @@ export function operationValidation<Id extends string>(
     parameters.filter((p) => p.in === 'query'),
     'query',
   );
+  const headers = parametersValidation(
+    validator,
+    parameters.filter((p) => p.in === 'header').map((p) => ({ ...p, name: p.name.toLowerCase() })),
+    'header',
+  );
   const bodySchema = operationBodySchema(contract, operationId);
 
   return {
     params: path,
     query,
     hasQuery: parameters.some((p) => p.in === 'query'),
+    headers,
+    hasHeaders: parameters.some((p) => p.in === 'header'),
     body(value, earlier = []) {
       const validated = validator.validate(bodySchema, value);
       const issues = [...earlier, ...validated.issues];
@@ -148,11 +171,11 @@ function isIntegerSchema(schema: unknown, components: Record<string, unknown>): 
   return (resolved as { type?: unknown } | undefined)?.type === 'integer';
 }
 
-/** The validation of one location's parameters, each given as the URL's text. */
+/** The validation of one location's parameters, each given as the request's text. */
 function parametersValidation<Id extends string>(
   validator: ContractValidator<Id>,
   parameters: readonly ParameterObject[],
-  location: 'path' | 'query',
+  location: 'path' | 'query' | 'header',
 ): (texts: Record<string, unknown>) => Validated {
   const schema = {
     type: 'object',
@@ -170,7 +193,7 @@ function parametersValidation<Id extends string>(
       if (typeof text === 'string' && CANONICAL_INTEGER.test(text)) converted[name] = Number(text);
     }
     const { issues } = validator.validate(schema, converted);
-    // Parameters are named `path.<name>` or `query.<name>`, not by a JSON pointer into the body.
+    // Parameters are named `path.<name>`, `query.<name>` or `header.<name>`, not by a JSON pointer.
     const named = issues.map((issue) => ({
       ...issue,
       path: `${location}${issue.path.replaceAll('/', '.')}`,

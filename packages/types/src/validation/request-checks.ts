@@ -2,7 +2,8 @@
  * Checks a request a client sent to the platform against the contract, as the server's routes
  * would validate it, but reporting instead of refusing (the proxy forwards it either way): an
  * operation must have its method and path, it must carry a bearer token (every operation's
- * `security`), its path and query parameters and its JSON body must be valid. The body is the
+ * `security`), its path, query and header parameters (an `Idempotency-Key`, say) and its JSON body
+ * must be valid. A header repeated is checked as Node joins it (`a, b`), as the server sees it. The body is the
  * contract's validation (limits, then the schema, then fields sent as JSON text), without the
  * reference engine's own checks (its models): a deployment may answer more.
  */
@@ -38,6 +39,14 @@ function queryTexts(query: string): Record<string, string | string[]> {
     texts[name] =
       existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
   }
+  return texts;
+}
+
+/** Header values as the server reads them: a repeated header joined with `, `, as Node joins it. */
+function headerTexts(headers: CheckedRequest['headers']): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined) texts[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   return texts;
 }
 
@@ -78,6 +87,7 @@ export function requestChecks<Id extends string>(validator: ContractValidator<Id
     const parameters = [
       ...validation.params(operation.params).issues,
       ...(validation.hasQuery ? validation.query(queryTexts(request.query)).issues : []),
+      ...(validation.hasHeaders ? validation.headers(headerTexts(request.headers)).issues : []),
     ];
     if (parameters.length > 0)
       violations.push(

@@ -1,7 +1,9 @@
 /**
- * The server's data, read from GET /_admin/state (the export, tokens as hashes): agents, workspaces
- * with their transcriptions, and tokens, which can be created and revoked here.
+ * The data the signed-in token administers, read from GET /_admin/state (the export, tokens as
+ * hashes): its account's, or every account's for an operator. Agents, workspaces with their
+ * transcriptions, and tokens, which can be created and revoked here.
  */
+import type { Caller } from '@assistant-platform/types/admin';
 import type { AdminClient } from '../../api/admin-client.js';
 import { dataOf } from '../../api/admin-client.js';
 import { Failure } from '../../ui/common.js';
@@ -10,7 +12,7 @@ import { AgentsSection } from './agents-section.js';
 import { TokensSection } from './tokens-section.js';
 import { WorkspacesSection } from './workspaces-section.js';
 
-export function StoredDataView({ client }: { client: AdminClient }) {
+export function StoredDataView({ client, caller }: { client: AdminClient; caller: Caller }) {
   const state = useLoad(() => dataOf(client.GET('/state')), [client]);
   return (
     <section aria-labelledby="data-title">
@@ -30,6 +32,7 @@ export function StoredDataView({ client }: { client: AdminClient }) {
           />
           <TokensSection
             client={client}
+            view={caller.view}
             tokens={state.value.tokens ?? []}
             accounts={state.value.accounts ?? []}
             onChanged={state.reload}

@@ -1,10 +1,12 @@
 /**
  * Tokens: name, scopes, account, created, revoked; revoke an active one; create one, shown once
- * (only its hash is kept, so it cannot be shown again).
+ * (only its hash is kept, so it cannot be shown again), with the scopes the view may give (an
+ * account's admin never gives `operator`).
  */
 import type { adminComponents } from '@assistant-platform/types/admin';
 import { useState } from 'preact/hooks';
 import { type AdminClient, dataOf } from '../../api/admin-client.js';
+import { grantableScopes } from '../../lib/admin-view.js';
 import { Failure } from '../../ui/common.js';
 
 type Schemas = adminComponents['schemas'];
@@ -12,18 +14,9 @@ type Scope = Schemas['Scope'];
 
 const COLUMNS = ['Id', 'Name', 'Scopes', 'Account', 'Created', 'Revoked'] as const;
 
-const SCOPES: Scope[] = [
-  'agents:read',
-  'agents:write',
-  'agents:chat',
-  'transcriptions:write',
-  'embeddings:create',
-  'admin',
-  '*',
-];
-
 export function TokensSection(props: {
   client: AdminClient;
+  view: Schemas['AdminView'];
   tokens: Schemas['StateToken'][];
   accounts: Schemas['StateAccount'][];
   onChanged: () => void;
@@ -116,7 +109,7 @@ export function TokensSection(props: {
         </label>
         <fieldset>
           <legend>Scopes</legend>
-          {SCOPES.map((scope) => (
+          {grantableScopes(props.view).map((scope) => (
             <label key={scope} class="inline">
               <input type="checkbox" checked={scopes.includes(scope)} onChange={() => toggle(scope)} />{' '}
               {scope}

@@ -1,7 +1,11 @@
-/** The fault rules, in the order they are tried, each with how often it fired and a remove button. */
+/**
+ * The fault rules, in the order they are tried, each with whose requests it applies to, how often
+ * it fired and a remove button.
+ */
 import type { FaultRule } from '@assistant-platform/types/admin';
 import { useState } from 'preact/hooks';
 import { type AdminClient, dataOf } from '../../api/admin-client.js';
+import { ownerText } from '../../lib/admin-view.js';
 import { Failure } from '../../ui/common.js';
 
 export function FaultRules(props: { client: AdminClient; rules: FaultRule[]; onChanged: () => void }) {
@@ -23,7 +27,7 @@ export function FaultRules(props: { client: AdminClient; rules: FaultRule[]; onC
               <strong>#{rule.id}</strong> {JSON.stringify(rule.match)} → {JSON.stringify(rule.fault)}
             </p>
             <p class="help">
-              fired {rule.fired}
+              applies to {ownerText(rule.accountId)} · fired {rule.fired}
               {rule.times === null ? '' : ` of ${rule.times}`} times · probability {rule.probability}
             </p>
             <button type="button" onClick={() => remove(rule.id)}>

@@ -1,7 +1,8 @@
-/** The chat fixtures, in the order they are tried, each with how often it answered. */
+/** The chat fixtures, in the order they are tried, each with whose chats it answers and how often it did. */
 import type { ChatFixture } from '@assistant-platform/types/admin';
 import { useState } from 'preact/hooks';
 import { type AdminClient, dataOf } from '../../api/admin-client.js';
+import { ownerText } from '../../lib/admin-view.js';
 import { Failure } from '../../ui/common.js';
 
 export function Fixtures(props: { client: AdminClient; fixtures: ChatFixture[]; onChanged: () => void }) {
@@ -24,7 +25,7 @@ export function Fixtures(props: { client: AdminClient; fixtures: ChatFixture[]; 
               {JSON.stringify(fixture.answer)}
             </p>
             <p class="help">
-              used {fixture.used}
+              answers {ownerText(fixture.accountId)} · used {fixture.used}
               {fixture.times === null ? '' : ` of ${fixture.times}`} times
             </p>
             <button type="button" onClick={() => remove(fixture.id)}>

@@ -1,10 +1,12 @@
 /**
- * The server's state: reset to start-up, export (a JSON download), import (a JSON file). Reset and
- * import replace data, so each asks first.
+ * The state the signed-in token administers (its account's, or the whole server's for an
+ * operator): reset to start-up, export (a JSON download), import (a JSON file). Reset and import
+ * replace data, so each asks first, saying what it covers.
  */
-import type { State } from '@assistant-platform/types/admin';
+import type { Caller, State } from '@assistant-platform/types/admin';
 import { useState } from 'preact/hooks';
 import { type AdminClient, dataOf } from '../../api/admin-client.js';
+import { stateWords } from '../../lib/admin-view.js';
 import { ConfirmDialog, Failure } from '../../ui/common.js';
 
 type Pending = { kind: 'reset' } | { kind: 'import'; state: State; fileName: string } | null;
@@ -18,7 +20,8 @@ function download(state: State) {
   URL.revokeObjectURL(url);
 }
 
-export function StateView({ client }: { client: AdminClient }) {
+export function StateView({ client, caller }: { client: AdminClient; caller: Caller }) {
+  const words = stateWords(caller);
   const [pending, setPending] = useState<Pending>(null);
   const [result, setResult] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -61,35 +64,31 @@ export function StateView({ client }: { client: AdminClient }) {
       )}
       <div class="card">
         <h3>Reset</h3>
-        <p>Back to the start-up data; empties the journal, fault rules and chat fixtures.</p>
+        <p>{words.resetText}</p>
         <button type="button" class="danger" onClick={() => setPending({ kind: 'reset' })}>
-          Reset server
+          {words.reset}
         </button>
       </div>
       <div class="card">
         <h3>Export</h3>
-        <p>All data as a seed document (tokens as hashes).</p>
+        <p>{words.exportText}</p>
         <button type="button" onClick={exportState}>
           Download state
         </button>
       </div>
       <div class="card">
         <h3>Import</h3>
-        <label for="state-file">Replace all data with a state file (JSON)</label>
+        <label for="state-file">{words.importLabel}</label>
         <input id="state-file" type="file" accept="application/json,.json" onChange={chooseFile} />
       </div>
       <ConfirmDialog
         open={pending !== null}
-        title={pending?.kind === 'import' ? 'Replace all data?' : 'Reset the server?'}
-        confirmLabel={pending?.kind === 'import' ? 'Replace all data' : 'Reset everything'}
+        title={pending?.kind === 'import' ? words.importTitle : words.resetTitle}
+        confirmLabel={pending?.kind === 'import' ? words.importConfirm : words.resetConfirm}
         onConfirm={confirm}
         onCancel={() => setPending(null)}
       >
-        <p>
-          {pending?.kind === 'import'
-            ? `Every account, token, workspace, transcription and agent is replaced by ${pending.fileName}.`
-            : 'All data goes back to the start-up seed; the journal, fault rules and fixtures are emptied.'}
-        </p>
+        <p>{pending?.kind === 'import' ? words.importWarning(pending.fileName) : words.resetWarning}</p>
       </ConfirmDialog>
     </section>
   );

@@ -1,16 +1,33 @@
 /**
  * The violations summary (GET /_admin/violations): where the proxied service and the contract
  * disagree, by operation and rule, how often, when, and one example each, which opens in the
- * Requests view's filter by its path. Empty unless the server runs as a validation proxy.
+ * Requests view's filter by its path. Empty unless the server runs as a validation proxy. The
+ * operator's alone: a token of an account's admin is told so rather than sent to a 403.
  */
+import type { Caller } from '@assistant-platform/types/admin';
 import { useState } from 'preact/hooks';
 import { type AdminClient, dataOf } from '../../api/admin-client.js';
+import { seesViolations } from '../../lib/admin-view.js';
 import { Failure } from '../../ui/common.js';
 import { useLoad } from '../../ui/use-load.js';
 
 const time = (at: string) => new Date(at).toLocaleString(undefined, { hour12: false });
 
-export function ViolationsView({ client }: { client: AdminClient }) {
+export function ViolationsView({ client, caller }: { client: AdminClient; caller: Caller }) {
+  if (!seesViolations(caller.view))
+    return (
+      <section aria-labelledby="violations-view-title">
+        <h2 id="violations-view-title">Contract violations</h2>
+        <p class="empty">
+          Only an operator (a token with scope <code>operator</code>) sees the violations summary: a proxy’s
+          requests belong to no account.
+        </p>
+      </section>
+    );
+  return <ViolationsSummary client={client} />;
+}
+
+function ViolationsSummary({ client }: { client: AdminClient }) {
   const summary = useLoad(() => dataOf(client.GET('/violations')), [client]);
   const [error, setError] = useState<string | null>(null);
   const clear = () =>

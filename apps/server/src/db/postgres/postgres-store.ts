@@ -12,6 +12,7 @@ import { type ChangeBus, watchWithBus } from '../change-watch.js';
 import { errorCodes, errorConstraints } from '../error-codes.js';
 import { withLookupCaches } from '../lookup-caches.js';
 import type { ConstraintKind, Repositories, Store } from '../store.js';
+import { createAccountDataRepo } from './account-data-repo.js';
 import { createAccountsRepo } from './accounts-repo.js';
 import { createAgentsRepo } from './agents-repo.js';
 import { type IdWrites, immediateIdWrites, transactionIdWrites } from './id-sequences.js';
@@ -34,6 +35,7 @@ interface StoreLog {
 function tables(db: PgDb, ids: IdWrites): Omit<Repositories, 'transaction'> {
   return {
     accounts: createAccountsRepo(db, ids),
+    accountData: createAccountDataRepo(db),
     tokens: createTokensRepo(db, ids),
     workspaces: createWorkspacesRepo(db, ids),
     transcriptions: createTranscriptionsRepo(db, ids),

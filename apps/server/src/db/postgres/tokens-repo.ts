@@ -76,5 +76,8 @@ export function createTokensRepo(db: PgDb, ids: IdWrites): TokensRepo {
         .returning({ id: apiTokens.id });
       return revoked.length > 0;
     },
+    async setScopes(hash, scopes) {
+      await db.update(apiTokens).set({ scopes }).where(eq(apiTokens.tokenHash, hash));
+    },
   };
 }

@@ -12,6 +12,7 @@ import { type ChangeBus, NO_FOREIGN_CHANGES, watchWithBus } from '../change-watc
 import { errorCodes } from '../error-codes.js';
 import { withLookupCaches } from '../lookup-caches.js';
 import type { ConstraintKind, Repositories, Store } from '../store.js';
+import { createAccountDataRepo } from './account-data-repo.js';
 import { createAccountsRepo } from './accounts-repo.js';
 import { createAgentsRepo } from './agents-repo.js';
 import { watchDataVersion } from './data-version-watch.js';
@@ -46,7 +47,8 @@ export function openSqliteStore(path: string, bus?: ChangeBus): Store {
   const durable = guardWrites(database.assertDurable);
   const tables = {
     accounts: durable(createAccountsRepo(db), ['ensure', 'defaultId', 'insert', 'deleteAll']),
-    tokens: durable(createTokensRepo(db), ['ensure', 'revoke', 'insert', 'deleteAll']),
+    accountData: durable(createAccountDataRepo(db), ['deleteOwned', 'update']),
+    tokens: durable(createTokensRepo(db), ['ensure', 'revoke', 'insert', 'deleteAll', 'setScopes']),
     workspaces: durable(createWorkspacesRepo(db), ['ensure', 'insert', 'deleteAll']),
     transcriptions: durable(createTranscriptionsRepo(db), [
       'ensure',
@@ -67,6 +69,7 @@ export function openSqliteStore(path: string, bus?: ChangeBus): Store {
   const atOnce = async <R>(call: () => R): Promise<R> => call();
   const tablesRun = (run: <R>(call: () => R) => Promise<R>): Tables => ({
     accounts: promising(tables.accounts, run),
+    accountData: promising(tables.accountData, run),
     tokens: promising(tables.tokens, run),
     workspaces: promising(tables.workspaces, run),
     transcriptions: promising(tables.transcriptions, run),

@@ -70,5 +70,8 @@ export function createTokensRepo(db: Db): Sync<TokensRepo> {
         .run();
       return result.changes > 0;
     },
+    setScopes(hash, scopes) {
+      db.update(apiTokens).set({ scopes }).where(eq(apiTokens.tokenHash, hash)).run();
+    },
   };
 }

@@ -1,9 +1,20 @@
 /**
  * Worker threads (piscina) for large request bodies: see body-worker.ts. One starts with the server,
  * so the first large body does not pay for a thread starting beside it (a tenth of a second of both
- * cores on a small machine); a second starts on demand. A full queue answers 429.
+ * cores on a small machine); a second starts on demand. Every task (a body, a proxied exchange's
+ * check) goes through the engines' fair queue: accounts in turn, tokens in turn inside one, and one
+ * account on at most all threads but one, so one tenant's flood of large bodies does not make
+ * another's wait behind it. A task has a deadline from the moment it is queued (WORK_DEADLINE_MS):
+ * past it the request answers 503 with Retry-After, whether the task ran or not (a running one's
+ * thread is terminated). A tenant whose queue is full answers 429 with the busy message.
  */
 import { availableParallelism } from 'node:os';
+import {
+  DeadlinePassedError,
+  FairQueue,
+  QueueFullError,
+  type Tenant,
+} from '@assistant-platform/engines/fair-queue';
 import type { CheckedRequest, Violation } from '@assistant-platform/types/validation';
 import { Piscina } from 'piscina';
 import { ApiError } from '../../contract/api-error.js';
@@ -27,47 +38,75 @@ export const OFFLOAD_BYTES = 128 * 1024;
 export interface BodyPool {
   /**
    * The validated body (and with `hash`, the canonical hash of the body as received), or an
-   * ApiError: 400 with its issues, 429 when the queue is full.
+   * ApiError: 400 with its issues, 429 (busy) when the tenant's queue is full, 503 past the deadline.
    */
   validate(
+    tenant: Tenant,
     operation: BodyOperation,
     bytes: Uint8Array,
     hash: boolean,
   ): Promise<{ value: unknown; bodyHash: string | null }>;
   /** A proxied request checked against the contract (its operation, and what it breaks). */
-  checkRequest(request: CheckedRequest): Promise<{ operationId: string | null; violations: Violation[] }>;
+  checkRequest(
+    tenant: Tenant,
+    request: CheckedRequest,
+  ): Promise<{ operationId: string | null; violations: Violation[] }>;
   /** A proxied answer's body checked against the contract. */
-  checkAnswer(task: AnswerTask): Promise<Violation[]>;
+  checkAnswer(tenant: Tenant, task: AnswerTask): Promise<Violation[]>;
   close(): Promise<void>;
 }
 
-export function createBodyPool(chatModels: readonly string[], onError: (error: unknown) => void): BodyPool {
+export interface BodyPoolOptions {
+  /** The models the configured chat engine answers (chatRequest's body check). */
+  chatModels: readonly string[];
+  /** A task's deadline, from the moment it is queued. */
+  deadlineMs: number;
+  onError: (error: unknown) => void;
+}
+
+export function createBodyPool({ chatModels, deadlineMs, onError }: BodyPoolOptions): BodyPool {
   const threads = Math.min(2, availableParallelism());
   const pool = new Piscina({
     filename: builtWorker('body-worker'),
     minThreads: 1,
     maxThreads: threads,
     idleTimeout: 60_000,
-    maxQueue: threads * 32,
+    // The fair queue hands a task over only while a thread is free.
+    maxQueue: threads,
     ...(WORKER_EXEC_ARGV === undefined ? {} : { execArgv: WORKER_EXEC_ARGV }),
   });
   pool.on('error', onError);
+  const queue = new FairQueue({
+    workers: threads,
+    maxRunningPerAccount: Math.max(1, threads - 1),
+    maxQueuedPerAccount: 64,
+    maxQueuedPerToken: 32,
+    maxQueued: 256,
+  });
+  /** A task in its tenant's turn; the queue's refusals as the answers they are. */
+  const run = <T>(tenant: Tenant, task: unknown, name?: string): Promise<T> =>
+    queue
+      .run(tenant, (signal) => pool.run(task, { signal, ...(name ? { name } : {}) }) as Promise<T>, {
+        deadlineMs,
+      })
+      .catch((error: unknown) => {
+        if (error instanceof QueueFullError) throw ApiError.busy(1);
+        if (error instanceof DeadlinePassedError) throw new ApiError(503, [], 1);
+        throw error;
+      });
   const models = [...chatModels];
   return {
-    async validate(operation, bytes, hash) {
-      let result: BodyTaskResult;
-      try {
-        const task: BodyTask = { operation, bytes, chatModels: models, hash };
-        result = await pool.run(task);
-      } catch (error) {
-        if (/queue is at limit/i.test((error as Error).message)) throw new ApiError(429, [], 1);
-        throw error;
-      }
+    async validate(tenant, operation, bytes, hash) {
+      const task: BodyTask = { operation, bytes, chatModels: models, hash };
+      const result = await run<BodyTaskResult>(tenant, task);
       if (!result.ok) throw new ApiError(400, result.issues);
       return { value: result.value, bodyHash: result.bodyHash };
     },
-    checkRequest: (request) => pool.run(request, { name: 'checkRequest' }),
-    checkAnswer: (task) => pool.run(task, { name: 'checkAnswer' }),
-    close: () => pool.destroy(),
+    checkRequest: (tenant, request) => run(tenant, request, 'checkRequest'),
+    checkAnswer: (tenant, task) => run(tenant, task, 'checkAnswer'),
+    close: () => {
+      queue.close(new Error('the body pool is closing'));
+      return pool.destroy();
+    },
   };
 }

@@ -3,6 +3,7 @@ import { parseJsonBody } from '@assistant-platform/types/validation';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { ApiError } from '../../contract/api-error.js';
 import { parseIssues, validatedBodies } from '../../contract/contract-routes.js';
+import { tenantOf } from '../request-tenant.js';
 import { type BodyPool, OFFLOAD_BYTES } from './body-pool.js';
 import type { BodyOperation } from './body-worker.js';
 import { canonicalHash } from './canonical-hash.js';
@@ -13,7 +14,8 @@ import { canonicalHash } from './canonical-hash.js';
  * the admin API's) is parsed and validated on a body worker instead, so a multi-megabyte text never
  * holds the event loop. The bytes as received go to the journal, when it records the request. A body
  * sent with an `Idempotency-Key` to an operation that takes one is hashed as received
- * (`request.bodyHash`, see canonical-hash.ts), on the worker when it is large.
+ * (`request.bodyHash`, see canonical-hash.ts), on the worker when it is large. A large body waits
+ * for a worker in its account's turn (see body-pool.ts).
  */
 function bodyOperationOf({ operationId, adminOperationId }: FastifyContextConfig): BodyOperation | undefined {
   if (operationId) return { contract: 'platform', operationId };
@@ -35,7 +37,7 @@ export function registerJsonBodyParser(app: FastifyInstance, bodies?: BodyPool):
       config.operationId !== undefined &&
       OPERATIONS[config.operationId].idempotencyKey;
     if (bodies && operation && bytes.length >= OFFLOAD_BYTES) {
-      bodies.validate(operation, bytes, hash).then(
+      bodies.validate(tenantOf(request), operation, bytes, hash).then(
         ({ value, bodyHash }) => {
           validatedBodies.add(value as object);
           request.bodyHash = bodyHash;

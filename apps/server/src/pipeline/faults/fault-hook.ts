@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  ADMIN_IN_FLIGHT_LIMITED,
   type AdminOperationId,
   type AppliedFault,
   adminContract,
@@ -7,8 +8,9 @@ import {
   type FaultRule,
 } from '@assistant-platform/types/admin';
 import { ContractValidator } from '@assistant-platform/types/validation';
-import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { ApiError } from '../../contract/api-error.js';
+import type { InFlightSlots } from '../in-flight-limit.js';
 import { faultFromPrefer } from './prefer-header.js';
 
 /** Thrown to end a request without an answer: the error handler closes its connection. */
@@ -45,6 +47,7 @@ function faultOf(
     method: request.method,
     path: request.url.split('?', 1)[0] as string,
     tokenName: request.auth?.tokenName,
+    accountId: request.auth?.accountId,
   });
   return rule instanceof Promise ? rule.then(ruleFault) : ruleFault(rule);
 }
@@ -60,21 +63,23 @@ function faultOf(
  * request got. `dropAnswer` is the one fault that lets the operation run: its answer is made (and
  * stored for an `Idempotency-Key`, whose hook runs before this one), then the connection is closed
  * before any of it is sent. In proxy mode faults apply to every forwarded request, before it is
- * forwarded.
+ * forwarded. A fault that holds the connection (a delay, a stream's timing) makes the request
+ * in-flight work: it takes a slot of its token's in-flight limit before anything waits, or answers
+ * 429 (see in-flight-limit.ts), whether the fault came from the header or from a rule.
  */
-export function registerFaults(app: FastifyInstance): void {
+export function registerFaults(app: FastifyInstance, slots: InFlightSlots): void {
   const admin = new ContractValidator(adminContract);
   app.decorateRequest('fault', null);
   // A callback hook: most requests get no fault, and answer without a promise or a turn of the
   // microtask queue spent here.
-  app.addHook('preParsing', (request, _reply, payload, done) => {
+  app.addHook('preParsing', (request, reply, payload, done) => {
     const { operationId, proxied } = request.routeOptions.config;
     const found = operationId || proxied ? faultOf(request, admin) : null;
     if (found === null) return done(null, payload);
     const apply = (applied: AppliedFault | null) => {
       if (!applied) return done(null, payload);
       request.fault = applied;
-      applyFault(request, applied.fault).then(() => done(null, payload), done);
+      applyFault(request, reply, applied.fault, slots).then(() => done(null, payload), done);
     };
     if (found instanceof Promise) found.then(apply, done);
     else apply(found);
@@ -96,8 +101,21 @@ const dropAnswer: onSendHookHandler = (request, _reply, payload, done) => {
   done(null, payload);
 };
 
-/** Waits `delayMs`, then resets the connection or answers `code`; else lets the request go on. */
-async function applyFault(request: FastifyRequest, fault: Fault): Promise<void> {
+/** The fault's fields that hold the connection open (the contract's `x-in-flight-limited` ones). */
+const holdsConnection = (fault: Fault): boolean =>
+  ADMIN_IN_FLIGHT_LIMITED.Fault.some((field) => fault[field] !== undefined);
+
+/**
+ * Takes an in-flight slot when the fault holds the connection, waits `delayMs`, then resets the
+ * connection or answers `code`; else lets the request go on.
+ */
+async function applyFault(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fault: Fault,
+  slots: InFlightSlots,
+): Promise<void> {
+  if (holdsConnection(fault)) await slots.hold(request, reply);
   if (fault.delayMs) await sleep(fault.delayMs, undefined, { signal: untilClientLeaves(request) });
   if (fault.reset) {
     if (request.journal) request.journal.outcome = 'reset';

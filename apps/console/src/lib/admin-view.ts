@@ -1,0 +1,77 @@
+/**
+ * Which view of the admin API the signed-in token has (admin.yaml, "Two kinds of administration"),
+ * and how the console words and shapes itself for it: an account's admin sees and steers its own
+ * account (no violations summary, no `operator` to give), an operator the whole server.
+ */
+import type { adminComponents, Caller } from '@assistant-platform/types/admin';
+
+type Scope = adminComponents['schemas']['Scope'];
+
+/** The view's name in the header. */
+export function viewLabel(caller: Pick<Caller, 'view' | 'accountId'>): string {
+  return caller.view === 'operator' ? 'Operator: every account' : `Account ${caller.accountId}`;
+}
+
+/** What the view reaches, said once under its name. */
+export function viewReach(caller: Pick<Caller, 'view' | 'accountId'>): string {
+  return caller.view === 'operator'
+    ? 'You see and steer the whole server: every account’s requests, data, rules and fixtures.'
+    : `You see and steer account ${caller.accountId} alone: its requests, data, tokens, and rules and fixtures that apply to its requests.`;
+}
+
+/** Whose requests a fault rule or chat fixture applies to. */
+export function ownerText(accountId: number | null): string {
+  return accountId === null ? 'every account' : `account ${accountId}`;
+}
+
+const SCOPES: readonly Scope[] = [
+  'agents:read',
+  'agents:write',
+  'agents:chat',
+  'transcriptions:write',
+  'embeddings:create',
+  'admin',
+  'operator',
+  '*',
+];
+
+/** The scopes this view may give a new token: an account's admin never gives `operator`. */
+export function grantableScopes(view: Caller['view']): Scope[] {
+  return SCOPES.filter((scope) => view === 'operator' || scope !== 'operator');
+}
+
+/** Whether the view has the violations summary (an operator's: a proxy's requests are no account's). */
+export const seesViolations = (view: Caller['view']): boolean => view === 'operator';
+
+/** The State view's words for what reset, export and import cover. */
+export function stateWords(caller: Pick<Caller, 'view' | 'accountId'>) {
+  if (caller.view === 'operator')
+    return {
+      reset: 'Reset server',
+      resetTitle: 'Reset the server?',
+      resetConfirm: 'Reset everything',
+      resetText: 'Back to the start-up data; empties the journal, fault rules and chat fixtures.',
+      resetWarning:
+        'All data goes back to the start-up seed; the journal, fault rules and fixtures are emptied.',
+      exportText: 'All data as a seed document (tokens as hashes).',
+      importLabel: 'Replace all data with a state file (JSON)',
+      importTitle: 'Replace all data?',
+      importConfirm: 'Replace all data',
+      importWarning: (file: string) =>
+        `Every account, token, workspace, transcription and agent is replaced by ${file}.`,
+    };
+  const account = `account ${caller.accountId}`;
+  return {
+    reset: `Reset ${account}`,
+    resetTitle: `Reset ${account}?`,
+    resetConfirm: `Reset ${account}`,
+    resetText: `Back to ${account}’s start-up data; removes its journal entries, fault rules and chat fixtures. Other accounts are untouched.`,
+    resetWarning: `${account}’s data goes back to the start-up seed; its journal entries, fault rules and fixtures are removed.`,
+    exportText: `${account}’s data as a seed document (tokens as hashes).`,
+    importLabel: `Replace ${account}’s data with a state file (JSON)`,
+    importTitle: `Replace ${account}’s data?`,
+    importConfirm: `Replace ${account}’s data`,
+    importWarning: (file: string) =>
+      `${account}’s tokens, workspaces, transcriptions and agents are replaced by ${file}.`,
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Cuts a streamed answer whose client stopped reading it. A client that never reads does not
+ * grow the server's buffers (the stream is piped, so it waits once the connection's buffer is
+ * full), but it holds everything its stream holds (the engine's planned answer, the journal's
+ * recording, a socket, an in-flight slot) for as long as it likes. So once the answer's buffer has
+ * stayed full for `stallMs` (STREAM_STALL_TIMEOUT_MS; the platform contract's "Time limits"), the
+ * connection is destroyed: the client sees the stream end without its terminal event, as any cut
+ * stream, the journal shows `stalled`, and what the stream held is let go. A client that reads,
+ * however slowly, empties the buffer now and then and is never cut: its memory is bounded by the
+ * buffer, its count by the in-flight limit.
+ *
+ * "Full" is Node's own `writableNeedDrain` (a write was refused and no `drain` came since),
+ * sampled a few times per `stallMs`; a stream's check costs one timer, and only the streamed
+ * answers of the platform's operation routes (the chat operation's, a replayed one's) carry it.
+ * The proxy writes its answers itself (reply.hijack), so it would call `watchForStall` itself.
+ */
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
+
+const isStream = (payload: unknown) =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  typeof (payload as { pipe?: unknown }).pipe === 'function';
+
+/** Calls `cut` once `response` has been unable to take more for `stallMs`; stops when it closes. */
+export function watchForStall(response: ServerResponse, stallMs: number, cut: () => void): void {
+  const every = Math.min(1000, Math.max(25, Math.floor(stallMs / 4)));
+  let fullSince: number | undefined;
+  const timer = setInterval(() => {
+    // A pipelined request's answer has no socket until the answers before it are done: it waits
+    // its turn, not for its client.
+    if (!response.writableNeedDrain || !response.socket) {
+      fullSince = undefined;
+      return;
+    }
+    const now = Date.now();
+    fullSince ??= now;
+    if (now - fullSince < stallMs) return;
+    clearInterval(timer);
+    cut();
+  }, every);
+  timer.unref();
+  response.once('close', () => clearInterval(timer));
+}
+
+function cutStalled(request: FastifyRequest, stallMs: number): void {
+  if (request.journal) request.journal.outcome = 'stalled';
+  request.log.warn({ stallMs }, 'stream cut: its client stopped reading');
+  request.raw.socket?.destroy();
+}
+
+/** Watches the streamed answers of the operation routes for a client that stopped reading. */
+export function registerStalledStreamCut(app: FastifyInstance, stallMs: number): void {
+  const watch: onSendHookHandler = (request, reply, payload, done) => {
+    if (isStream(payload)) watchForStall(reply.raw, stallMs, () => cutStalled(request, stallMs));
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!(route.config as { operationId?: string } | undefined)?.operationId) return;
+    const existing = route.onSend ?? [];
+    route.onSend = [...(Array.isArray(existing) ? existing : [existing]), watch];
+  });
+}
