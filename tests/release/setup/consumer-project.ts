@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { registryEnv } from './local-registry.js';
 
 const run = promisify(execFile);
 
@@ -30,7 +31,7 @@ export async function installConsumer(project: ConsumerProject, npmrc: string): 
     if (file.startsWith('tsconfig.')) await copyFile(join(sources.from, file), join(dir, file));
   await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
     cwd: dir,
-    env: { ...process.env, npm_config_userconfig: npmrc },
+    env: registryEnv(npmrc),
     maxBuffer: 16 * 1024 * 1024,
   });
 }

@@ -4,7 +4,7 @@
  * rehearsal published); everything else it proxies to the registry npm is configured with (read
  * from `npm config get registry`, so CI's own registry), as a product team's mirror would. A user
  * is created through the registry's API for publishing; `npmrc` names the registry and its token
- * for pnpm and npm (pass it as `npm_config_userconfig`).
+ * for pnpm and npm, and `registryEnv` is the environment that makes them use it.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -30,6 +30,18 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   server.close();
   return port;
+}
+
+/**
+ * The environment for pnpm and npm run against the registry: this process's, without the
+ * `npm_config_*` settings a `pnpm run` parent exports (its `npm_config_registry` would win over
+ * any npmrc), with `npmrc` as the user config.
+ */
+export function registryEnv(npmrc: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(npm|pnpm)_config_/i.test(name)),
+  );
+  return { ...env, ...extra, npm_config_userconfig: npmrc };
 }
 
 export async function startLocalRegistry(dir: string): Promise<LocalRegistry> {
