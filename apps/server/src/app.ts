@@ -1,6 +1,6 @@
 import { chatModels } from '@assistant-platform/engines/config';
 import { logOutput, registerCors, requestIdOf } from '@assistant-platform/service-kit';
-import { OPERATIONS } from '@assistant-platform/types';
+import { DEPRECATIONS, type DeprecationTable, OPERATIONS } from '@assistant-platform/types';
 import type { ChatFixtureInput } from '@assistant-platform/types/admin';
 import { ContractValidator, chatBodyChecks } from '@assistant-platform/types/validation';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -61,6 +61,8 @@ export interface BuildOptions {
   consoleDir?: string;
   /** Chat fixtures to start with, after `CHAT_FIXTURES`'s; a reset puts them back. */
   chatFixtures?: readonly ChatFixtureInput[];
+  /** What the platform's routes announce as deprecated; by default what the contract deprecates. */
+  deprecations?: DeprecationTable;
 }
 
 /**
@@ -237,6 +239,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
             {
               config: (operationId) => ({ scope: OPERATIONS[operationId].scope, operationId }),
               checks: { chatRequest: chatBodyChecks(models) },
+              deprecations: options.deprecations ?? DEPRECATIONS,
             },
           );
         },
