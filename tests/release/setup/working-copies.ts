@@ -42,12 +42,26 @@ export async function copyWorkingTree(root: string, to: string, packageDirs: str
   await linkNodeModules(root, to, packageDirs);
 }
 
-/** Whether git has `commit` (a shallow clone may not). */
-export const hasCommit = (root: string, commit: string) =>
+const knowsCommit = (root: string, commit: string) =>
   run('git', ['cat-file', '-e', `${commit}^{commit}`], { cwd: root }).then(
     () => true,
     () => false,
   );
+
+/**
+ * Whether git has `commit`. A shallow clone (as some CI checkouts are) may not: it is then asked
+ * of the clone's origin once, the way `git fetch` would get it for a developer.
+ */
+export async function hasCommit(root: string, commit: string): Promise<boolean> {
+  if (await knowsCommit(root, commit)) return true;
+  const shallow = await run('git', ['rev-parse', '--is-shallow-repository'], { cwd: root }).then(
+    ({ stdout }) => stdout.trim() === 'true',
+    () => false,
+  );
+  if (!shallow) return false;
+  await run('git', ['fetch', '--quiet', '--unshallow'], { cwd: root }).catch(() => undefined);
+  return knowsCommit(root, commit);
+}
 
 export async function checkoutRelease(
   root: string,
