@@ -1,6 +1,6 @@
 import { chatModels } from '@assistant-platform/engines/config';
 import { logOutput, registerCors, requestIdOf } from '@assistant-platform/service-kit';
-import { OPERATIONS } from '@assistant-platform/types';
+import { DEPRECATIONS, type DeprecationTable, OPERATIONS } from '@assistant-platform/types';
 import type { ChatFixtureInput } from '@assistant-platform/types/admin';
 import { ContractValidator, chatBodyChecks } from '@assistant-platform/types/validation';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -31,7 +31,7 @@ import { createAgentHandler } from './operations/create-agent.js';
 import { createEmbeddingsHandler } from './operations/create-embeddings.js';
 import { loadEngines } from './operations/engines-loader.js';
 import { getAgentHandler } from './operations/get-agent.js';
-import type { OperationDeps } from './operations/operation-deps.js';
+import { type OperationDeps, WRITING_OPERATIONS } from './operations/operation-deps.js';
 import { updateTranscriptionHandler } from './operations/update-transcription.js';
 import { registerAccountAdmission } from './pipeline/account-admission.js';
 import { registerAuthHooks } from './pipeline/auth.js';
@@ -62,6 +62,8 @@ export interface BuildOptions {
   consoleDir?: string;
   /** Chat fixtures to start with, after `CHAT_FIXTURES`'s; a reset puts them back. */
   chatFixtures?: readonly ChatFixtureInput[];
+  /** What the platform's routes announce as deprecated; by default what the contract deprecates. */
+  deprecations?: DeprecationTable;
 }
 
 /**
@@ -209,7 +211,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerFaults(app, inFlight);
     await registerRateLimit(app, config.rateLimit, shared?.rateLimitStore);
     registerInFlightLimit(app, inFlight);
-    registerIdempotency(app, repos.idempotency, validator, config.idempotency);
+    registerIdempotency(app, store, validator, { ...config.idempotency, transactional: WRITING_OPERATIONS });
     registerMetaRoutes(app, createHealthCheck(store, databaseLog), target, connection?.health);
     registerDocsRoute(app);
     registerConsoleRoute(app, options.consoleDir);
@@ -241,6 +243,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
             {
               config: (operationId) => ({ scope: OPERATIONS[operationId].scope, operationId }),
               checks: { chatRequest: chatBodyChecks(models) },
+              deprecations: options.deprecations ?? DEPRECATIONS,
             },
           );
         },

@@ -79,7 +79,7 @@ export interface ServerConfig {
   faultSeed: number;
   /** A JSON file of chat fixtures loaded at start-up (and again by a reset). */
   chatFixturesPath?: string;
-  /** Stored answers of `Idempotency-Key`s: how long each is kept, and how many at most. */
+  /** Stored answers of `Idempotency-Key`s: how long each is kept, and how many per account at most. */
   idempotency: { retentionMs: number; maxRecords: number };
   /** Proxy mode: platform requests go to a target and are checked against the contract. */
   proxy?: ProxyConfig;
@@ -161,6 +161,7 @@ const serverEnvSchema = z.object({
     .min(1)
     .max(30 * 86_400_000)
     .default(86_400_000),
+  // Per account: one account's keys never push out another's.
   IDEMPOTENCY_MAX_RECORDS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
 });
 

@@ -2,10 +2,12 @@ import type { UpdateTranscriptionBody, UpdateTranscriptionResponse } from '@assi
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../contract/api-error.js';
 import { accountOf } from '../pipeline/auth.js';
+import { writeReposOf } from '../pipeline/idempotency.js';
 import type { OperationDeps } from './operation-deps.js';
 
-export function updateTranscriptionHandler({ repos }: OperationDeps) {
+export function updateTranscriptionHandler(deps: OperationDeps) {
   return async (request: FastifyRequest): Promise<UpdateTranscriptionResponse> => {
+    const repos = writeReposOf(request, deps.repos);
     const { id, transcriptionId } = request.params as { id: number; transcriptionId: number };
     const workspace = await repos.workspaces.find(id);
     if (!workspace) throw new ApiError(404);

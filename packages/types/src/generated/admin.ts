@@ -1225,8 +1225,9 @@ export interface components {
             };
         };
         /**
-         * @description The server keeps this state in the Redis its instances share (`REDIS_URL`), which it cannot
-         *     reach now; try again later. Nothing was changed.
+         * @description The server cannot reach where it keeps this state now: the Redis its instances share
+         *     (`REDIS_URL`), or its database (unreachable, full or failing, which also fails the token's
+         *     lookup). Try again after `Retry-After` seconds. Nothing was changed.
          */
         SharedStateUnavailable: {
             headers: {
@@ -1239,7 +1240,10 @@ export interface components {
                 "application/json": components["schemas"]["ServiceUnavailableError"];
             };
         };
-        /** @description As many journal streams as the server allows are open; try again later. */
+        /**
+         * @description As many journal streams as the server allows are open, or the server cannot reach its
+         *     database or the Redis its instances share now; try again later.
+         */
         TooManyStreams: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -1477,6 +1481,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     importState: {
@@ -1506,6 +1511,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     listFaults: {
@@ -1756,6 +1762,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     revokeToken: {
@@ -1785,6 +1792,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     describeCaller: {

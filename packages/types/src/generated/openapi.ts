@@ -694,9 +694,9 @@ export interface components {
             };
         };
         /**
-         * @description A request with the same `Idempotency-Key` (in the same account) is still being answered. Retry
-         *     after `Retry-After` seconds: once the first request is answered, the same request gets its
-         *     stored answer.
+         * @description A request with the same `Idempotency-Key` (in the same account) is still being answered: a
+         *     chat or embeddings, or a create still running after 5 seconds. Retry after `Retry-After`
+         *     seconds: once the first request is answered, the same request gets its stored answer.
          */
         IdempotencyKeyInUse: {
             headers: {
@@ -733,9 +733,10 @@ export interface components {
             };
         };
         /**
-         * @description The deployment cannot serve the request now (its storage or shared state is unreachable, or
-         *     no instance behind its load balancer can take it); nothing was done. Retry after
-         *     `Retry-After` seconds.
+         * @description The deployment cannot serve the request now (its storage, or the state its instances share,
+         *     is unreachable, full or failing, or no instance behind its load balancer can take it);
+         *     nothing was done. Retry after `Retry-After` seconds, a `POST` with the same
+         *     `Idempotency-Key` (see "Idempotent requests" and "Availability").
          */
         ServiceUnavailable: {
             headers: {
