@@ -33,6 +33,7 @@ import { loadEngines } from './operations/engines-loader.js';
 import { getAgentHandler } from './operations/get-agent.js';
 import { type OperationDeps, WRITING_OPERATIONS } from './operations/operation-deps.js';
 import { updateTranscriptionHandler } from './operations/update-transcription.js';
+import { registerAccountAdmission } from './pipeline/account-admission.js';
 import { registerAuthHooks } from './pipeline/auth.js';
 import { AuthFailureLimit } from './pipeline/auth-failure-limit.js';
 import { createBodyPool } from './pipeline/body/body-pool.js';
@@ -178,6 +179,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     const bodies = createBodyPool({
       chatModels: models,
       deadlineMs: config.workDeadlineMs,
+      workerNice: config.workerNice,
       onError: (error) => app.log.error({ err: error }, 'body worker failed'),
     });
 
@@ -203,6 +205,8 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerDrainOnClose(app, config.drain);
     await registerCors(app, config.corsOrigins, ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
     registerAuthHooks(app, repos.tokens, authFailures);
+    // Before a fault can hold a request: a held request is in flight too.
+    registerAccountAdmission(app, config.accountAdmission, config.bodyLimit);
     const inFlight = inFlightSlots(config.maxHeavyRequestsPerToken, shared?.inFlight);
     registerFaults(app, inFlight);
     await registerRateLimit(app, config.rateLimit, shared?.rateLimitStore);

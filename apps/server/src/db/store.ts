@@ -138,9 +138,14 @@ export interface TranscriptionsRepo {
   insert(row: TranscriptionRecord): Promise<void>;
   deleteAll(): Promise<void>;
   find(id: number): Promise<{ workspaceId: number; transcription: Transcription } | undefined>;
+  /** The workspace of a transcription, without reading its transcript (which may be large). */
+  workspaceOf(id: number): Promise<number | undefined>;
   /** Inserts the transcription unless one with its id exists. */
   ensure(input: NewTranscription): Promise<void>;
-  /** Replaces the transcript content and bumps updatedAt; every other field is kept. */
+  /**
+   * Replaces the transcript content and bumps updatedAt; every other field is kept. The answer
+   * carries the transcript given, not one read back.
+   */
   replaceTranscript(id: number, transcript: TranscriptContent): Promise<Transcription>;
 }
 

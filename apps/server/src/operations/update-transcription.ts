@@ -12,9 +12,8 @@ export function updateTranscriptionHandler(deps: OperationDeps) {
     const workspace = await repos.workspaces.find(id);
     if (!workspace) throw new ApiError(404);
     if (workspace.accountId !== accountOf(request)) throw new ApiError(403);
-    const existing = await repos.transcriptions.find(transcriptionId);
     // A transcription of another workspace is reported as absent: its id says nothing to this caller.
-    if (!existing || existing.workspaceId !== workspace.id) throw new ApiError(404);
+    if ((await repos.transcriptions.workspaceOf(transcriptionId)) !== workspace.id) throw new ApiError(404);
     const { transcript } = request.body as UpdateTranscriptionBody;
     const data = await repos.transcriptions.replaceTranscript(transcriptionId, transcript);
     return { success: true, message: 'Transcription updated successfully', data };

@@ -10,8 +10,13 @@ export interface paths {
         };
         /**
          * List recorded requests
-         * @description The journal, newest first: at most `JOURNAL_MAX` entries (1000 by default) are kept, the
-         *     oldest dropped first. Filters combine with "and". An account's admin gets the entries of
+         * @description The journal, newest first. Each account keeps its own last `JOURNAL_MAX` entries (1000 by
+         *     default; the requests no token authenticated count as one more account), so one account's
+         *     requests never drop another's entries; all accounts together keep at most
+         *     `JOURNAL_TOTAL_MAX` (4000 by default), and past that a new entry drops the oldest entry of
+         *     the account holding the most. Each account keeps at least `JOURNAL_TOTAL_MAX` divided by
+         *     the accounts recording, up to `JOURNAL_MAX`, whatever the others send. Filters combine
+         *     with "and". An account's admin gets the entries of
          *     requests its account's tokens made; an operator gets every entry, those of requests no
          *     token authenticated (a `401`, or any request in proxy mode) included.
          */
