@@ -35,17 +35,20 @@ describe('contract, docs, health and housekeeping', () => {
       expect(res.statusCode, asset[1]).toBe(200);
       expect(res.rawPayload.length).toBeGreaterThan(10);
     }
-    expect((await app().inject({ url: '/docs/init.js' })).body).toContain('/openapi.json');
+    expect((await app().inject({ url: '/docs/init.js' })).body).toContain("'/openapi.yaml'");
   });
 
-  it('serves the admin API’s document as JSON without a token, and lists it on the docs page', async () => {
+  it('serves the admin API’s document as JSON and YAML without a token, and lists it on the docs page', async () => {
     const res = await app().inject({ url: '/_admin/openapi.json' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.json()).toEqual(adminDocument);
+    const yaml = await app().inject({ url: '/_admin/openapi.yaml' });
+    expect(yaml.headers['content-type']).toBe('application/yaml; charset=utf-8');
+    expect(parse(yaml.body)).toEqual(adminDocument);
     const init = (await app().inject({ url: '/docs/init.js' })).body;
-    expect(init).toContain("url: '/openapi.json'");
-    expect(init).toContain("url: '/_admin/openapi.json'");
+    expect(init).toContain("here('/openapi.yaml')");
+    expect(init).toContain("here('/_admin/openapi.yaml')");
   });
 
   it('answers /healthz', async () => {

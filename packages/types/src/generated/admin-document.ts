@@ -18,14 +18,8 @@ export const adminDocument: OpenApiDocument = {
   },
   "servers": [
     {
-      "url": "{origin}/_admin",
-      "description": "The reference server's admin API, beside its platform API at `{origin}/v1`.",
-      "variables": {
-        "origin": {
-          "default": "http://127.0.0.1:4010",
-          "description": "Scheme, host and port of the reference server."
-        }
-      }
+      "url": "/_admin",
+      "description": "The admin API under the origin of the reference server that serves this document (at\n`/_admin/openapi.yaml`), beside its platform API under `/v1`.\n"
     }
   ],
   "security": [

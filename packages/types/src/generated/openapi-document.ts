@@ -18,14 +18,8 @@ export const openapiDocument: OpenApiDocument = {
   },
   "servers": [
     {
-      "url": "{origin}/v1",
-      "description": "The hosted service or a reference server; the path always ends in `/v1`.",
-      "variables": {
-        "origin": {
-          "default": "http://127.0.0.1:4010",
-          "description": "Scheme, host and port. The reference server listens on http://127.0.0.1:4010 by default."
-        }
-      }
+      "url": "/v1",
+      "description": "The API under the origin that serves this document (a reference server serves it at\n`/openapi.yaml`, so its API is `http://127.0.0.1:4010/v1` by default); for the hosted service,\nits origin followed by `/v1`. The path always ends in `/v1`.\n"
     }
   ],
   "security": [
