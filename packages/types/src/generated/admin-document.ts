@@ -19,7 +19,7 @@ export const adminDocument: OpenApiDocument = {
   "servers": [
     {
       "url": "/_admin",
-      "description": "The admin API under the origin of the reference server that serves this document (at\n`/_admin/openapi.yaml`), beside its platform API under `/v1`.\n"
+      "description": "Under the origin of the reference server that serves this document, beside its API under /v1"
     }
   ],
   "security": [

@@ -19,7 +19,7 @@ export const openapiDocument: OpenApiDocument = {
   "servers": [
     {
       "url": "/v1",
-      "description": "The API under the origin that serves this document (a reference server serves it at\n`/openapi.yaml`, so its API is `http://127.0.0.1:4010/v1` by default); for the hosted service,\nits origin followed by `/v1`. The path always ends in `/v1`.\n"
+      "description": "Under the origin that serves this document (e.g. http://127.0.0.1:4010/v1)"
     }
   ],
   "security": [
