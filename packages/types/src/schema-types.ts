@@ -8,6 +8,7 @@ import type {
   ConflictError,
   ForbiddenError,
   InternalServerError,
+  MethodNotAllowedError,
   NotFoundError,
   RateLimitError,
   UnauthorizedError,
@@ -24,6 +25,7 @@ export type ErrorEnvelope =
   | UnauthorizedError
   | ForbiddenError
   | NotFoundError
+  | MethodNotAllowedError
   | ConflictError
   | RateLimitError
   | InternalServerError;

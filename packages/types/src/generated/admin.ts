@@ -1146,6 +1146,12 @@ export interface components {
             /** @description Each bad field, in the order found. */
             errors: components["schemas"]["ValidationIssue"][];
         };
+        MethodNotAllowedError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Method not allowed";
+        };
     };
     responses: {
         /** @description The request is invalid; `errors` names each bad field. */
@@ -1184,7 +1190,7 @@ export interface components {
         };
         /**
          * @description No rule, fixture, account or active token has this id (among its account's, for an
-         *     account's admin).
+         *     account's admin), or no operation has the path.
          */
         NotFound: {
             headers: {
@@ -1220,6 +1226,38 @@ export interface components {
             };
         };
         /**
+         * @description Too many failed authentications came from this client address (the platform contract's
+         *     "Rate limiting"): this request's token is not valid, and until `Retry-After` seconds have
+         *     passed such a token is answered `429` instead of `401`. A valid token is served as usual.
+         */
+        AuthFailuresLimited: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["RateLimitError"];
+            };
+        };
+        /**
+         * @description The path is one an operation of this API has, but no operation takes this method there;
+         *     `Allow` lists the methods that are taken (a `GET` path also takes `HEAD`).
+         */
+        MethodNotAllowed: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["MethodNotAllowedError"];
+            };
+        };
+        /**
          * @description The server keeps this state in the Redis its instances share (`REDIS_URL`), which it cannot
          *     reach now; try again later. Nothing was changed.
          */
@@ -1252,6 +1290,16 @@ export interface components {
     headers: {
         /** @description The request's id, echoed from the request's `x-request-id` or made by the server. */
         RequestId: string;
+        /** @description The methods the path takes (RFC 9110 §10.2.1), e.g. `GET, HEAD`. */
+        Allow: string;
+        /** @description Seconds until the current window resets. */
+        RateLimitReset: number;
+        /** @description Requests left in the current window for this token. */
+        RateLimitRemaining: number;
+        /** @description Requests allowed per window for this token. */
+        RateLimitLimit: number;
+        /** @description Seconds to wait before retrying. */
+        RetryAfter: number;
         /** @description The authentication scheme to use (RFC 9110 §11.6.1); always `Bearer` on a `401`. */
         WwwAuthenticate: "Bearer";
     };
@@ -1290,6 +1338,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1313,8 +1362,10 @@ export interface operations {
                     "application/json": components["schemas"]["ClearedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1345,6 +1396,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1368,8 +1420,10 @@ export interface operations {
                     "text/event-stream": components["schemas"]["JournalEntry"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["TooManyStreams"];
         };
@@ -1393,8 +1447,10 @@ export interface operations {
                     "application/json": components["schemas"]["ViolationSummaryResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1418,8 +1474,10 @@ export interface operations {
                     "application/json": components["schemas"]["ClearedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1446,6 +1504,7 @@ export interface operations {
             400: components["responses"]["LockOut"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1469,8 +1528,10 @@ export interface operations {
                     "application/json": components["schemas"]["ExportStateResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1500,6 +1561,7 @@ export interface operations {
             400: components["responses"]["LockOut"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1522,8 +1584,10 @@ export interface operations {
                     "application/json": components["schemas"]["ListFaultsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1554,6 +1618,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1577,8 +1642,10 @@ export interface operations {
                     "application/json": components["schemas"]["ClearedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1609,6 +1676,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1632,8 +1700,10 @@ export interface operations {
                     "application/json": components["schemas"]["ListChatFixturesResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1664,6 +1734,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1687,8 +1758,10 @@ export interface operations {
                     "application/json": components["schemas"]["ClearedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1719,6 +1792,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1750,6 +1824,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1779,6 +1854,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1801,8 +1877,10 @@ export interface operations {
                     "application/json": components["schemas"]["CallerResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -184,6 +184,12 @@ export interface components {
             /** @constant */
             message: "Resource does not exist";
         };
+        MethodNotAllowedError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Method not allowed";
+        };
         RateLimitError: {
             /** @constant */
             success: false;
@@ -674,6 +680,20 @@ export interface components {
             };
         };
         /**
+         * @description The path is one an operation has, but no operation takes this method there; `Allow` lists
+         *     the methods that are taken (a `GET` path also takes `HEAD`).
+         */
+        MethodNotAllowed: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["MethodNotAllowedError"];
+            };
+        };
+        /**
          * @description A request with the same `Idempotency-Key` (in the same account) is still being answered. Retry
          *     after `Retry-After` seconds: once the first request is answered, the same request gets its
          *     stored answer.
@@ -723,6 +743,8 @@ export interface components {
         WwwAuthenticate: "Bearer";
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
+        /** @description The methods the path takes (RFC 9110 §10.2.1), e.g. `GET, HEAD`. */
+        Allow: string;
         /** @description Requests allowed per window for this token. */
         RateLimitLimit: number;
         /** @description Requests left in the current window for this token. */

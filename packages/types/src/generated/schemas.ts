@@ -58,6 +58,11 @@ export interface NotFoundError {
   message: Schemas["NotFoundError"]["message"];
 }
 
+export interface MethodNotAllowedError {
+  success: Schemas["MethodNotAllowedError"]["success"];
+  message: Schemas["MethodNotAllowedError"]["message"];
+}
+
 export interface RateLimitError {
   success: Schemas["RateLimitError"]["success"];
   /**
