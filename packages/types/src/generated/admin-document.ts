@@ -643,10 +643,11 @@ export const adminDocument: OpenApiDocument = {
       "post": {
         "operationId": "addFault",
         "summary": "Add a fault rule",
-        "description": "From now on, platform requests matching `match` get `fault`, `times` times at most (every\ntime when absent), each with the given `probability`. The first matching rule applies.\n\nA rule an account's admin adds applies only to requests made with its account's tokens\n(`accountId`); one an operator adds applies to every request (`accountId` null), a\nproxied one included. At most 100 rules are kept per account, and 100 of operators.\nChances are drawn from a generator per account whose request it is, seeded by\n`FAULT_SEED`, so an account's run repeats whatever other accounts' requests do.\n",
+        "description": "From now on, platform requests matching `match` get `fault`, `times` times at most (every\ntime when absent), each with the given `probability`. The first matching rule applies.\n\nA rule an account's admin adds applies only to requests made with its account's tokens\n(`accountId`); one an operator adds applies to every request (`accountId` null), a\nproxied one included. At most 100 rules are kept per account, and 100 of operators\n(`x-max-per-account`); one more answers `400` until one is removed.\nChances are drawn from a generator per account whose request it is, seeded by\n`FAULT_SEED`, so an account's run repeats whatever other accounts' requests do.\n",
         "tags": [
           "Faults"
         ],
+        "x-max-per-account": 100,
         "security": [
           {
             "bearerAuth": [
@@ -885,10 +886,11 @@ export const adminDocument: OpenApiDocument = {
       "post": {
         "operationId": "addChatFixture",
         "summary": "Add a chat fixture",
-        "description": "Chat requests matching `match` (every field given) are answered with `answer`, `times` times\nat most (every time when absent); a chat request's message is the text of its `message`'s\ntext blocks. A fixture an account's admin adds answers only chats made with its account's\ntokens; one an operator adds answers every account's. At most 1000 fixtures are kept per\naccount, and 1000 of operators; of the fixtures that match a chat, the oldest answers.\n",
+        "description": "Chat requests matching `match` (every field given) are answered with `answer`, `times` times\nat most (every time when absent); a chat request's message is the text of its `message`'s\ntext blocks. A fixture an account's admin adds answers only chats made with its account's\ntokens; one an operator adds answers every account's. At most 1000 fixtures are kept per\naccount, and 1000 of operators (`x-max-per-account`; one more answers `400` until one is\nremoved); of the fixtures that match a chat, the oldest answers.\n",
         "tags": [
           "Chat fixtures"
         ],
+        "x-max-per-account": 1000,
         "security": [
           {
             "bearerAuth": [
@@ -1802,7 +1804,8 @@ export const adminDocument: OpenApiDocument = {
             "type": "string",
             "minLength": 1,
             "maxLength": 256,
-            "description": "A regular expression the message matches, in RE2 syntax: it is run in linear time, so\nlookaround and backreferences are refused (`400`).\n"
+            "format": "re2",
+            "description": "A regular expression the message matches, in RE2 syntax (`format: re2`): it is run in\nlinear time, so lookaround and backreferences are refused (`400`), as is a pattern that\ndoes not parse.\n"
           },
           "agentName": {
             "type": "string",
@@ -2394,6 +2397,9 @@ export const adminDocument: OpenApiDocument = {
               {
                 "type": "string",
                 "contentMediaType": "application/json",
+                "contentSchema": {
+                  "$ref": "#/components/schemas/Tools"
+                },
                 "maxLength": 1000000
               }
             ]

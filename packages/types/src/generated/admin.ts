@@ -209,7 +209,8 @@ export interface paths {
          *
          *     A rule an account's admin adds applies only to requests made with its account's tokens
          *     (`accountId`); one an operator adds applies to every request (`accountId` null), a
-         *     proxied one included. At most 100 rules are kept per account, and 100 of operators.
+         *     proxied one included. At most 100 rules are kept per account, and 100 of operators
+         *     (`x-max-per-account`); one more answers `400` until one is removed.
          *     Chances are drawn from a generator per account whose request it is, seeded by
          *     `FAULT_SEED`, so an account's run repeats whatever other accounts' requests do.
          */
@@ -264,7 +265,8 @@ export interface paths {
          *     at most (every time when absent); a chat request's message is the text of its `message`'s
          *     text blocks. A fixture an account's admin adds answers only chats made with its account's
          *     tokens; one an operator adds answers every account's. At most 1000 fixtures are kept per
-         *     account, and 1000 of operators; of the fixtures that match a chat, the oldest answers.
+         *     account, and 1000 of operators (`x-max-per-account`; one more answers `400` until one is
+         *     removed); of the fixtures that match a chat, the oldest answers.
          */
         post: operations["addChatFixture"];
         /**
@@ -486,8 +488,10 @@ export interface components {
             /** @description Text the message contains (case-sensitive). */
             messageContains?: string;
             /**
-             * @description A regular expression the message matches, in RE2 syntax: it is run in linear time, so
-             *     lookaround and backreferences are refused (`400`).
+             * Format: re2
+             * @description A regular expression the message matches, in RE2 syntax (`format: re2`): it is run in
+             *     linear time, so lookaround and backreferences are refused (`400`), as is a pattern that
+             *     does not parse.
              */
             messageMatches?: string;
             /** @description The request's inline agent `name`. */

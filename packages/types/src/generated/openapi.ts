@@ -432,8 +432,10 @@ export interface components {
          */
         ChatStreamError: components["schemas"]["InternalServerError"] | components["schemas"]["RateLimitError"];
         /**
-         * @description The chat model. `svc-v1-blaze-20250318` (the default) is always known; a deployment may
-         *     configure more. An unknown model answers `400`.
+         * @description The chat model: one of `x-known-models` (the default among them) on a server with its
+         *     offline engine; a deployment with an upstream engine knows the names its configuration
+         *     maps to the upstream's models instead (the reference server's `CHAT_MODEL_MAP`). A model
+         *     the server does not know answers `400` naming `/model` and listing the known ones.
          * @default svc-v1-blaze-20250318
          */
         ChatModel: string;
@@ -630,6 +632,20 @@ export interface components {
                 "application/json": components["schemas"]["BadRequestError"];
             };
         };
+        /**
+         * @description The request is invalid (as `BadRequest`), or its `Idempotency-Key` cannot be honoured: the
+         *     key was first used with another method, path or body, or it came with a streamed chat
+         *     (`stream: true`), whose answer is never stored. Either names `header.idempotency-key`.
+         */
+        IdempotentBadRequest: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BadRequestError"];
+            };
+        };
         /** @description The `Authorization` header is missing or malformed, or the token is unknown or revoked. */
         Unauthorized: {
             headers: {
@@ -790,7 +806,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateAgentResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IdempotentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -867,7 +883,7 @@ export interface operations {
                     "text/event-stream": components["schemas"]["ChatStreamChunk"] | components["schemas"]["ChatStreamError"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IdempotentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -952,7 +968,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmbeddingsResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IdempotentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
