@@ -24,7 +24,8 @@ const NOT_OPERATIONS = new Set(['/_admin/openapi.json', '/_admin/openapi.yaml'])
 // One recorder per worker process: a project that does not isolate its files runs this file again
 // for each of them in the same process, and must not hook every app twice.
 const RECORDER = Symbol.for('assistant-platform.contract-answers');
-const recorder = (globalThis[RECORDER] ??= { subscribed: false, lines: [], bytes: 0, file: '' });
+globalThis[RECORDER] ??= { subscribed: false, lines: [], bytes: 0, file: '' };
+const recorder = globalThis[RECORDER];
 recorder.file = join(
   inject('contractAnswersDir'),
   `${process.pid}-${process.env.VITEST_POOL_ID ?? '0'}.jsonl`,
