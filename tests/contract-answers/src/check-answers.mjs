@@ -4,7 +4,7 @@
  * violations with: a status the operation declares (an unmatched request, one
  * `x-unmatched-requests` declares), its media type and headers, the envelope and the body's schema.
  * An answer a `code` fault made is checked as admin.yaml declares it instead: a `FaultStatus` with
- * its `FaultErrorEnvelope`. Violations are grouped by API, operation, status and message, each with
+ * its `FaultErrorEnvelope`; so is a replaying server's miss: `501` with a `ReplayMissError`. Violations are grouped by API, operation, status and message, each with
  * how often and the first request and test file that met it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -19,30 +19,28 @@ const validators = {
 };
 const faultStatuses = new Set(adminContract.document.components.schemas.FaultStatus.enum);
 
-function faultViolations(answer) {
-  if (!faultStatuses.has(answer.status))
-    return [{ rule: 'response-status', message: `a fault answered ${answer.status}, not a FaultStatus` }];
+/** An answer admin.yaml declares itself: one of `statuses`, its body the admin schema `schema`. */
+function adminAnswerViolations(answer, what, statuses, schema) {
+  if (!statuses.has(answer.status))
+    return [{ rule: 'response-status', message: `${what} answered ${answer.status}` }];
   if (answer.text === undefined) return [];
   let value;
   try {
     value = JSON.parse(answer.text);
   } catch {
-    return [{ rule: 'response-envelope', message: 'a fault answered a body that is not JSON' }];
+    return [{ rule: 'response-envelope', message: `${what} answered a body that is not JSON` }];
   }
-  const { issues } = validators.admin.check('FaultErrorEnvelope', value);
-  return issues.length === 0
-    ? []
-    : [
-        {
-          rule: 'response-body',
-          message: `the body does not match FaultErrorEnvelope: ${JSON.stringify(issues)}`,
-        },
-      ];
+  const { issues } = validators.admin.check(schema, value);
+  if (issues.length === 0) return [];
+  return [{ rule: 'response-body', message: `the body does not match ${schema}: ${JSON.stringify(issues)}` }];
 }
 
 /** The violations of one recorded answer. */
 export function answerViolations(answer) {
-  if (answer.fault !== undefined) return faultViolations(answer);
+  if (answer.fault !== undefined)
+    return adminAnswerViolations(answer, 'a fault', faultStatuses, 'FaultErrorEnvelope');
+  if (answer.replayMiss)
+    return adminAnswerViolations(answer, 'a replay miss', new Set([501]), 'ReplayMissError');
   const validator = validators[answer.api];
   const head = checkAnswerHead(validator, answer.operationId, answer.status, answer.headers);
   if (head.violations.some((violation) => violation.rule === 'response-status')) return head.violations;

@@ -7,7 +7,8 @@
  * hooks below, and no suite changes. An answer is recorded when its route is an operation of a
  * contract (`operationId`, `adminOperationId`) or no route took it under `/v1/` or `/_admin/`;
  * a proxy's forwarded answers are the target's, and other services' (the gateway's) are not the
- * contracts', so neither is. Lines are kept in memory and appended to this worker's own file after
+ * contracts', so neither is. An answer a `code` fault made, or a replaying server's miss, is marked
+ * as such: admin.yaml declares those. Lines are kept in memory and appended to this worker's own file after
  * each test file, so parallel workers never share a file and a test pays no I/O.
  */
 import { subscribe } from 'node:diagnostics_channel';
@@ -82,6 +83,8 @@ function hookInto({ fastify }) {
     const operation = operationOf(request);
     if (operation !== undefined) {
       const code = request.fault?.fault?.code;
+      // A replaying server's miss (admin.yaml's ReplayMissError): no cassette answered.
+      const replayMiss = reply.statusCode === 501 && request.journal?.replay?.cassette === null;
       const line = `${JSON.stringify({
         ...operation,
         method: request.method,
@@ -90,6 +93,7 @@ function hookInto({ fastify }) {
         headers: headersOf(reply.getHeaders()),
         ...bodyOf(request.method, payloads.get(request)),
         ...(code === undefined ? {} : { fault: code }),
+        ...(replayMiss ? { replayMiss } : {}),
         testFile: expect.getState().testPath ?? null,
       })}\n`;
       recorder.lines.push(line);
