@@ -1,3 +1,4 @@
+import { withContractAnswers } from '@assistant-platform/test-contract-answers';
 import { postgresProjects } from '@assistant-platform/test-postgres';
 import { redisProjects } from '@assistant-platform/test-redis';
 import { defineConfig } from 'vitest/config';
@@ -15,18 +16,20 @@ const shared = {
  * user does: `pnpm start` on its SQLite file, and the README's example of an app's suite.
  * `integration:instances` runs the deployment of compose.yaml as processes (instances/): server
  * instances on PostgreSQL and Redis behind a balancer; without either, it is left out, saying why.
+ * The first two check every answer their in-process reference servers give against the contracts
+ * when the run ends (tests/contract-answers).
  */
 export default defineConfig({
   test: {
     projects: [
-      {
+      withContractAnswers({
         test: {
           name: 'integration',
           include: ['**/*.test.ts'],
           ...shared,
           exclude: [...shared.exclude, 'instances/**'],
         },
-      },
+      }),
       ...postgresProjects({
         test: {
           name: 'integration:postgres',
@@ -34,7 +37,7 @@ export default defineConfig({
           ...shared,
           exclude: [...shared.exclude, 'client/app-tests-example.test.ts'],
         },
-      }),
+      }).map(withContractAnswers),
       ...redisProjects({
         test: { name: 'integration:instances', include: ['instances/**/*.test.ts'], ...shared },
       }).flatMap(postgresProjects),
