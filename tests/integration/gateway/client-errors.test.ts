@@ -39,7 +39,9 @@ describe('the gateway client given the wrong address', () => {
     const gateway = await startStack();
     const { url } = gateway.gateway;
     await gateway.close();
-    const error = await failureOf(createGatewayClient({ url, token: TEST_TOKENS.all }).agents.get.query({ id: '1' }));
+    const error = await failureOf(
+      createGatewayClient({ url, token: TEST_TOKENS.all }).agents.get.query({ id: '1' }),
+    );
     expect(error).toMatchObject({ code: 'GATEWAY_UNREACHABLE', url: `${url}/trpc/agents.get` });
   });
 
