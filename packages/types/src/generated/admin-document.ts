@@ -1541,22 +1541,6 @@ export const adminDocument: OpenApiDocument = {
           }
         }
       },
-      "ServiceUnavailableError": {
-        "type": "object",
-        "required": [
-          "success",
-          "message"
-        ],
-        "additionalProperties": false,
-        "properties": {
-          "success": {
-            "const": false
-          },
-          "message": {
-            "const": "Service unavailable"
-          }
-        }
-      },
       "GatewayTimeoutError": {
         "type": "object",
         "required": [
@@ -3598,6 +3582,22 @@ export const adminDocument: OpenApiDocument = {
           "length"
         ],
         "description": "`stop` when the answer ended by itself, `length` when it was cut by `max_tokens`."
+      },
+      "ServiceUnavailableError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Service unavailable"
+          }
+        }
       },
       "InternalServerError": {
         "type": "object",

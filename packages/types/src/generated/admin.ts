@@ -395,12 +395,6 @@ export interface components {
             /** @constant */
             message: "Bad gateway";
         };
-        ServiceUnavailableError: {
-            /** @constant */
-            success: false;
-            /** @constant */
-            message: "Service unavailable";
-        };
         GatewayTimeoutError: {
             /** @constant */
             success: false;
@@ -1105,6 +1099,12 @@ export interface components {
          * @enum {string}
          */
         FinishReason: "stop" | "length";
+        ServiceUnavailableError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Service unavailable";
+        };
         InternalServerError: {
             /** @constant */
             success: false;

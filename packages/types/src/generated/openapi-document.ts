@@ -192,6 +192,9 @@ export const openapiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -293,6 +296,9 @@ export const openapiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -550,6 +556,9 @@ export const openapiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -666,6 +675,9 @@ export const openapiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -775,6 +787,9 @@ export const openapiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -1119,6 +1134,32 @@ export const openapiDocument: OpenApiDocument = {
           }
         }
       },
+      "ServiceUnavailable": {
+        "description": "The server cannot do the work now, through no fault of the request: the work it queued\npassed its deadline while the server was busy (\"Shared work\"), or a store it shares with\nother instances cannot be reached (the reference server's Redis with `REDIS_FAILURE=closed`).\nNothing was done; send the same request again after `Retry-After` seconds.\n",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          },
+          "Retry-After": {
+            "$ref": "#/components/headers/RetryAfter"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ServiceUnavailableError"
+            },
+            "examples": {
+              "unavailable": {
+                "value": {
+                  "success": false,
+                  "message": "Service unavailable"
+                }
+              }
+            }
+          }
+        }
+      },
       "InternalError": {
         "description": "An unexpected failure; details are logged with the request id, never sent.",
         "headers": {
@@ -1290,6 +1331,22 @@ export const openapiDocument: OpenApiDocument = {
               "The server is busy with your earlier requests. Please try again later."
             ],
             "description": "`Rate limit exceeded. Please try again later.` when the token went over its rate limit;\n`The server is busy with your earlier requests. Please try again later.` when the request\nwas not counted against any limit but the caller's own earlier work still fills what the\nserver holds for it: the token's chat and embeddings in flight (`x-in-flight-limited`),\nor its account's share of the queues of work the server shares among accounts.\n"
+          }
+        }
+      },
+      "ServiceUnavailableError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Service unavailable"
           }
         }
       },

@@ -203,6 +203,12 @@ export interface components {
              */
             message: "Rate limit exceeded. Please try again later." | "The server is busy with your earlier requests. Please try again later.";
         };
+        ServiceUnavailableError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Service unavailable";
+        };
         ConflictError: {
             /** @constant */
             success: false;
@@ -724,6 +730,22 @@ export interface components {
                 "application/json": components["schemas"]["ConflictError"];
             };
         };
+        /**
+         * @description The server cannot do the work now, through no fault of the request: the work it queued
+         *     passed its deadline while the server was busy ("Shared work"), or a store it shares with
+         *     other instances cannot be reached (the reference server's Redis with `REDIS_FAILURE=closed`).
+         *     Nothing was done; send the same request again after `Retry-After` seconds.
+         */
+        ServiceUnavailable: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ServiceUnavailableError"];
+            };
+        };
         /** @description An unexpected failure; details are logged with the request id, never sent. */
         InternalError: {
             headers: {
@@ -813,6 +835,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAgent: {
@@ -843,6 +866,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     chatRequest: {
@@ -890,6 +914,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateTranscription: {
@@ -932,6 +957,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createEmbeddings: {
@@ -975,6 +1001,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -75,6 +75,11 @@ export interface RateLimitError {
   message: Schemas["RateLimitError"]["message"];
 }
 
+export interface ServiceUnavailableError {
+  success: Schemas["ServiceUnavailableError"]["success"];
+  message: Schemas["ServiceUnavailableError"]["message"];
+}
+
 export interface ConflictError {
   success: Schemas["ConflictError"]["success"];
   message: Schemas["ConflictError"]["message"];
