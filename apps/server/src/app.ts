@@ -198,7 +198,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerJsonBodyParser(app, bodies);
     registerRequestIdHeader(app);
     registerStalledStreamCut(app, config.streamStallMs);
-    registerDrainOnClose(app);
+    registerDrainOnClose(app, config.drain);
     await registerCors(app, config.corsOrigins, ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
     registerAuthHooks(app, repos.tokens, authFailures);
     const inFlight = inFlightSlots(config.maxHeavyRequestsPerToken, shared?.inFlight);

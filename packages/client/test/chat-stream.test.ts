@@ -173,6 +173,14 @@ describe('agents.chatStream', () => {
       expect(error).toMatchObject({ status: 429, message: busy.message });
     });
 
+    it('is a 503 InternalServerError when its server stopped before the stream could finish', async () => {
+      const unavailable = { success: false, message: 'Service unavailable' };
+      const { sdk } = streamingClient(() => sse(failedAfter(unavailable)));
+      const error = await (await sdk.agents.chatStream(body)).text().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(InternalServerError);
+      expect(error).toMatchObject({ status: 503, message: unavailable.message, requestId: 'req-stream' });
+    });
+
     it('is read across byte boundaries, and wins over anything after it', async () => {
       const raw = [...failedAfter(internal), 'data: [DONE]\n\n'].join('');
       const { sdk } = streamingClient(() => sse(byteByByte(raw)));

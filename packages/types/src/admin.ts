@@ -53,15 +53,9 @@ export const adminContract = {
 
 type FaultMessages = {
   408: Schemas['RequestTimeoutError']['message'];
-  502: Schemas['BadGatewayError']['message'];
-  503: Schemas['ServiceUnavailableError']['message'];
-  504: Schemas['GatewayTimeoutError']['message'];
 };
 
-/** The fixed `message` of the statuses only faults answer (the others are `ERROR_MESSAGES`). */
+/** The fixed `message` of the status only faults answer (the others are `ERROR_MESSAGES`). */
 export const FAULT_ERROR_MESSAGES = {
   408: 'Request timed out',
-  502: 'Bad gateway',
-  503: 'Service unavailable',
-  504: 'Gateway timeout',
 } as const satisfies FaultMessages;

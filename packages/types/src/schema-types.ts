@@ -4,13 +4,16 @@
  */
 import type { components, operations, paths } from './generated/openapi.js';
 import type {
+  BadGatewayError,
   BadRequestError,
   ConflictError,
   ForbiddenError,
+  GatewayTimeoutError,
   InternalServerError,
   MethodNotAllowedError,
   NotFoundError,
   RateLimitError,
+  ServiceUnavailableError,
   UnauthorizedError,
 } from './generated/schemas.js';
 
@@ -28,7 +31,10 @@ export type ErrorEnvelope =
   | MethodNotAllowedError
   | ConflictError
   | RateLimitError
-  | InternalServerError;
+  | InternalServerError
+  | BadGatewayError
+  | ServiceUnavailableError
+  | GatewayTimeoutError;
 /** The fixed `message` of each error status. */
 export type ErrorMessage = ErrorEnvelope['message'];
 

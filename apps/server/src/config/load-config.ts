@@ -32,8 +32,17 @@ export interface ServerConfig {
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
   engines: EnginesConfig;
-  /** Bounds on receiving a request (headers, then the whole request); never on sending the answer. */
-  timeouts: { headersMs: number; requestMs: number };
+  /**
+   * Bounds on receiving a request (headers, then the whole request), never on sending the answer;
+   * and how long an idle keep-alive connection is kept.
+   */
+  timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
+  /**
+   * Stopping on SIGTERM without failing a request: how long the server keeps serving while it
+   * reports itself draining (so a balancer stops sending), then how long in-flight requests and
+   * streams get to end before the remaining streams are ended with their terminal error event.
+   */
+  drain: { delayMs: number; timeoutMs: number };
   /** How long a streamed answer may have events waiting that its client will not take before it is cut. */
   streamStallMs: number;
   /** Requests failing authentication allowed per client address per window. */
@@ -89,6 +98,11 @@ const serverEnvSchema = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   STREAM_STALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(5_000),
+  // A little longer than a balancer takes to see a failing /healthz (deploy/haproxy.cfg: two failed
+  // checks, the second 250 ms after the first, asked every second).
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   AUTH_FAILURE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
   AUTH_FAILURE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
   MAX_HEAVY_REQUESTS_PER_TOKEN: z.coerce.number().int().min(1).default(4),
@@ -160,7 +174,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     bodyLimit: 10 * 1024 * 1024,
     engines: toEnginesConfig(e, { deadlineMs: e.WORK_DEADLINE_MS }),
-    timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    },
+    drain: { delayMs: e.DRAIN_DELAY_MS, timeoutMs: e.DRAIN_TIMEOUT_MS },
     streamStallMs: e.STREAM_STALL_TIMEOUT_MS,
     authFailureLimit: { max: e.AUTH_FAILURE_LIMIT_MAX, windowMs: e.AUTH_FAILURE_LIMIT_WINDOW_MS },
     maxHeavyRequestsPerToken: e.MAX_HEAVY_REQUESTS_PER_TOKEN,

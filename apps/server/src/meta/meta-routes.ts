@@ -16,7 +16,9 @@ function lazy(render: () => Promise<string>): () => Promise<string> {
  * platform components it refers to copied in), and a liveness probe: the database, in proxy mode whether the target answers at all
  * (any HTTP status), and with REDIS_URL whether Redis answers (`redis`), the last two asked at most
  * once a second. Redis unreachable fails the probe only where the instance then refuses platform
- * requests (REDIS_FAILURE=closed). None of these need a token.
+ * requests (REDIS_FAILURE=closed). While the instance drains before it stops (SIGTERM, see
+ * pipeline/drain-on-close.ts) it answers 503 `{ status: "draining" }` whatever the probes say, so
+ * a balancer stops sending here. None of these need a token.
  */
 export function registerMetaRoutes(
   app: FastifyInstance,
@@ -48,6 +50,7 @@ export function registerMetaRoutes(
     reply.type('application/yaml; charset=utf-8').send(await adminYaml()),
   );
   app.get('/healthz', { config: noLimit }, async (_request, reply) => {
+    if (app.drain.draining) return reply.code(503).send({ status: 'draining' });
     const [databaseOk, answers, redis] = await Promise.all([isReady(), targetAnswers?.(), shared?.()]);
     const ok = databaseOk && answers !== false && redis?.serving !== false;
     return reply.code(ok ? 200 : 503).send({

@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@assistant-platform/types';
 import { FAULT_ERROR_MESSAGES } from '@assistant-platform/types/admin';
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
@@ -36,7 +37,8 @@ describe('Prefer: code=N fault injection', () => {
           payload: op.payload as object,
         });
         expect(res.statusCode).toBe(code);
-        expect(res.json()).toEqual({ success: false, message: FAULT_ERROR_MESSAGES[code] });
+        const messages = { ...ERROR_MESSAGES, ...FAULT_ERROR_MESSAGES };
+        expect(res.json()).toEqual({ success: false, message: messages[code] });
         expect(res.headers['retry-after']).toBe(code === 503 ? '1' : undefined);
       },
     );

@@ -389,21 +389,9 @@ export interface components {
             /** @constant */
             message: "Request timed out";
         };
-        BadGatewayError: {
-            /** @constant */
-            success: false;
-            /** @constant */
-            message: "Bad gateway";
-        };
-        GatewayTimeoutError: {
-            /** @constant */
-            success: false;
-            /** @constant */
-            message: "Gateway timeout";
-        };
         /**
-         * @description The answer of a `code` fault: the platform's envelope for the statuses it declares, these
-         *     four for `408`, `502`, `503` and `504`.
+         * @description The answer of a `code` fault: the platform's envelope of the status (this document declares
+         *     the one of `408`).
          */
         FaultErrorEnvelope: components["schemas"]["BadRequestError"] | components["schemas"]["UnauthorizedError"] | components["schemas"]["ForbiddenError"] | components["schemas"]["NotFoundError"] | components["schemas"]["RateLimitError"] | components["schemas"]["InternalServerError"] | components["schemas"]["RequestTimeoutError"] | components["schemas"]["BadGatewayError"] | components["schemas"]["ServiceUnavailableError"] | components["schemas"]["GatewayTimeoutError"];
         /**
@@ -1099,11 +1087,23 @@ export interface components {
          * @enum {string}
          */
         FinishReason: "stop" | "length";
+        GatewayTimeoutError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Gateway timeout";
+        };
         ServiceUnavailableError: {
             /** @constant */
             success: false;
             /** @constant */
             message: "Service unavailable";
+        };
+        BadGatewayError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Bad gateway";
         };
         InternalServerError: {
             /** @constant */

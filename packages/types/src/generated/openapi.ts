@@ -203,12 +203,6 @@ export interface components {
              */
             message: "Rate limit exceeded. Please try again later." | "The server is busy with your earlier requests. Please try again later.";
         };
-        ServiceUnavailableError: {
-            /** @constant */
-            success: false;
-            /** @constant */
-            message: "Service unavailable";
-        };
         ConflictError: {
             /** @constant */
             success: false;
@@ -226,6 +220,24 @@ export interface components {
             success: false;
             /** @constant */
             message: "Internal server error";
+        };
+        BadGatewayError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Bad gateway";
+        };
+        ServiceUnavailableError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Service unavailable";
+        };
+        GatewayTimeoutError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Gateway timeout";
         };
         /** @description The agent's name, 1–200 characters. Names need not be unique. */
         AgentName: string;
@@ -434,9 +446,11 @@ export interface components {
         ResponseSubschemaOrBoolean: boolean | components["schemas"]["ResponseSubschema"];
         /**
          * @description The `data:` of the terminal `event: error` of a chat stream that failed after it started: the
-         *     error envelope the request would have answered. No `data: [DONE]` follows it.
+         *     error envelope the request would have answered. No `data: [DONE]` follows it. The `503`
+         *     envelope ends a stream its server stopped before it could finish (a restart): send the chat
+         *     again.
          */
-        ChatStreamError: components["schemas"]["InternalServerError"] | components["schemas"]["RateLimitError"];
+        ChatStreamError: components["schemas"]["InternalServerError"] | components["schemas"]["RateLimitError"] | components["schemas"]["ServiceUnavailableError"];
         /**
          * @description The chat model: one of `x-known-models` (the default among them) on a server with its
          *     offline engine; a deployment with an upstream engine knows the names its configuration
@@ -730,22 +744,6 @@ export interface components {
                 "application/json": components["schemas"]["ConflictError"];
             };
         };
-        /**
-         * @description The server cannot do the work now, through no fault of the request: the work it queued
-         *     passed its deadline while the server was busy ("Shared work"), or a store it shares with
-         *     other instances cannot be reached (the reference server's Redis with `REDIS_FAILURE=closed`).
-         *     Nothing was done; send the same request again after `Retry-After` seconds.
-         */
-        ServiceUnavailable: {
-            headers: {
-                "x-request-id": components["headers"]["RequestId"];
-                "Retry-After": components["headers"]["RetryAfter"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ServiceUnavailableError"];
-            };
-        };
         /** @description An unexpected failure; details are logged with the request id, never sent. */
         InternalError: {
             headers: {
@@ -754,6 +752,48 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["InternalServerError"];
+            };
+        };
+        /**
+         * @description A load balancer's answer: the instance that took the request failed before answering it.
+         *     Whether the operation was done is unknown; send it again (with the same `Idempotency-Key`,
+         *     for a `POST`).
+         */
+        BadGateway: {
+            headers: {
+                "x-request-id": components["headers"]["BalancerRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BadGatewayError"];
+            };
+        };
+        /**
+         * @description The deployment cannot serve the request now (its storage or shared state is unreachable,
+         *     the work it queued passed its deadline while it was busy, or no instance behind its load
+         *     balancer can take it); nothing was done. Retry after `Retry-After` seconds.
+         */
+        ServiceUnavailable: {
+            headers: {
+                "x-request-id": components["headers"]["BalancerRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ServiceUnavailableError"];
+            };
+        };
+        /**
+         * @description A load balancer's answer: no instance answered in time. Whether the operation was done is
+         *     unknown.
+         */
+        GatewayTimeout: {
+            headers: {
+                "x-request-id": components["headers"]["BalancerRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GatewayTimeoutError"];
             };
         };
     };
@@ -777,6 +817,11 @@ export interface components {
         IdempotentReplayed: "true";
         /** @description The request's id, echoed from the request's `x-request-id` or made by the server. */
         RequestId: string;
+        /**
+         * @description The request's id, echoed from the request's `x-request-id` or made by whoever answered: the
+         *     server, or the load balancer in front of it (which may leave it out of some of its own `502`s).
+         */
+        BalancerRequestId: string;
         /** @description The authentication scheme to use (RFC 9110 §11.6.1); always `Bearer` on a `401`. */
         WwwAuthenticate: "Bearer";
         /** @description Seconds to wait before retrying. */
@@ -835,7 +880,9 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getAgent: {
@@ -866,7 +913,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     chatRequest: {
@@ -914,7 +963,9 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     updateTranscription: {
@@ -957,7 +1008,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createEmbeddings: {
@@ -1001,7 +1054,9 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
 }

@@ -75,11 +75,6 @@ export interface RateLimitError {
   message: Schemas["RateLimitError"]["message"];
 }
 
-export interface ServiceUnavailableError {
-  success: Schemas["ServiceUnavailableError"]["success"];
-  message: Schemas["ServiceUnavailableError"]["message"];
-}
-
 export interface ConflictError {
   success: Schemas["ConflictError"]["success"];
   message: Schemas["ConflictError"]["message"];
@@ -95,6 +90,21 @@ export type IdempotencyKey = Schemas["IdempotencyKey"];
 export interface InternalServerError {
   success: Schemas["InternalServerError"]["success"];
   message: Schemas["InternalServerError"]["message"];
+}
+
+export interface BadGatewayError {
+  success: Schemas["BadGatewayError"]["success"];
+  message: Schemas["BadGatewayError"]["message"];
+}
+
+export interface ServiceUnavailableError {
+  success: Schemas["ServiceUnavailableError"]["success"];
+  message: Schemas["ServiceUnavailableError"]["message"];
+}
+
+export interface GatewayTimeoutError {
+  success: Schemas["GatewayTimeoutError"]["success"];
+  message: Schemas["GatewayTimeoutError"]["message"];
 }
 
 /**
@@ -350,9 +360,11 @@ export type ResponseSubschemaOrBoolean = Schemas["ResponseSubschemaOrBoolean"];
 
 /**
  * The `data:` of the terminal `event: error` of a chat stream that failed after it started: the
- * error envelope the request would have answered. No `data: [DONE]` follows it.
+ * error envelope the request would have answered. No `data: [DONE]` follows it. The `503`
+ * envelope ends a stream its server stopped before it could finish (a restart): send the chat
+ * again.
  */
-export type ChatStreamError = InternalServerError | RateLimitError;
+export type ChatStreamError = InternalServerError | RateLimitError | ServiceUnavailableError;
 
 /**
  * The chat model: one of `x-known-models` (the default among them) on a server with its
