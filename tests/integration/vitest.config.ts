@@ -6,8 +6,8 @@ import { defineConfig } from 'vitest/config';
 const shared = {
   exclude: ['node_modules/**'],
   // Each suite starts real servers (reference server, gateway, model-server stand-ins).
-  testTimeout: 20_000,
-  hookTimeout: 60_000,
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
 };
 
 /**

@@ -12,7 +12,7 @@ import { chromiumForSuite } from './chromium.js';
 
 const chromiumPath = chromiumForSuite('docs page browser tests');
 
-const VISIBLE = { state: 'visible', timeout: 30_000 } as const;
+const VISIBLE = { state: 'visible', timeout: 60_000 } as const;
 
 interface Operation {
   operationId: string;

@@ -12,7 +12,7 @@ const haproxy = haproxyForSuite('two instances');
 const deploy = (count: number, env?: Record<string, string>): Promise<Deployment> =>
   deployWith(haproxy as string, count, env);
 
-const POLL = { timeout: 15_000, interval: 50 };
+const POLL = { timeout: 60_000, interval: 50 };
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const json = { 'content-type': 'application/json' };
 

@@ -13,7 +13,7 @@ import { call } from './http-probe.js';
 const folder = join(mkdtempSync(join(tmpdir(), 'hostile-storage-')), 'data');
 const server = useHostileServer({ DATABASE_URL: join(folder, 'assistant.sqlite') });
 
-describe('the database folder deleted while running', { timeout: 30_000 }, () => {
+describe('the database folder deleted while running', { timeout: 60_000 }, () => {
   it('the next create answers 500 and /healthz 503', async () => {
     const before = await call(server().origin, 'POST', '/v1/agents/create', { name: 'a', instruction: 'b' });
     expect(before.status).toBe(201);

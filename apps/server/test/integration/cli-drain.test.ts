@@ -13,7 +13,7 @@ import { auth, TEST_TOKENS, testChatBody, testSeed } from '../helpers/fixtures.j
 
 const dir = mkdtempSync(join(tmpdir(), 'assistant-drain-'));
 const seedFile = join(dir, 'seed.json');
-const POLL = { timeout: 30_000, interval: 50 };
+const POLL = { timeout: 60_000, interval: 50 };
 
 beforeAll(() => {
   ensureBuilt();

@@ -45,7 +45,7 @@ function serveMustFail(env: Record<string, string>, cwd?: string, prefix: string
   const result = spawnSync(command, args, {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     encoding: 'utf8',
-    timeout: 30_000,
+    timeout: 60_000,
     ...(cwd ? { cwd } : {}),
   });
   return { status: result.status, stderr: result.stderr };
@@ -160,7 +160,7 @@ describe('database faults at start-up and while running', { timeout: 60_000 }, (
     expect(await health.json()).toEqual({ status: 'unavailable' });
     // The log line reaches this process through a pipe, maybe after the answers.
     await expect
-      .poll(server.output, { timeout: 10_000 })
+      .poll(server.output, { timeout: 60_000 })
       .toContain(`${join(data, 'assistant.sqlite')} no longer exists`);
   });
 });

@@ -44,7 +44,7 @@ const health = async (app: FastifyInstance) => {
   const answer = await app.inject({ url: '/healthz' });
   return `${answer.statusCode} ${answer.body}`;
 };
-const POLL = { timeout: 10_000, interval: 100 };
+const POLL = { timeout: 60_000, interval: 100 };
 
 describe('/healthz on PostgreSQL', () => {
   it('answers 503 while the database refuses writes, and 200 again once it takes them', async () => {

@@ -11,7 +11,7 @@ import { expectMatchesAdminContract } from '../helpers/contract.js';
 import { auth, TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
 import { twoInstances } from '../helpers/shared-instances.js';
 
-const POLL = { timeout: 10_000, interval: 20 };
+const POLL = { timeout: 60_000, interval: 20 };
 const admin = (app: FastifyInstance, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   app.inject({
     method,
