@@ -4,7 +4,7 @@
  * the contract only), so the server imports it at start-up while the engines themselves load later.
  */
 import { availableParallelism } from 'node:os';
-import { DECLARED_DEFAULTS } from '@assistant-platform/types';
+import { KNOWN_CHAT_MODELS } from '@assistant-platform/types';
 import { z } from 'zod';
 import type { EnginesConfig } from './types.js';
 
@@ -112,10 +112,10 @@ export function toEnginesConfig(
 }
 
 /**
- * The models the configured chat engine answers: offline, the contract's default chat model (the
- * reference engine's one model); upstream, the keys of CHAT_MODEL_MAP.
+ * The models the configured chat engine answers: offline, the contract's known chat models
+ * (`ChatModel`'s `x-known-models`, the reference engine's); upstream, the keys of CHAT_MODEL_MAP.
  */
 export function chatModels(engines: EnginesConfig): string[] {
   if (engines.chat.kind === 'openai') return Object.keys(engines.chat.modelMap);
-  return [DECLARED_DEFAULTS.ChatRequestBody.model];
+  return [...KNOWN_CHAT_MODELS];
 }

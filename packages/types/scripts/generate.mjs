@@ -7,7 +7,8 @@
 //                                            platform components it refers to copied in), which the
 //                                            validators and the docs page read
 //   operations.ts                          - both operation tables and every scope a token may carry
-//   defaults.ts                            - every declared default, so no package derives them itself
+//   defaults.ts                            - every declared default, so no package derives them itself,
+//                                            and the chat models every offline server knows
 //   limits.ts                              - the admin API's declared limits (bounds, allowed values),
 //                                            which the console's forms check before sending, and
 //                                            its properties marked x-in-flight-limited
@@ -63,6 +64,15 @@ function scopesOf(platform, admin) {
   return all;
 }
 
+/** `ChatModel`'s `x-known-models`, which must hold its default. */
+function knownChatModels(platform) {
+  const schema = platform.components.schemas.ChatModel;
+  const known = schema['x-known-models'];
+  if (!Array.isArray(known) || !known.includes(schema.default))
+    throw new Error("openapi.yaml's ChatModel must list its default in x-known-models");
+  return known;
+}
+
 async function render() {
   const platform = parse(await readFile(specUrl, 'utf8'));
   const admin = bundleDocument(parse(await readFile(adminUrl, 'utf8')), platform);
@@ -84,7 +94,9 @@ async function render() {
       '/** The declared `default` of each optional property, per platform schema that declares any. */\n' +
       `export const DECLARED_DEFAULTS = ${json(declaredDefaults(platform))} as const;\n\n` +
       '/** The same for the admin API. */\n' +
-      `export const ADMIN_DEFAULTS = ${json(declaredDefaults(admin))} as const;\n`,
+      `export const ADMIN_DEFAULTS = ${json(declaredDefaults(admin))} as const;\n\n` +
+      "/** The chat models a server with its offline engine knows (`ChatModel`'s `x-known-models`). */\n" +
+      `export const KNOWN_CHAT_MODELS = ${json(knownChatModels(platform))} as const;\n`,
     'limits.ts':
       `${banner('openapi/admin.yaml')}\n` +
       "/** Per admin schema, each property's declared bounds and allowed values (with its `type`). */\n" +

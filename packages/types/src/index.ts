@@ -31,7 +31,7 @@ export {
   isErrorStatus,
   RATE_LIMIT_MESSAGES,
 } from './errors.js';
-export { DECLARED_DEFAULTS } from './generated/defaults.js';
+export { DECLARED_DEFAULTS, KNOWN_CHAT_MODELS } from './generated/defaults.js';
 export { ADMIN_DEPRECATIONS, DEPRECATIONS } from './generated/deprecations.js';
 export { bearerToken, isClientRequestId, retryAfterMs } from './http-headers.js';
 export {

@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { type AnswerStatus, ApiError, envelopeOf, ReplayMissError } from '../contract/api-error.js';
 import { StorageUnavailableError } from '../db/storage-error.js';
 import { ConnectionReset } from './faults/fault-hook.js';
+import { allowedMethods } from './method-not-allowed.js';
 
 type ReplayMissEnvelope = adminComponents['schemas']['ReplayMissError'];
 
@@ -108,5 +109,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .type('application/json; charset=utf-8')
       .send(envelopeOf(mapped.status, mapped.issues, mapped.busy));
   });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorEnvelope(404)));
+  app.setNotFoundHandler((request, reply) => {
+    const allowed = allowedMethods(request.method, request.url);
+    if (allowed === undefined) return reply.code(404).send(errorEnvelope(404));
+    return reply.code(405).header('allow', allowed.join(', ')).send(errorEnvelope(405));
+  });
 }

@@ -94,7 +94,7 @@ describe('the journal records platform requests', () => {
     const entries = await journal();
     expect(entries.map((e) => [e.method, e.path, e.operationId, e.status])).toEqual([
       ['GET', '/v1/nowhere', null, 404],
-      ['DELETE', '/v1/agents/view/1', null, 404],
+      ['DELETE', '/v1/agents/view/1', null, 405],
     ]);
   });
 

@@ -214,7 +214,8 @@ export interface paths {
          *
          *     A rule an account's admin adds applies only to requests made with its account's tokens
          *     (`accountId`); one an operator adds applies to every request (`accountId` null), a
-         *     proxied one included. At most 100 rules are kept per account, and 100 of operators.
+         *     proxied one included. At most 100 rules are kept per account, and 100 of operators
+         *     (`x-max-per-account`); one more answers `400` until one is removed.
          *     Chances are drawn from a generator per account whose request it is, seeded by
          *     `FAULT_SEED`, so an account's run repeats whatever other accounts' requests do.
          */
@@ -269,7 +270,8 @@ export interface paths {
          *     at most (every time when absent); a chat request's message is the text of its `message`'s
          *     text blocks. A fixture an account's admin adds answers only chats made with its account's
          *     tokens; one an operator adds answers every account's. At most 1000 fixtures are kept per
-         *     account, and 1000 of operators; of the fixtures that match a chat, the oldest answers.
+         *     account, and 1000 of operators (`x-max-per-account`; one more answers `400` until one is
+         *     removed); of the fixtures that match a chat, the oldest answers.
          */
         post: operations["addChatFixture"];
         /**
@@ -473,8 +475,10 @@ export interface components {
             /** @description Text the message contains (case-sensitive). */
             messageContains?: string;
             /**
-             * @description A regular expression the message matches, in RE2 syntax: it is run in linear time, so
-             *     lookaround and backreferences are refused (`400`).
+             * Format: re2
+             * @description A regular expression the message matches, in RE2 syntax (`format: re2`): it is run in
+             *     linear time, so lookaround and backreferences are refused (`400`), as is a pattern that
+             *     does not parse.
              */
             messageMatches?: string;
             /** @description The request's inline agent `name`. */
@@ -1151,6 +1155,12 @@ export interface components {
             /** @description Each bad field, in the order found. */
             errors: components["schemas"]["ValidationIssue"][];
         };
+        MethodNotAllowedError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Method not allowed";
+        };
     };
     responses: {
         /** @description The request is invalid; `errors` names each bad field. */
@@ -1189,7 +1199,7 @@ export interface components {
         };
         /**
          * @description No rule, fixture, account or active token has this id (among its account's, for an
-         *     account's admin).
+         *     account's admin), or no operation has the path.
          */
         NotFound: {
             headers: {
@@ -1222,6 +1232,38 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["InternalServerError"];
+            };
+        };
+        /**
+         * @description Too many failed authentications came from this client address (the platform contract's
+         *     "Rate limiting"): this request's token is not valid, and until `Retry-After` seconds have
+         *     passed such a token is answered `429` instead of `401`. A valid token is served as usual.
+         */
+        AuthFailuresLimited: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["RateLimitError"];
+            };
+        };
+        /**
+         * @description The path is one an operation of this API has, but no operation takes this method there;
+         *     `Allow` lists the methods that are taken (a `GET` path also takes `HEAD`).
+         */
+        MethodNotAllowed: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["MethodNotAllowedError"];
             };
         };
         /**
@@ -1261,6 +1303,16 @@ export interface components {
     headers: {
         /** @description The request's id, echoed from the request's `x-request-id` or made by the server. */
         RequestId: string;
+        /** @description The methods the path takes (RFC 9110 §10.2.1), e.g. `GET, HEAD`. */
+        Allow: string;
+        /** @description Seconds until the current window resets. */
+        RateLimitReset: number;
+        /** @description Requests left in the current window for this token. */
+        RateLimitRemaining: number;
+        /** @description Requests allowed per window for this token. */
+        RateLimitLimit: number;
+        /** @description Seconds to wait before retrying. */
+        RetryAfter: number;
         /** @description The authentication scheme to use (RFC 9110 §11.6.1); always `Bearer` on a `401`. */
         WwwAuthenticate: "Bearer";
     };
@@ -1299,6 +1351,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1322,8 +1375,10 @@ export interface operations {
                     "application/json": components["schemas"]["ClearedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1354,6 +1409,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1377,8 +1433,10 @@ export interface operations {
                     "text/event-stream": components["schemas"]["JournalEntry"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["TooManyStreams"];
         };
@@ -1402,8 +1460,10 @@ export interface operations {
                     "application/json": components["schemas"]["ViolationSummaryResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1427,8 +1487,10 @@ export interface operations {
                     "application/json": components["schemas"]["ClearedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1455,6 +1517,7 @@ export interface operations {
             400: components["responses"]["LockOut"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1478,8 +1541,10 @@ export interface operations {
                     "application/json": components["schemas"]["ExportStateResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1510,6 +1575,7 @@ export interface operations {
             400: components["responses"]["LockOut"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1533,8 +1599,10 @@ export interface operations {
                     "application/json": components["schemas"]["ListFaultsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1565,6 +1633,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1588,8 +1657,10 @@ export interface operations {
                     "application/json": components["schemas"]["ClearedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1620,6 +1691,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1643,8 +1715,10 @@ export interface operations {
                     "application/json": components["schemas"]["ListChatFixturesResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1675,6 +1749,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1698,8 +1773,10 @@ export interface operations {
                     "application/json": components["schemas"]["ClearedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1730,6 +1807,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1761,6 +1839,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1791,6 +1870,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1814,8 +1894,10 @@ export interface operations {
                     "application/json": components["schemas"]["CallerResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
         };
     };
