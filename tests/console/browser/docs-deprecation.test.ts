@@ -3,7 +3,7 @@
  * contract declares `deprecated: true` natively, which is the whole of the docs' part (the server
  * adds no mark of its own). The real contract deprecates nothing, so the page gets a fixture
  * contract: the served one with getAgent deprecated, handed to the browser in place of
- * /openapi.json. The deprecation headers' `Link` points at that operation's anchor (`#/Agents/getAgent`).
+ * /openapi.yaml, which the page reads (as JSON, which is YAML too). The deprecation headers' `Link` points at that operation's anchor (`#/Agents/getAgent`).
  */
 import { startReferenceServer, testSeed } from '@assistant-platform/server/testing';
 import { type Browser, chromium } from 'playwright-core';
@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumForSuite } from './chromium.js';
 
 const chromiumPath = chromiumForSuite('docs deprecation browser tests');
-const VISIBLE = { state: 'visible', timeout: 10_000 } as const;
+const VISIBLE = { state: 'visible', timeout: 60_000 } as const;
 
 describe.skipIf(chromiumPath === undefined)('a deprecated operation on the API reference page', () => {
   let server: Awaited<ReturnType<typeof startReferenceServer>>;
@@ -35,7 +35,9 @@ describe.skipIf(chromiumPath === undefined)('a deprecated operation on the API r
       'x-deprecated-at': '2026-01-15',
     });
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.route(`${server.url}/openapi.json`, (route) => route.fulfill({ json: contract }));
+    await page.route(`${server.url}/openapi.yaml`, (route) =>
+      route.fulfill({ contentType: 'application/yaml; charset=utf-8', body: JSON.stringify(contract) }),
+    );
     await page.goto(`${server.url}/docs#/Agents/getAgent`);
     const deprecated = page.locator('#operations-Agents-getAgent');
     await deprecated.waitFor(VISIBLE);
