@@ -766,6 +766,92 @@ export const adminDocument: OpenApiDocument = {
             "$ref": "#/components/responses/SharedStateUnavailable"
           }
         }
+      },
+      "patch": {
+        "operationId": "updateFault",
+        "summary": "Edit, disable or enable a fault rule",
+        "description": "Changes the fields given and keeps the rest: `match` and `fault` are replaced whole,\n`times: null` applies the rule to every matching request, `enabled: false` keeps the rule\nwithout applying it (`true` applies it again). The rule keeps its id, its place in the\norder rules are tried, its account and its `fired` count: a rule edited to a `times` at or\nbelow what it has fired is used up. Another account's rule, or an operator's, answers an\naccount's admin `404`; an operator edits any (its account stays the rule's). With REDIS_URL\nthe change applies on every instance from its next authenticated request, as an added rule\ndoes.\n",
+        "tags": [
+          "Faults"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "The rule's id.",
+            "schema": {
+              "$ref": "#/components/schemas/PositiveId"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/FaultRulePatch"
+              },
+              "examples": {
+                "disable": {
+                  "value": {
+                    "enabled": false
+                  }
+                },
+                "slower": {
+                  "value": {
+                    "fault": {
+                      "delayMs": 2000
+                    },
+                    "times": null
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The rule as it now is.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FaultRuleResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/SharedStateUnavailable"
+          }
+        }
       }
     },
     "/chat-fixtures": {
@@ -956,6 +1042,91 @@ export const adminDocument: OpenApiDocument = {
         "responses": {
           "200": {
             "description": "The removed fixture.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ChatFixtureResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/SharedStateUnavailable"
+          }
+        }
+      },
+      "patch": {
+        "operationId": "updateChatFixture",
+        "summary": "Edit, disable or enable a chat fixture",
+        "description": "Changes the fields given and keeps the rest: `match` and `answer` are replaced whole,\n`times: null` answers every matching chat, `enabled: false` keeps the fixture without\nanswering with it (`true` answers again). The fixture keeps its id, its place in the order\nfixtures are tried, its account and its `used` count: a fixture edited to a `times` at or\nbelow what it has answered is used up. Another account's fixture, or an operator's, answers\nan account's admin `404`; an operator edits any (its account stays the fixture's). With\nREDIS_URL the change applies on every instance from its next authenticated request.\n",
+        "tags": [
+          "Chat fixtures"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "The fixture's id.",
+            "schema": {
+              "$ref": "#/components/schemas/PositiveId"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ChatFixturePatch"
+              },
+              "examples": {
+                "disable": {
+                  "value": {
+                    "enabled": false
+                  }
+                },
+                "reworded": {
+                  "value": {
+                    "answer": {
+                      "content": "Your parcel arrives tomorrow."
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The fixture as it now is.",
             "headers": {
               "x-request-id": {
                 "$ref": "#/components/headers/RequestId"
@@ -1549,6 +1720,44 @@ export const adminDocument: OpenApiDocument = {
             "maximum": 1,
             "default": 1,
             "description": "The chance that a matching request gets the fault."
+          },
+          "enabled": {
+            "type": "boolean",
+            "default": true,
+            "description": "`false` adds the rule disabled: kept and listed, applied to no request until enabled."
+          }
+        }
+      },
+      "FaultRulePatch": {
+        "type": "object",
+        "description": "The fields of a rule to change (`PATCH /faults/{id}`), at least one; those absent are kept.\n",
+        "minProperties": 1,
+        "additionalProperties": false,
+        "properties": {
+          "match": {
+            "$ref": "#/components/schemas/FaultMatch"
+          },
+          "fault": {
+            "$ref": "#/components/schemas/Fault"
+          },
+          "times": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1,
+            "maximum": 1000000,
+            "description": "How many requests the rule applies to at most, its `fired` count included; `null` for every one."
+          },
+          "probability": {
+            "type": "number",
+            "exclusiveMinimum": 0,
+            "maximum": 1,
+            "description": "The chance that a matching request gets the fault."
+          },
+          "enabled": {
+            "type": "boolean",
+            "description": "`false` stops applying the rule (it is kept); `true` applies it again."
           }
         }
       },
@@ -1561,6 +1770,7 @@ export const adminDocument: OpenApiDocument = {
           "fault",
           "times",
           "probability",
+          "enabled",
           "fired",
           "createdAt"
         ],
@@ -1587,6 +1797,10 @@ export const adminDocument: OpenApiDocument = {
           },
           "probability": {
             "type": "number"
+          },
+          "enabled": {
+            "type": "boolean",
+            "description": "Whether the rule applies; a disabled one is kept, and applies to no request."
           },
           "fired": {
             "type": "integer",
@@ -1720,6 +1934,38 @@ export const adminDocument: OpenApiDocument = {
             "minimum": 1,
             "maximum": 1000000,
             "description": "How many chats the fixture answers at most; every matching one when absent."
+          },
+          "enabled": {
+            "type": "boolean",
+            "default": true,
+            "description": "`false` adds the fixture disabled: kept and listed, answering no chat until enabled."
+          }
+        }
+      },
+      "ChatFixturePatch": {
+        "type": "object",
+        "description": "The fields of a fixture to change (`PATCH /chat-fixtures/{id}`), at least one; those absent\nare kept.\n",
+        "minProperties": 1,
+        "additionalProperties": false,
+        "properties": {
+          "match": {
+            "$ref": "#/components/schemas/ChatFixtureMatch"
+          },
+          "answer": {
+            "$ref": "#/components/schemas/ChatFixtureAnswer"
+          },
+          "times": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1,
+            "maximum": 1000000,
+            "description": "How many chats the fixture answers at most, its `used` count included; `null` for every one."
+          },
+          "enabled": {
+            "type": "boolean",
+            "description": "`false` stops answering with the fixture (it is kept); `true` answers again."
           }
         }
       },
@@ -1739,6 +1985,7 @@ export const adminDocument: OpenApiDocument = {
           "match",
           "answer",
           "times",
+          "enabled",
           "used",
           "createdAt"
         ],
@@ -1761,6 +2008,10 @@ export const adminDocument: OpenApiDocument = {
               "integer",
               "null"
             ]
+          },
+          "enabled": {
+            "type": "boolean",
+            "description": "Whether the fixture answers; a disabled one is kept, and answers no chat."
           },
           "used": {
             "type": "integer",
