@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventAxis } from '../src/lib/event-axis.js';
+import { eventAxis, tickStep, timeLabel } from '../src/lib/event-axis.js';
 
 describe('the stream events’ time axis', () => {
   it('places each event along the answer’s duration, with the gap since the previous one', () => {
@@ -25,7 +25,46 @@ describe('the stream events’ time axis', () => {
     expect(points[0]).toMatchObject({ offsetPercent: 1, label: 'error', terminal: true });
   });
 
+  it('has a scale: ticks at a round step from 0 to the end of the axis, which ends on one', () => {
+    const { spanMs, ticks, points } = eventAxis([{ atMs: 37.5, event: null, data: '[DONE]' }], 43);
+    expect(spanMs).toBe(50);
+    expect(ticks.map((tick) => [tick.label, tick.offsetPercent])).toEqual([
+      ['0 ms', 0],
+      ['10 ms', 20],
+      ['20 ms', 40],
+      ['30 ms', 60],
+      ['40 ms', 80],
+      ['50 ms', 100],
+    ]);
+    expect(points[0]?.offsetPercent).toBe(75);
+  });
+
+  it('labels seconds past one second', () => {
+    expect(eventAxis([], 2300).ticks.map((tick) => tick.label)).toEqual([
+      '0 ms',
+      '500 ms',
+      '1 s',
+      '1.5 s',
+      '2 s',
+      '2.5 s',
+    ]);
+    expect(timeLabel(12_345)).toBe('12.345 s');
+  });
+
+  it('steps by 1, 2 or 5 times a power of ten, never under 1 ms', () => {
+    expect([0, 3, 9, 11, 99, 101, 480, 9000, 26_000].map(tickStep)).toEqual([
+      1, 1, 2, 5, 20, 50, 100, 2000, 10_000,
+    ]);
+  });
+
   it('copes with no events and a zero duration', () => {
-    expect(eventAxis([], 0)).toEqual({ spanMs: 1, points: [] });
+    expect(eventAxis([], 0)).toEqual({
+      spanMs: 1,
+      points: [],
+      ticks: [
+        { atMs: 0, offsetPercent: 0, label: '0 ms' },
+        { atMs: 1, offsetPercent: 100, label: '1 ms' },
+      ],
+    });
   });
 });

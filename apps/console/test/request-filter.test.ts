@@ -27,6 +27,40 @@ describe('the request filters', () => {
     expect(shown({ tokenName: 'all' })).toEqual([2, 1]));
 });
 
+describe('the body search', () => {
+  const chunk = (content: string) =>
+    JSON.stringify({
+      object: 'chat.request.chunk',
+      created: 1,
+      model: 'm',
+      request: [{ index: 0, delta: { content }, finish_reason: null, matched_stop: null }],
+    });
+  const asked = journalEntry({
+    id: 4,
+    method: 'POST',
+    requestBody: { message: 'Where is my PARCEL?' },
+    responseBody: 'plain text answer',
+  });
+  const streamed = journalEntry({
+    id: 5,
+    responseBody: null,
+    events: [
+      { atMs: 1, event: null, data: chunk('Your par') },
+      { atMs: 2, event: null, data: chunk('cel is late') },
+      { atMs: 3, event: null, data: '[DONE]' },
+    ],
+  });
+  const found = (body: string) =>
+    [asked, streamed, view].filter((entry) => matchesFilter(entry, { ...NO_FILTER, body })).map((e) => e.id);
+
+  it('finds text in the request body, any case', () => expect(found('parcel?')).toEqual([4]));
+  it('finds text in an answer given as text', () => expect(found('TEXT ANSWER')).toEqual([4]));
+  it('finds JSON as the body’s text has it', () => expect(found('"success":true')).toEqual([1]));
+  it('finds a phrase a stream cut into several events, in its assembled answer', () =>
+    expect(found('parcel is late')).toEqual([5]));
+  it('matches every entry when empty or blank', () => expect(found('  ')).toEqual([4, 5, 1]));
+});
+
 describe('merging the list with the stream', () => {
   it('keeps each entry once, newest first, at most max', () => {
     const merged = mergeEntries([view, chat], [anonymous, chat], 2);

@@ -6,7 +6,7 @@
 import type { Caller, State } from '@assistant-platform/types/admin';
 import { useState } from 'preact/hooks';
 import { type AdminClient, dataOf } from '../../api/admin-client.js';
-import { stateWords } from '../../lib/admin-view.js';
+import { stateWords } from '../../lib/state-words.js';
 import { ConfirmDialog, Failure } from '../../ui/common.js';
 
 type Pending = { kind: 'reset' } | { kind: 'import'; state: State; fileName: string } | null;
