@@ -49,7 +49,8 @@ export function fixtureText(fixture: Pick<ChatFixture, 'match' | 'answer'>): str
 /** How often an item applied, of how many times, and whether it still can. */
 function usage(count: number, times: number | null, enabled: boolean, verb: string): string {
   const state = !enabled ? 'disabled' : times !== null && count >= times ? 'used up' : 'active';
-  return `${state} · ${verb} ${count}${times === null ? '' : ` of ${times}`} times`;
+  const of = times === null ? (count === 1 ? ' time' : ' times') : ` of ${times} times`;
+  return `${state} · ${verb} ${count}${of}`;
 }
 
 export function faultRuleState(rule: FaultRule): string {

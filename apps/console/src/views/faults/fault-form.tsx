@@ -3,20 +3,18 @@
  * with a draft, adds the draft's (a copy, one from a request) or saves the edit of the rule it
  * names (PATCH: every field, as shown).
  */
-import { useEffect, useState } from 'preact/hooks';
 import { type AdminClient, dataOf } from '../../api/admin-client.js';
 import {
   EMPTY_FAULT_FORM,
   FAULT_METHODS,
   FAULT_STATUSES,
-  type FaultFormFields,
   faultRuleInput,
   faultRulePatch,
   MAX_DELAY_MS,
 } from '../../lib/fault-form.js';
 import type { FaultDraft } from '../../lib/form-drafts.js';
 import { Field } from './field.js';
-import { EnabledField, FormFrame } from './form-frame.js';
+import { EnabledField, FormFrame, useDraftForm } from './form-frame.js';
 
 export function FaultForm(props: {
   client: AdminClient;
@@ -25,16 +23,10 @@ export function FaultForm(props: {
   onCancel: () => void;
 }) {
   const { client, draft } = props;
-  const [fields, setFields] = useState(draft?.fields ?? EMPTY_FAULT_FORM);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    setFields(draft?.fields ?? EMPTY_FAULT_FORM);
-    setErrors({});
-    setFailure(null);
-  }, [draft]);
-  const set = (name: keyof FaultFormFields) => (value: string | boolean) =>
-    setFields((held) => ({ ...held, [name]: value }));
+  const { fields, set, errors, setErrors, failure, setFailure, clear } = useDraftForm(
+    draft,
+    EMPTY_FAULT_FORM,
+  );
   const submit = (event: Event) => {
     event.preventDefault();
     const editing = draft?.editing;
@@ -51,8 +43,7 @@ export function FaultForm(props: {
     setErrors({});
     saved.then(
       () => {
-        setFailure(null);
-        setFields(EMPTY_FAULT_FORM);
+        clear();
         props.onSaved();
       },
       (error: Error) => setFailure(error.message),

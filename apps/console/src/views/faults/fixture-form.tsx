@@ -3,7 +3,6 @@
  * reason, times, enabled) and adds it, or, with a draft, adds the draft's (a copy, one from a
  * recorded chat) or saves the edit of the fixture it names (PATCH: every field, as shown).
  */
-import { useEffect, useState } from 'preact/hooks';
 import { type AdminClient, dataOf } from '../../api/admin-client.js';
 import {
   chatFixtureInput,
@@ -14,7 +13,7 @@ import {
 } from '../../lib/fixture-form.js';
 import type { FixtureDraft } from '../../lib/form-drafts.js';
 import { Field } from './field.js';
-import { EnabledField, FormFrame } from './form-frame.js';
+import { EnabledField, FormFrame, useDraftForm } from './form-frame.js';
 
 export function FixtureForm(props: {
   client: AdminClient;
@@ -23,16 +22,10 @@ export function FixtureForm(props: {
   onCancel: () => void;
 }) {
   const { client, draft } = props;
-  const [fields, setFields] = useState(draft?.fields ?? EMPTY_FIXTURE_FORM);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    setFields(draft?.fields ?? EMPTY_FIXTURE_FORM);
-    setErrors({});
-    setFailure(null);
-  }, [draft]);
-  const set = (name: keyof FixtureFormFields) => (value: string | boolean) =>
-    setFields((held) => ({ ...held, [name]: value }));
+  const { fields, set, errors, setErrors, failure, setFailure, clear } = useDraftForm(
+    draft,
+    EMPTY_FIXTURE_FORM,
+  );
   const submit = (event: Event) => {
     event.preventDefault();
     const editing = draft?.editing;
@@ -51,8 +44,7 @@ export function FixtureForm(props: {
     setErrors({});
     saved.then(
       () => {
-        setFailure(null);
-        setFields(EMPTY_FIXTURE_FORM);
+        clear();
         props.onSaved();
       },
       (error: Error) => setFailure(error.message),
@@ -102,7 +94,7 @@ export function FixtureForm(props: {
         {kind('content', 'Text')}
         {kind('json', 'JSON')}
         <div class="field">
-          <label for="fixture-answer">{fields.kind === 'json' ? 'JSON value' : 'Text'}</label>
+          <label for="fixture-answer">{fields.kind === 'json' ? 'Answer JSON value' : 'Answer text'}</label>
           <textarea
             id="fixture-answer"
             rows={4}

@@ -8,7 +8,7 @@
  * starting point until it is saved or cancelled.
  */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useId, useRef } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { FormDraft } from '../../lib/form-drafts.js';
 import { Failure } from '../../ui/common.js';
 
@@ -92,4 +92,43 @@ export function EnabledField(props: {
       Enabled (unchecked: kept, but {props.what})
     </label>
   );
+}
+
+interface FormState<Fields> {
+  /** The draft these fields started from: another draft starts the form again. */
+  draft: FormDraft<Fields> | null;
+  fields: Fields;
+  errors: Record<string, string>;
+  failure: string | null;
+}
+
+/**
+ * A form's fields, errors and failure, started from `draft` (or `empty`) and started again, in
+ * the same render, when another draft comes: never a render with the new heading over the old
+ * fields.
+ */
+export function useDraftForm<Fields>(draft: FormDraft<Fields> | null, empty: Fields) {
+  const fresh = (from: FormDraft<Fields> | null): FormState<Fields> => ({
+    draft: from,
+    fields: from?.fields ?? empty,
+    errors: {},
+    failure: null,
+  });
+  const [held, setHeld] = useState(() => fresh(draft));
+  const state = held.draft === draft ? held : fresh(draft);
+  const update = (change: Partial<FormState<Fields>>) =>
+    setHeld((previous) => ({ ...(previous.draft === draft ? previous : fresh(draft)), ...change }));
+  return {
+    ...state,
+    /** A setter for field `name`, as inputs give values: text, or checked for a checkbox. */
+    set: (name: keyof Fields) => (value: string | boolean) =>
+      setHeld((previous) => {
+        const current = previous.draft === draft ? previous : fresh(draft);
+        return { ...current, fields: { ...current.fields, [name]: value } };
+      }),
+    setErrors: (errors: Record<string, string>) => update({ errors }),
+    setFailure: (failure: string | null) => update({ failure }),
+    /** Empty again, as after a save. */
+    clear: () => setHeld({ ...fresh(draft), fields: empty }),
+  };
 }
