@@ -2,8 +2,10 @@
  * A streamed answer's events on a time axis: each event's place along the answer, as a percentage,
  * and the gap since the one before, so a slow first event or a stall stands out; and the axis's
  * scale, ticks at a round step (1, 2 or 5 times a power of ten, about five of them) labelled in ms
- * or s, the axis ending on the tick at or after the later of the last event and the answer's end.
- * Times are from the start of the answer (the journal's `atMs`).
+ * or s, the axis ending on the tick at or after the last event. Times are from the start of the
+ * answer (the journal's `atMs`), which is not where the request's duration starts (its arrival):
+ * the two are never drawn on one axis, or a slow start would squeeze every event into its first
+ * pixel.
  */
 import type { StreamEvent } from '@assistant-platform/types/admin';
 
@@ -38,19 +40,17 @@ export function tickStep(spanMs: number): number {
   return Math.max(step, 1);
 }
 
-/** A time on the axis: `250 ms`, or from 1 s on `1.5 s`. */
+/** A time on the axis: `1.2 ms` under 10 ms, `250 ms`, or from 1 s on `1.5 s`. */
 export function timeLabel(ms: number): string {
+  if (ms < 10) return `${Number(ms.toFixed(1))} ms`;
   if (ms < 1000) return `${Math.round(ms)} ms`;
   return `${Number((ms / 1000).toFixed(3))} s`;
 }
 
-export function eventAxis(
-  events: StreamEvent[],
-  durationMs: number,
-): { spanMs: number; points: AxisPoint[]; ticks: AxisTick[] } {
+export function eventAxis(events: StreamEvent[]): { spanMs: number; points: AxisPoint[]; ticks: AxisTick[] } {
   const last = events.reduce((latest, event) => Math.max(latest, event.atMs), 0);
-  const step = tickStep(Math.max(last, durationMs));
-  const spanMs = Math.max(Math.ceil(Math.max(last, durationMs) / step), 1) * step;
+  const step = tickStep(last);
+  const spanMs = Math.max(Math.ceil(last / step), 1) * step;
   let previous = 0;
   const points = events.map((event, index) => {
     const point: AxisPoint = {

@@ -17,14 +17,14 @@ export function stateWords(caller: Pick<Caller, 'view' | 'accountId'>) {
       reset: 'Reset server',
       resetTitle: 'Reset the server?',
       resetConfirm: 'Reset everything',
-      resetText: 'Puts every account back to the data the server had at start-up (its seed and dev token).',
+      resetText: 'Puts every account back to the data the server had at start-up.',
       resetDrops: [
         'every token made since start-up: on the Data page, through the admin API, or with the CLI (`pnpm cli token create`)',
         'every account, agent, workspace and transcription made or changed since start-up',
         'the whole journal, every fault rule, the chat fixtures added since start-up, the answers stored for Idempotency-Keys, the violations summary',
       ],
       resetKeeps: [
-        'the start-up data: the seed’s accounts, tokens and records, and the dev token',
+        'the start-up data: the seed’s accounts, tokens and records, and the dev token or first token the server made at start-up',
         'the start-up chat fixtures (`CHAT_FIXTURES`, read again)',
       ],
       lockOut: LOCK_OUT,

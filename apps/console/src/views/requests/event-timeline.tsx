@@ -8,9 +8,9 @@ import type { StreamEvent } from '@assistant-platform/types/admin';
 import { eventAxis, timeLabel } from '../../lib/event-axis.js';
 import { endText, streamAnswer } from '../../lib/stream-answer.js';
 
-export function EventTimeline(props: { events: StreamEvent[]; durationMs: number; truncated: boolean }) {
+export function EventTimeline(props: { events: StreamEvent[]; truncated: boolean }) {
   const { events } = props;
-  const { points, ticks } = eventAxis(events, props.durationMs);
+  const { points, ticks } = eventAxis(events);
   const answer = streamAnswer(events, props.truncated);
   const last = events.at(-1)?.atMs ?? 0;
   return (

@@ -150,11 +150,7 @@ export function RequestDetail(props: {
       )}
       <HeaderTable headers={entry.responseHeaders} caption="Response headers" />
       {entry.events !== null ? (
-        <EventTimeline
-          events={entry.events}
-          durationMs={entry.durationMs}
-          truncated={entry.eventsTruncated}
-        />
+        <EventTimeline events={entry.events} truncated={entry.eventsTruncated} />
       ) : (
         entry.responseBody !== null && (
           <>
