@@ -6,16 +6,23 @@
  * holds. The counts (`fired`, `used`) are not part of a stored item: each store keeps its own, so
  * an edit never resets them.
  */
-import type { ChatFixturePatch, FaultRulePatch } from '@assistant-platform/types/admin';
-import type { StoredChatFixture } from './chat-fixtures.js';
-import type { StoredFaultRule } from './fault-rules.js';
+import type {
+  ChatFixture,
+  ChatFixturePatch,
+  FaultRule,
+  FaultRulePatch,
+} from '@assistant-platform/types/admin';
+
+/** What an edit may change of a rule or fixture, whatever else its store keeps beside. */
+type EditableRule = Pick<FaultRule, 'match' | 'fault' | 'times' | 'probability' | 'enabled'>;
+type EditableFixture = Pick<ChatFixture, 'match' | 'answer' | 'times' | 'enabled'>;
 
 /** The fields of `patch` that were given (JSON has no undefined, but a caller in code may). */
 function given<T extends object>(patch: T): Partial<T> {
   return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
-export function patchedFaultRule(rule: StoredFaultRule, patch: FaultRulePatch): StoredFaultRule {
+export function patchedFaultRule<Rule extends EditableRule>(rule: Rule, patch: FaultRulePatch): Rule {
   const { match, fault, times, probability, enabled } = given(patch);
   return {
     ...rule,
@@ -27,7 +34,10 @@ export function patchedFaultRule(rule: StoredFaultRule, patch: FaultRulePatch): 
   };
 }
 
-export function patchedChatFixture(fixture: StoredChatFixture, patch: ChatFixturePatch): StoredChatFixture {
+export function patchedChatFixture<Fixture extends EditableFixture>(
+  fixture: Fixture,
+  patch: ChatFixturePatch,
+): Fixture {
   const { match, answer, times, enabled } = given(patch);
   return {
     ...fixture,
