@@ -6,6 +6,7 @@ import {
   fixtureFormFromRequest,
   fixtureFormOf,
 } from '../src/lib/fixture-form.js';
+import { chatChunk } from './entry.js';
 
 const form = (fields: Partial<typeof EMPTY_FIXTURE_FORM>) =>
   chatFixtureInput({ ...EMPTY_FIXTURE_FORM, ...fields });
@@ -79,19 +80,12 @@ describe('the chat fixture form to edit a fixture, or to start one from a fixtur
   });
 
   it('gives a streamed chat’s answer assembled from its events, and cuts a long message to what a fixture holds', () => {
-    const chunk = (content: string) =>
-      JSON.stringify({
-        object: 'chat.request.chunk',
-        created: 1,
-        model: 'm',
-        request: [{ index: 0, delta: { content }, finish_reason: null, matched_stop: null }],
-      });
     const fields = fixtureFormFromRequest({
       requestBody: { message: { role: 'user', content: [{ type: 'text', text: 'x'.repeat(1500) }] } },
       responseBody: null,
       events: [
-        { atMs: 1, event: null, data: chunk('Tomor') },
-        { atMs: 2, event: null, data: chunk('row.') },
+        { atMs: 1, event: null, data: chatChunk('Tomor') },
+        { atMs: 2, event: null, data: chatChunk('row.') },
         { atMs: 3, event: null, data: '[DONE]' },
       ],
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchesFilter, mergeEntries, NO_FILTER } from '../src/lib/request-filter.js';
-import { journalEntry } from './entry.js';
+import { chatChunk, journalEntry } from './entry.js';
 
 const chat = journalEntry({ id: 2, method: 'POST', path: '/v1/agents/chat/request', status: 503 });
 const view = journalEntry({ id: 1 });
@@ -28,13 +28,6 @@ describe('the request filters', () => {
 });
 
 describe('the body search', () => {
-  const chunk = (content: string) =>
-    JSON.stringify({
-      object: 'chat.request.chunk',
-      created: 1,
-      model: 'm',
-      request: [{ index: 0, delta: { content }, finish_reason: null, matched_stop: null }],
-    });
   const asked = journalEntry({
     id: 4,
     method: 'POST',
@@ -45,8 +38,8 @@ describe('the body search', () => {
     id: 5,
     responseBody: null,
     events: [
-      { atMs: 1, event: null, data: chunk('Your par') },
-      { atMs: 2, event: null, data: chunk('cel is late') },
+      { atMs: 1, event: null, data: chatChunk('Your par') },
+      { atMs: 2, event: null, data: chatChunk('cel is late') },
       { atMs: 3, event: null, data: '[DONE]' },
     ],
   });

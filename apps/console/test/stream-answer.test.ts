@@ -1,30 +1,17 @@
 import type { StreamEvent } from '@assistant-platform/types/admin';
 import { describe, expect, it } from 'vitest';
 import { endText, streamAnswer } from '../src/lib/stream-answer.js';
+import { chatChunk } from './entry.js';
 
-const chunk = (content: string | undefined, finish: string | null = null) =>
-  JSON.stringify({
-    object: 'chat.request.chunk',
-    created: 1,
-    model: 'm',
-    request: [
-      {
-        index: 0,
-        delta: content === undefined ? {} : { content },
-        finish_reason: finish,
-        matched_stop: null,
-      },
-    ],
-  });
 const at = (atMs: number, data: string, event: string | null = null): StreamEvent => ({ atMs, event, data });
 
 describe('a streamed chat’s answer, assembled', () => {
   it('joins every delta’s content in order, with the last chunk’s finish reason, complete at [DONE]', () => {
     const answer = streamAnswer(
       [
-        at(5, chunk('Your parcel')),
-        at(9, chunk(' is on its way.')),
-        at(12, chunk(undefined, 'stop')),
+        at(5, chatChunk('Your parcel')),
+        at(9, chatChunk(' is on its way.')),
+        at(12, chatChunk(undefined, 'stop')),
         at(12, '[DONE]'),
       ],
       false,
@@ -41,7 +28,7 @@ describe('a streamed chat’s answer, assembled', () => {
 
   it('says a stream that ended with an error event failed, naming its message', () => {
     const answer = streamAnswer(
-      [at(5, chunk('Your par')), at(40, '{"success":false,"message":"Internal server error"}', 'error')],
+      [at(5, chatChunk('Your par')), at(40, '{"success":false,"message":"Internal server error"}', 'error')],
       false,
     );
     expect(answer.text).toBe('Your par');
@@ -52,13 +39,13 @@ describe('a streamed chat’s answer, assembled', () => {
   });
 
   it('says a stream with neither [DONE] nor an error was cut, and one the journal stopped keeping cannot say', () => {
-    expect(streamAnswer([at(5, chunk('Your'))], false).end).toEqual({ kind: 'cut' });
-    expect(streamAnswer([at(5, chunk('Your'))], true).end).toEqual({ kind: 'unknown' });
+    expect(streamAnswer([at(5, chatChunk('Your'))], false).end).toEqual({ kind: 'cut' });
+    expect(streamAnswer([at(5, chatChunk('Your'))], true).end).toEqual({ kind: 'unknown' });
   });
 
   it('counts events that are not chat chunks rather than failing on them', () => {
     const answer = streamAnswer(
-      [at(1, 'not json'), at(2, '{"other":true}'), at(3, chunk('ok')), at(4, '[DONE]')],
+      [at(1, 'not json'), at(2, '{"other":true}'), at(3, chatChunk('ok')), at(4, '[DONE]')],
       false,
     );
     expect(answer).toMatchObject({ text: 'ok', unreadable: 2, pieces: [null, null, 'ok', null] });

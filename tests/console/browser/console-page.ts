@@ -42,3 +42,10 @@ export const scrollsSideways = (page: Page) =>
 /** Whether `element` has the keyboard's focus. */
 export const hasFocus = (locator: Locator) =>
   locator.evaluate((element) => element === document.activeElement);
+
+/** Whether `locator` has the keyboard's focus and is wholly on the screen. */
+export const focusedInView = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const { top, bottom } = element.getBoundingClientRect();
+    return { focused: document.activeElement === element, inView: top >= 0 && bottom <= innerHeight };
+  });

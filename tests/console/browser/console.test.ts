@@ -16,6 +16,7 @@ import {
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumForSuite } from './chromium.js';
+import { focusedInView } from './console-page.js';
 
 const chromiumPath = chromiumForSuite('console browser tests');
 
@@ -264,11 +265,7 @@ describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
 
       const heading = phone.getByRole('heading', { name: 'GET /v1/agents/view/999' });
       await heading.waitFor(VISIBLE);
-      const seen = await heading.evaluate((element) => {
-        const { top, bottom } = element.getBoundingClientRect();
-        return { focused: document.activeElement === element, inView: top >= 0 && bottom <= innerHeight };
-      });
-      expect(seen).toEqual({ focused: true, inView: true });
+      expect(await focusedInView(heading)).toEqual({ focused: true, inView: true });
 
       await phone.keyboard.press('Tab');
       await phone.keyboard.press('Enter');

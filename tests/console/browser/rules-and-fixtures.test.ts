@@ -14,7 +14,7 @@ import {
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chromiumForSuite } from './chromium.js';
-import { hasFocus, launch, openPage, SHOTS, scrollsSideways, signIn, VISIBLE } from './console-page.js';
+import { focusedInView, hasFocus, launch, openPage, SHOTS, scrollsSideways, signIn, VISIBLE } from './console-page.js';
 
 const chromiumPath = chromiumForSuite('console rules and fixtures browser tests');
 
@@ -179,11 +179,7 @@ describe.skipIf(chromiumPath === undefined)('rules and fixtures in the console',
       await phone.keyboard.press('Enter');
       const heading = phone.getByRole('heading', { name: 'Edit fault rule 1' });
       await heading.waitFor(VISIBLE);
-      const seen = await heading.evaluate((element) => {
-        const { top, bottom } = element.getBoundingClientRect();
-        return { focused: document.activeElement === element, inView: top >= 0 && bottom <= innerHeight };
-      });
-      expect(seen).toEqual({ focused: true, inView: true });
+      expect(await focusedInView(heading)).toEqual({ focused: true, inView: true });
       await phone.screenshot({ path: `${SHOTS}rule-edit-390.png` });
       const cancel = phone.getByRole('button', { name: 'Cancel' });
       await cancel.focus();

@@ -5,11 +5,9 @@
  * and set of the rule's text in Redis, tried again when another came first). The scenarios are
  * those of test/routes/admin-rule-editing.test.ts (helpers/rule-editing.ts).
  */
-import { testRedis } from '@assistant-platform/test-redis/test-redis';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/admin-matrix-setup.js';
-import { TEST_TOKENS, testSeed } from '../helpers/fixtures.js';
+import { TEST_TOKENS } from '../helpers/fixtures.js';
 import {
   disableAndEditAFixture,
   disableAndEnableARule,
@@ -18,32 +16,18 @@ import {
   type Instances,
   refuseABadEdit,
 } from '../helpers/rule-editing.js';
-import { serverModule } from '../helpers/server-module.js';
-import { persistentTestDatabaseUrl } from '../helpers/test-store.js';
+import { listeningInstances } from '../helpers/shared-instances.js';
 
-const apps: FastifyInstance[] = [];
 let origins: string[] = [];
+let close = async () => {};
 
 beforeAll(async () => {
-  const redis = testRedis();
-  const env = {
-    LOG_LEVEL: 'silent',
-    REDIS_URL: redis.url,
-    REDIS_PREFIX: redis.prefix,
-    DATABASE_URL: await persistentTestDatabaseUrl(),
-    RATE_LIMIT_MAX: '100000',
-  };
-  for (let i = 0; i < 2; i++) {
-    const app = await serverModule.build(serverModule.loadConfig(env), { seed: testSeed });
-    apps.push(app);
-    origins.push(await app.listen({ port: 0, host: '127.0.0.1' }));
-  }
+  const instances = await listeningInstances(2, { RATE_LIMIT_MAX: '100000' });
+  origins = instances.origins;
+  close = instances.close;
 }, 60_000);
 
-afterAll(async () => {
-  await Promise.all(apps.map((app) => app.close()));
-  origins = [];
-});
+afterAll(() => close());
 
 const across = (): Instances => ({ edit: origins[0] as string, call: origins[1] as string });
 

@@ -23,31 +23,18 @@ export function FaultForm(props: {
   onCancel: () => void;
 }) {
   const { client, draft } = props;
-  const { fields, set, errors, setErrors, failure, setFailure, clear } = useDraftForm(
-    draft,
-    EMPTY_FAULT_FORM,
-  );
+  const { fields, set, errors, failure, save } = useDraftForm(draft, EMPTY_FAULT_FORM);
   const submit = (event: Event) => {
     event.preventDefault();
-    const editing = draft?.editing;
-    let saved: Promise<unknown>;
-    if (editing === undefined) {
-      const built = faultRuleInput(fields);
-      if (!built.ok) return setErrors(built.errors);
-      saved = dataOf(client.POST('/faults', { body: built.value }));
-    } else {
-      const built = faultRulePatch(fields);
-      if (!built.ok) return setErrors(built.errors);
-      saved = dataOf(client.PATCH('/faults/{id}', { params: { path: { id: editing } }, body: built.value }));
-    }
-    setErrors({});
-    saved.then(
-      () => {
-        clear();
-        props.onSaved();
-      },
-      (error: Error) => setFailure(error.message),
-    );
+    const id = draft?.editing;
+    if (id === undefined)
+      save(faultRuleInput(fields), (body) => dataOf(client.POST('/faults', { body })), props.onSaved);
+    else
+      save(
+        faultRulePatch(fields),
+        (body) => dataOf(client.PATCH('/faults/{id}', { params: { path: { id } }, body })),
+        props.onSaved,
+      );
   };
   const text = (
     name: 'path' | 'tokenName' | 'delayMs' | 'ttftMs' | 'tps' | 'disconnectAfter' | 'times' | 'probability',

@@ -22,33 +22,22 @@ export function FixtureForm(props: {
   onCancel: () => void;
 }) {
   const { client, draft } = props;
-  const { fields, set, errors, setErrors, failure, setFailure, clear } = useDraftForm(
-    draft,
-    EMPTY_FIXTURE_FORM,
-  );
+  const { fields, set, errors, failure, save } = useDraftForm(draft, EMPTY_FIXTURE_FORM);
   const submit = (event: Event) => {
     event.preventDefault();
-    const editing = draft?.editing;
-    let saved: Promise<unknown>;
-    if (editing === undefined) {
-      const built = chatFixtureInput(fields);
-      if (!built.ok) return setErrors(built.errors);
-      saved = dataOf(client.POST('/chat-fixtures', { body: built.value }));
-    } else {
-      const built = chatFixturePatch(fields);
-      if (!built.ok) return setErrors(built.errors);
-      saved = dataOf(
-        client.PATCH('/chat-fixtures/{id}', { params: { path: { id: editing } }, body: built.value }),
+    const id = draft?.editing;
+    if (id === undefined)
+      save(
+        chatFixtureInput(fields),
+        (body) => dataOf(client.POST('/chat-fixtures', { body })),
+        props.onSaved,
       );
-    }
-    setErrors({});
-    saved.then(
-      () => {
-        clear();
-        props.onSaved();
-      },
-      (error: Error) => setFailure(error.message),
-    );
+    else
+      save(
+        chatFixturePatch(fields),
+        (body) => dataOf(client.PATCH('/chat-fixtures/{id}', { params: { path: { id } }, body })),
+        props.onSaved,
+      );
   };
   const text = (
     name: 'messageContains' | 'messageMatches' | 'agentName' | 'intent' | 'times',

@@ -10,6 +10,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { FormDraft } from '../../lib/form-drafts.js';
+import type { FormResult } from '../../lib/form-fields.js';
 import { Failure } from '../../ui/common.js';
 
 export function FormFrame<Fields>(props: {
@@ -126,9 +127,20 @@ export function useDraftForm<Fields>(draft: FormDraft<Fields> | null, empty: Fie
         const current = previous.draft === draft ? previous : fresh(draft);
         return { ...current, fields: { ...current.fields, [name]: value } };
       }),
-    setErrors: (errors: Record<string, string>) => update({ errors }),
-    setFailure: (failure: string | null) => update({ failure }),
-    /** Empty again, as after a save. */
-    clear: () => setHeld({ ...fresh(draft), fields: empty }),
+    /**
+     * Sends what the fields built (its errors shown instead when they are wrong); once the server
+     * took it the form is empty again and `onSaved` runs, else the server's refusal is shown.
+     */
+    save<Value>(built: FormResult<Value>, send: (value: Value) => Promise<unknown>, onSaved: () => void) {
+      if (!built.ok) return update({ errors: built.errors });
+      update({ errors: {} });
+      send(built.value).then(
+        () => {
+          setHeld({ ...fresh(draft), fields: empty });
+          onSaved();
+        },
+        (error: Error) => update({ failure: error.message }),
+      );
+    },
   };
 }
