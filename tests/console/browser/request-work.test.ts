@@ -17,7 +17,16 @@ import {
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumForSuite } from './chromium.js';
-import { clipboardText, launch, openPage, SHOTS, scrollsSideways, signIn, VISIBLE } from './console-page.js';
+import {
+  clipboardText,
+  hasFocus,
+  launch,
+  openPage,
+  SHOTS,
+  scrollsSideways,
+  signIn,
+  VISIBLE,
+} from './console-page.js';
 
 const chromiumPath = chromiumForSuite('console requests browser tests');
 const run = promisify(execFile);
@@ -177,13 +186,18 @@ describe.skipIf(chromiumPath === undefined)('the Requests view as a place to wor
     await page.getByText(/^1 of \d+ shown$/).waitFor(VISIBLE);
     await search.fill('');
 
-    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    // From the keyboard: Pause and Resume keep the focus.
+    const pause = page.getByRole('button', { name: 'Pause', exact: true });
+    await pause.focus();
+    await page.keyboard.press('Enter');
     const before = await rows.count();
     expect((await platform('/agents/view/1')).status).toBe(200);
     await page.getByRole('button', { name: 'Resume (1 new)' }).waitFor(VISIBLE);
     expect(await rows.count()).toBe(before);
-    await page.getByRole('button', { name: 'Resume (1 new)' }).click();
-    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor(VISIBLE);
+    expect(await hasFocus(page.getByRole('button', { name: 'Resume (1 new)' }))).toBe(true);
+    await page.keyboard.press('Enter');
+    await pause.waitFor(VISIBLE);
+    expect(await hasFocus(pause)).toBe(true);
     expect(await rows.count()).toBe(before + 1);
 
     const journal = (await server.admin.requests({ limit: 1000 })).length;
@@ -196,6 +210,7 @@ describe.skipIf(chromiumPath === undefined)('the Requests view as a place to wor
     expect(await rows.count()).toBe(1);
     await page.getByRole('button', { name: `Show ${journal} cleared` }).click();
     await page.getByText(new RegExp(`^${journal + 1} of ${journal + 1} shown$`)).waitFor(VISIBLE);
+    expect(await hasFocus(page.getByRole('button', { name: 'Clear view' }))).toBe(true);
   });
 
   it('at 390 px, stacks the assembled answer over its events, nothing wider than the screen', async () => {

@@ -14,7 +14,16 @@ import {
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chromiumForSuite } from './chromium.js';
-import { focusedInView, hasFocus, launch, openPage, SHOTS, scrollsSideways, signIn, VISIBLE } from './console-page.js';
+import {
+  focusedInView,
+  hasFocus,
+  launch,
+  openPage,
+  SHOTS,
+  scrollsSideways,
+  signIn,
+  VISIBLE,
+} from './console-page.js';
 
 const chromiumPath = chromiumForSuite('console rules and fixtures browser tests');
 
