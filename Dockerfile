@@ -1,11 +1,14 @@
-# syntax=docker/dockerfile:1
 # The reference server's image (the default target) and the gateway's (`--target gateway`), built
 # from this repository: one stage installs and builds the workspace, then each runtime stage holds
 # one app's built files and the production dependencies `pnpm deploy` gives it, on Node 20.
 # compose.yaml builds both. `docker build -t assistant-platform/server .`
+# The build downloads nothing but packages (Debian's and npm's): no `# syntax=` frontend image, no
+# prebuilt binary, no Node headers. It builds with BuildKit or the classic builder alike.
 
 FROM node:20-bookworm-slim AS build
-# better-sqlite3 compiles its binding where no prebuilt one is found for the platform.
+# better-sqlite3 compiles its binding where no prebuilt one can be downloaded, against the headers
+# the Node image ships (node-gyp would otherwise download them too).
+ENV npm_config_nodedir=/usr/local
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*

@@ -22,12 +22,16 @@ const ON_BOTH_STORES = ['test/routes/**/*.test.ts', 'test/db/**/*.test.ts', 'tes
 // Deleted or replaced database files, what only a SQLite file can suffer.
 const SQLITE_ONLY = ['test/routes/storage-faults.test.ts'];
 
+// Tests wait on processes, servers and worker threads: a 2-core machine under load must not time them out.
+const patience = { testTimeout: 120_000, hookTimeout: 180_000 };
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'server',
+          ...patience,
           include: ['test/**/*.test.ts'],
           exclude: ['test/postgres/**', 'test/redis/**'],
           globalSetup: ['test/helpers/fresh-build.ts'],
@@ -36,6 +40,7 @@ export default defineConfig({
       {
         test: {
           name: 'server:bundle',
+          ...patience,
           // The hostile suite already drives the built CLI in its own process: it runs once.
           include: ['test/routes/**/*.test.ts'],
           env: { SERVER_UNDER_TEST: 'bundle' },
@@ -49,12 +54,14 @@ export default defineConfig({
       ...redisProjects({
         test: {
           name: 'server:redis',
+          ...patience,
           include: ['test/redis/**/*.test.ts'],
         },
       }),
       ...postgresProjects({
         test: {
           name: 'server:postgres',
+          ...patience,
           include: [...ON_BOTH_STORES, 'test/postgres/**/*.test.ts'],
           exclude: SQLITE_ONLY,
           globalSetup: ['test/helpers/fresh-build.ts'],

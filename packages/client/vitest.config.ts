@@ -6,7 +6,7 @@ export default defineProject({
     include: ['test/**/*.test.ts'],
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
     // The packaging tests pack and inspect the built package; give them room on a busy machine.
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

@@ -9,6 +9,9 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: 'engines',
+    // Tests wait on processes, servers and worker threads: a 2-core machine under load must not time them out.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     include: ['test/**/*.test.ts'],
     pool: 'threads',
     globalSetup: ['test/helpers/fresh-build.ts'],

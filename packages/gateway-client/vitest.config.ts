@@ -6,7 +6,7 @@ export default defineProject({
     include: ['test/**/*.test.ts'],
     // Type tests: what a product team's client accepts and returns, checked by tsc.
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

@@ -6,7 +6,7 @@ export default defineProject({
     include: ['browser/**/*.test.ts'],
     // One browser and one server for the whole file; its steps build on each other.
     fileParallelism: false,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

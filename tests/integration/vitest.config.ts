@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config';
 const shared = {
   exclude: ['node_modules/**'],
   // Each suite starts real servers (reference server, gateway, model-server stand-ins).
-  testTimeout: 20_000,
-  hookTimeout: 60_000,
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
 };
 
 /**
@@ -14,7 +14,8 @@ const shared = {
  * runs them again with it on PostgreSQL (reference-store.ts), except those about running it as a
  * user does: `pnpm start` on its SQLite file, and the README's example of an app's suite.
  * `integration:instances` runs the deployment of compose.yaml as processes (instances/): server
- * instances on PostgreSQL and Redis behind a balancer; without either, it is left out, saying why.
+ * instances on PostgreSQL and Redis behind the deployment's own haproxy; without PostgreSQL or
+ * Redis it is left out, saying why, and without haproxy its suites skip, saying why (fail in CI).
  */
 export default defineConfig({
   test: {
@@ -36,7 +37,15 @@ export default defineConfig({
         },
       }),
       ...redisProjects({
-        test: { name: 'integration:instances', include: ['instances/**/*.test.ts'], ...shared },
+        test: {
+          name: 'integration:instances',
+          include: ['instances/**/*.test.ts'],
+          ...shared,
+          // Each file runs a deployment (haproxy, instances, load) whose timing its scenarios
+          // break on purpose: one at a time, so two deployments do not starve each other.
+          fileParallelism: false,
+          testTimeout: 120_000,
+        },
       }).flatMap(postgresProjects),
     ],
   },

@@ -9,6 +9,6 @@ export default defineProject({
     // Each test runs tsc or Node on the installed packages; on a busy 2-core machine a tsc with
     // library checks alone takes tens of seconds.
     testTimeout: 120_000,
-    hookTimeout: 60_000,
+    hookTimeout: 180_000,
   },
 });

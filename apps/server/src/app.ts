@@ -1,6 +1,6 @@
 import { chatModels } from '@assistant-platform/engines/config';
 import { logOutput, registerCors, requestIdOf } from '@assistant-platform/service-kit';
-import { OPERATIONS } from '@assistant-platform/types';
+import { DEPRECATIONS, type DeprecationTable, OPERATIONS } from '@assistant-platform/types';
 import type { ChatFixtureInput } from '@assistant-platform/types/admin';
 import { ContractValidator, chatBodyChecks } from '@assistant-platform/types/validation';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -31,8 +31,9 @@ import { createAgentHandler } from './operations/create-agent.js';
 import { createEmbeddingsHandler } from './operations/create-embeddings.js';
 import { loadEngines } from './operations/engines-loader.js';
 import { getAgentHandler } from './operations/get-agent.js';
-import type { OperationDeps } from './operations/operation-deps.js';
+import { type OperationDeps, WRITING_OPERATIONS } from './operations/operation-deps.js';
 import { updateTranscriptionHandler } from './operations/update-transcription.js';
+import { registerAccountAdmission } from './pipeline/account-admission.js';
 import { registerAuthHooks } from './pipeline/auth.js';
 import { AuthFailureLimit } from './pipeline/auth-failure-limit.js';
 import { createBodyPool } from './pipeline/body/body-pool.js';
@@ -61,6 +62,8 @@ export interface BuildOptions {
   consoleDir?: string;
   /** Chat fixtures to start with, after `CHAT_FIXTURES`'s; a reset puts them back. */
   chatFixtures?: readonly ChatFixtureInput[];
+  /** What the platform's routes announce as deprecated; by default what the contract deprecates. */
+  deprecations?: DeprecationTable;
 }
 
 /**
@@ -176,6 +179,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     const bodies = createBodyPool({
       chatModels: models,
       deadlineMs: config.workDeadlineMs,
+      workerNice: config.workerNice,
       onError: (error) => app.log.error({ err: error }, 'body worker failed'),
     });
 
@@ -198,14 +202,16 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerJsonBodyParser(app, bodies);
     registerRequestIdHeader(app);
     registerStalledStreamCut(app, config.streamStallMs);
-    registerDrainOnClose(app);
+    registerDrainOnClose(app, config.drain);
     await registerCors(app, config.corsOrigins, ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
     registerAuthHooks(app, repos.tokens, authFailures);
+    // Before a fault can hold a request: a held request is in flight too.
+    registerAccountAdmission(app, config.accountAdmission, config.bodyLimit);
     const inFlight = inFlightSlots(config.maxHeavyRequestsPerToken, shared?.inFlight);
     registerFaults(app, inFlight);
     await registerRateLimit(app, config.rateLimit, shared?.rateLimitStore);
     registerInFlightLimit(app, inFlight);
-    registerIdempotency(app, repos.idempotency, validator, config.idempotency);
+    registerIdempotency(app, store, validator, { ...config.idempotency, transactional: WRITING_OPERATIONS });
     registerMetaRoutes(app, createHealthCheck(store, databaseLog), target, connection?.health);
     registerDocsRoute(app);
     registerConsoleRoute(app, options.consoleDir);
@@ -237,6 +243,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
             {
               config: (operationId) => ({ scope: OPERATIONS[operationId].scope, operationId }),
               checks: { chatRequest: chatBodyChecks(models) },
+              deprecations: options.deprecations ?? DEPRECATIONS,
             },
           );
         },

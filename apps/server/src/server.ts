@@ -4,11 +4,10 @@ import { build } from './app.js';
 import { databaseName } from './config/database-url.js';
 import type { ServerConfig } from './config/load-config.js';
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
 /**
  * Listens, prints where to find the server, and closes gracefully on SIGTERM, SIGINT or SIGHUP, or
- * when the parent that started it with an IPC channel goes away.
+ * when the parent that started it with an IPC channel goes away. SIGTERM, what an orchestrator
+ * sends to restart an instance behind a balancer, first drains (see pipeline/drain-on-close.ts).
  */
 export async function serve(
   config: ServerConfig,
@@ -82,16 +81,18 @@ function modeLines(app: FastifyInstance, config: ServerConfig, origin: string): 
   return lines;
 }
 
-/** Closes gracefully, then exits, on the first of the ways a server is told to stop. */
+/**
+ * Closes gracefully, then exits, on the first of the ways a server is told to stop: SIGTERM drains
+ * first (a balancer stops sending before the server stops listening); a person's Ctrl-C, a closed
+ * terminal or a parent gone stop at once, finishing what is in flight.
+ */
 function stopOnSignals(app: FastifyInstance): void {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    // Clients that keep a connection busy (e.g. an abandoned stream) do not hold shutdown forever.
-    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-    app.close().then(
+    (signal === 'SIGTERM' ? app.drain.start() : app.close()).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');

@@ -63,7 +63,7 @@ export const DEFAULT_WORK_DEADLINE_MS = 30_000;
 
 export function toEnginesConfig(
   env: z.output<typeof enginesEnvSchema>,
-  { deadlineMs = DEFAULT_WORK_DEADLINE_MS }: { deadlineMs?: number } = {},
+  { deadlineMs = DEFAULT_WORK_DEADLINE_MS, workerNice }: { deadlineMs?: number; workerNice?: number } = {},
 ): EnginesConfig {
   const upstream = (
     urlValue: string | undefined,
@@ -106,6 +106,7 @@ export function toEnginesConfig(
       taskTimeoutMs: env.ENGINE_TASK_TIMEOUT_MS,
       maxMemoryMb: env.ENGINE_WORKER_MEMORY_MB,
       deadlineMs,
+      ...(workerNice === undefined ? {} : { workerNice }),
     },
   };
 }

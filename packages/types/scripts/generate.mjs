@@ -11,6 +11,8 @@
 //   limits.ts                              - the admin API's declared limits (bounds, allowed values),
 //                                            which the console's forms check before sending, and
 //                                            its properties marked x-in-flight-limited
+//   deprecations.ts                        - what each contract deprecates (`deprecated: true`), with its
+//                                            dates: the headers the server sends, the SDK's warnings
 // With --check nothing is written: it exits 1 when the committed files differ from a fresh generation.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,6 +26,7 @@ import {
   declaredScopes,
   operationTable,
 } from './contract-tables.mjs';
+import { deprecationTable } from './deprecation-table.mjs';
 import { namedTypes } from './named-types.mjs';
 
 // --spec=FILE reads another platform contract (the drift test uses it to prove a stale output is caught).
@@ -88,6 +91,12 @@ async function render() {
       `export const ADMIN_LIMITS = ${json(declaredLimits(admin))} as const;\n\n` +
       "/** Per admin schema, the properties marked `x-in-flight-limited` (a `Fault`'s that hold a connection). */\n" +
       `export const ADMIN_IN_FLIGHT_LIMITED = ${json(declaredInFlightLimited(admin))} as const;\n`,
+    'deprecations.ts':
+      `${banner(sources)}import type { DeprecationTable } from '../deprecation.js';\n\n` +
+      '/** What the platform contract deprecates, per operation (see deprecation.ts). */\n' +
+      `export const DEPRECATIONS: DeprecationTable = ${json(deprecationTable(platform))};\n\n` +
+      '/** The same for the admin API. */\n' +
+      `export const ADMIN_DEPRECATIONS: DeprecationTable = ${json(deprecationTable(admin))};\n`,
     'openapi-document.ts':
       `${banner('openapi/openapi.yaml')}import type { OpenApiDocument } from '../openapi-document-type.js';\n\n` +
       `export const openapiDocument: OpenApiDocument = ${json(platform)};\n`,

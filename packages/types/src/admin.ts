@@ -2,7 +2,7 @@
  * `@assistant-platform/types/admin`: the reference server's admin API (openapi/admin.yaml), which is
  * not part of the platform's contract: its types, its operation table, its declared defaults and
  * limits, its contract for the validator, and the envelopes of the statuses only faults answer
- * (408, 502, 503, 504). Every export is a plain constant (`sideEffects: false`), so a page that
+ * (408, 502, 504). Every export is a plain constant (`sideEffects: false`), so a page that
  * imports only `ADMIN_LIMITS` bundles only that, not the document or a validator.
  */
 
@@ -55,15 +55,9 @@ export const adminContract = {
 
 type FaultMessages = {
   408: Schemas['RequestTimeoutError']['message'];
-  502: Schemas['BadGatewayError']['message'];
-  503: Schemas['ServiceUnavailableError']['message'];
-  504: Schemas['GatewayTimeoutError']['message'];
 };
 
-/** The fixed `message` of the statuses only faults answer (the others are `ERROR_MESSAGES`). */
+/** The fixed `message` of the status only faults answer (the others are `ERROR_MESSAGES`). */
 export const FAULT_ERROR_MESSAGES = {
   408: 'Request timed out',
-  502: 'Bad gateway',
-  503: 'Service unavailable',
-  504: 'Gateway timeout',
 } as const satisfies FaultMessages;

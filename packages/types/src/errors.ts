@@ -5,18 +5,21 @@
  * the SDK read them.
  */
 import type {
+  BadGatewayError,
   BadRequestError,
   ConflictError,
   ErrorEnvelope,
   ForbiddenError,
+  GatewayTimeoutError,
   InternalServerError,
   NotFoundError,
   RateLimitError,
+  ServiceUnavailableError,
   UnauthorizedError,
   ValidationIssue,
 } from './schema-types.js';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 500 | 502 | 503 | 504;
 
 type ContractMessages = {
   400: BadRequestError['message'];
@@ -26,6 +29,9 @@ type ContractMessages = {
   409: ConflictError['message'];
   429: RateLimitError['message'];
   500: InternalServerError['message'];
+  502: BadGatewayError['message'];
+  503: ServiceUnavailableError['message'];
+  504: GatewayTimeoutError['message'];
 };
 
 export const ERROR_MESSAGES = {
@@ -36,6 +42,9 @@ export const ERROR_MESSAGES = {
   409: 'A request with this Idempotency-Key is still in progress',
   429: 'Rate limit exceeded. Please try again later.',
   500: 'Internal server error',
+  502: 'Bad gateway',
+  503: 'Service unavailable',
+  504: 'Gateway timeout',
 } as const satisfies ContractMessages;
 
 /**

@@ -4,12 +4,15 @@
  */
 import type { components, operations, paths } from './generated/openapi.js';
 import type {
+  BadGatewayError,
   BadRequestError,
   ConflictError,
   ForbiddenError,
+  GatewayTimeoutError,
   InternalServerError,
   NotFoundError,
   RateLimitError,
+  ServiceUnavailableError,
   UnauthorizedError,
 } from './generated/schemas.js';
 
@@ -26,7 +29,10 @@ export type ErrorEnvelope =
   | NotFoundError
   | ConflictError
   | RateLimitError
-  | InternalServerError;
+  | InternalServerError
+  | BadGatewayError
+  | ServiceUnavailableError
+  | GatewayTimeoutError;
 /** The fixed `message` of each error status. */
 export type ErrorMessage = ErrorEnvelope['message'];
 

@@ -104,6 +104,18 @@ describe('error envelopes', () => {
       success: false,
       message: 'A request with this Idempotency-Key is still in progress',
     });
+    expect(errorEnvelope(503)).toEqual({ success: false, message: 'Service unavailable' });
+  });
+
+  it('include the 502, 503 and 504 a deployment (or the balancer in front of it) answers', () => {
+    const messageOf = (name: string) =>
+      (openapiDocument.components.schemas[name] as { properties: { message: { const: string } } }).properties
+        .message.const;
+    expect([errorEnvelope(502), errorEnvelope(503), errorEnvelope(504)]).toEqual([
+      { success: false, message: messageOf('BadGatewayError') },
+      { success: false, message: messageOf('ServiceUnavailableError') },
+      { success: false, message: messageOf('GatewayTimeoutError') },
+    ]);
   });
 });
 

@@ -55,9 +55,12 @@ describe('agents.get cache', () => {
   });
 });
 
-/** A new token of `accountId` made through the admin API, and a way to revoke it there. */
+/**
+ * A new token of `accountId` made through the admin API, and a way to revoke it there: by the
+ * server's operator, the one administrator of every account.
+ */
 async function adminToken(s: Stack, accountId: number) {
-  const admin = { authorization: `Bearer ${TEST_TOKENS.admin}`, 'content-type': 'application/json' };
+  const admin = { authorization: `Bearer ${TEST_TOKENS.operator}`, 'content-type': 'application/json' };
   const created = await fetch(`${s.server.url}/_admin/tokens`, {
     method: 'POST',
     headers: admin,

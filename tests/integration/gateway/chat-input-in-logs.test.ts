@@ -71,7 +71,7 @@ describe('chat input and the logs', () => {
     expect(outcome.data.length).toBeGreaterThan(0);
 
     await expect
-      .poll(() => logLines().filter((line) => line.req?.url === '/trpc/chat.stream'), { timeout: 5000 })
+      .poll(() => logLines().filter((line) => line.req?.url === '/trpc/chat.stream'), { timeout: 60_000 })
       .toEqual([expect.objectContaining({ req: expect.objectContaining({ method: 'POST' }) })]);
     expect(logs).not.toContain('4111-secret-7731');
     // The platform got the chat's text all the same, in the body of its one call.

@@ -90,8 +90,8 @@ describe('scripts/start-all.mjs', { timeout: 60_000 }, () => {
     expect(await answers(`${server}/agents/view/1`)).toBe(true);
     expect(await answers(`${gateway}/healthz`)).toBe(true);
     child.kill('SIGKILL');
-    await expect.poll(() => answers(`${server}/agents/view/1`), { timeout: 10_000 }).toBe(false);
-    await expect.poll(() => answers(`${gateway}/healthz`), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => answers(`${server}/agents/view/1`), { timeout: 60_000 }).toBe(false);
+    await expect.poll(() => answers(`${gateway}/healthz`), { timeout: 60_000 }).toBe(false);
   });
 
   // What an IDE's stop button or `kill <pid>` does: only pnpm is signalled, and its shell stays.
@@ -101,8 +101,8 @@ describe('scripts/start-all.mjs', { timeout: 60_000 }, () => {
       const { server, gateway } = await ready;
       expect(await answers(`${gateway}/healthz`)).toBe(true);
       child.kill(signal);
-      await expect.poll(() => answers(`${server}/agents/view/1`), { timeout: 15_000 }).toBe(false);
-      await expect.poll(() => answers(`${gateway}/healthz`), { timeout: 15_000 }).toBe(false);
+      await expect.poll(() => answers(`${server}/agents/view/1`), { timeout: 60_000 }).toBe(false);
+      await expect.poll(() => answers(`${gateway}/healthz`), { timeout: 60_000 }).toBe(false);
     });
   }
 

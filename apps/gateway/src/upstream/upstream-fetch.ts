@@ -24,7 +24,10 @@ export type UpstreamFetch = typeof fetch & {
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 export function createUpstreamFetch(): UpstreamFetch {
-  const agent = new Agent({ keepAliveTimeout: 30_000 });
+  // An idle connection to the platform is kept 30 s, unless the platform's Keep-Alive says less:
+  // shorter than the idle time the deployment's balancer allows its clients (deploy/haproxy.cfg,
+  // `timeout http-keep-alive 65s`), so the gateway never sends on a connection the balancer closes.
+  const agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 30_000 });
 
   async function upstreamFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
     const { body } = init;

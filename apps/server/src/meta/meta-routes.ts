@@ -13,14 +13,17 @@ function lazy(render: () => Promise<string>): () => Promise<string> {
 
 /**
  * The canonical contract in both notations, the admin API's contract (as JSON, which the docs page
- * reads), and a liveness probe: the database, in proxy mode whether the target answers at all
+ * reads), and a liveness probe: the database (a failing one named in `database`, see
+ * db/health-check.ts), in proxy mode whether the target answers at all
  * (any HTTP status), and with REDIS_URL whether Redis answers (`redis`), the last two asked at most
  * once a second. Redis unreachable fails the probe only where the instance then refuses platform
- * requests (REDIS_FAILURE=closed). None of these need a token.
+ * requests (REDIS_FAILURE=closed). While the instance drains before it stops (SIGTERM, see
+ * pipeline/drain-on-close.ts) it answers 503 `{ status: "draining" }` whatever the probes say, so
+ * a balancer stops sending here. None of these need a token.
  */
 export function registerMetaRoutes(
   app: FastifyInstance,
-  isReady: () => Promise<boolean>,
+  databaseProblem: () => Promise<string | undefined>,
   target?: { target: string; answers(): Promise<boolean> },
   sharedHealth?: () => Promise<{ redis: 'ok' | 'unavailable'; serving: boolean }>,
 ): void {
@@ -42,10 +45,12 @@ export function registerMetaRoutes(
     reply.type('application/yaml; charset=utf-8').send(await yaml()),
   );
   app.get('/healthz', { config: noLimit }, async (_request, reply) => {
-    const [databaseOk, answers, redis] = await Promise.all([isReady(), targetAnswers?.(), shared?.()]);
-    const ok = databaseOk && answers !== false && redis?.serving !== false;
+    if (app.drain.draining) return reply.code(503).send({ status: 'draining' });
+    const [database, answers, redis] = await Promise.all([databaseProblem(), targetAnswers?.(), shared?.()]);
+    const ok = database === undefined && answers !== false && redis?.serving !== false;
     return reply.code(ok ? 200 : 503).send({
       status: ok ? 'ok' : 'unavailable',
+      ...(database === undefined ? {} : { database }),
       ...(target === undefined ? {} : { target: { url: target.target, answers } }),
       ...(redis === undefined ? {} : { redis: redis.redis }),
     });

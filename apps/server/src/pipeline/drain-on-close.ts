@@ -1,16 +1,132 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PassThrough, type Readable } from 'node:stream';
+import { errorEnvelope } from '@assistant-platform/types';
 import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config/load-config.js';
 
 /**
- * While the app closes, every response still being sent says `Connection: close`. Otherwise a
- * keep-alive client's connection stays open after its in-flight request finishes and holds the
- * shutdown until the keep-alive timeout (see receive-timeouts.ts).
+ * Stopping without failing a request: a restart behind a balancer (SIGTERM, see server.ts) drops
+ * nothing a client sent.
+ *
+ * 1. `app.drain.start()`: the instance says it is draining (/healthz answers 503, see
+ *    meta-routes.ts) and keeps serving everything that still arrives, for `delayMs`: a balancer
+ *    asking /healthz stops sending here meanwhile. A balancer slowed by a loaded machine may take
+ *    longer, so it then waits until a second has passed without a request (other than /healthz),
+ *    for at most `delayMs` more. Each answer says `Connection: close`, so no connection is left
+ *    idle for the balancer to send on while the instance closes it.
+ * 2. Then the app closes: it stops accepting connections, closes idle ones (see app.ts), and lets
+ *    the requests in flight finish, streams included.
+ * 3. A stream still open `timeoutMs` after closing began ends with the terminal
+ *    `event: error` carrying the 503 envelope (the contract's ChatStreamError: retry it), never
+ *    with a cut that reads like a network failure; a second later whatever is left is closed.
+ *
+ * `app.close()` alone (SIGINT, tests) does steps 2 and 3.
  */
-export function registerDrainOnClose(app: FastifyInstance): void {
-  let closing = false;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    drain: Drain;
+  }
+}
+
+export interface Drain {
+  /** True from `start()` (or the app's close) on. */
+  readonly draining: boolean;
+  /** Reports draining, serves `delayMs` more, then closes the app; resolves once it is closed. */
+  start(): Promise<void>;
+}
+
+/** The terminal event of a stream the shutdown ended. */
+const DRAINED_EVENT = `event: error\ndata: ${JSON.stringify(errorEnvelope(503))}\n\n`;
+/** After the streams' terminal events, how long before the remaining connections are closed. */
+const LAST_GRACE_MS = 1_000;
+/** No request for this long after the delay: the balancer has stopped sending. */
+const QUIET_MS = 1_000;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function registerDrainOnClose(app: FastifyInstance, config: ServerConfig['drain']): void {
+  let draining = false;
+  let closing: Promise<void> | undefined;
+  const streams = new Set<() => void>();
+  let deadline: NodeJS.Timeout | undefined;
+
+  app.decorate('drain', {
+    get draining() {
+      return draining;
+    },
+    start() {
+      if (closing) return closing;
+      draining = true;
+      app.log.info(
+        { delayMs: config.delayMs },
+        'draining: /healthz answers 503, serving until the balancer stops sending',
+      );
+      closing = untilQuiet().then(() => app.close());
+      return closing;
+    },
+  } satisfies Drain);
+
+  /** `delayMs`, then until no request came for QUIET_MS, `delayMs` at most. */
+  async function untilQuiet(): Promise<void> {
+    let lastRequestAt = performance.now();
+    // Listened to only while draining: no request pays for it otherwise.
+    const onRequest = (request: IncomingMessage) => {
+      if (request.url !== '/healthz') lastRequestAt = performance.now();
+    };
+    app.server.on('request', onRequest);
+    await sleep(config.delayMs);
+    const latest = performance.now() + config.delayMs;
+    while (performance.now() - lastRequestAt < QUIET_MS && performance.now() < latest) await sleep(100);
+    app.server.off('request', onRequest);
+  }
+
   app.addHook('preClose', async () => {
-    closing = true;
+    draining = true;
+    deadline = setTimeout(() => {
+      for (const end of streams) end();
+      setTimeout(() => app.server.closeAllConnections(), LAST_GRACE_MS).unref();
+    }, config.timeoutMs);
+    deadline.unref();
   });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
+  app.addHook('onClose', async () => clearTimeout(deadline));
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) reply.header('connection', 'close');
+    const type = reply.getHeader('content-type');
+    if (!isStream(payload) || typeof type !== 'string' || !type.startsWith('text/event-stream'))
+      return payload;
+    return endable(payload, reply.raw, streams);
   });
+}
+
+function isStream(payload: unknown): payload is Readable {
+  return typeof (payload as Readable | null)?.pipe === 'function';
+}
+
+/**
+ * `source` through a PassThrough the shutdown can end after any whole event: the source's chunks
+ * are whole events, so unpiping between two never splits one.
+ */
+function endable(source: Readable, response: ServerResponse, streams: Set<() => void>): Readable {
+  const through = new PassThrough();
+  let ended = false;
+  const end = () => {
+    if (through.writableEnded || through.destroyed) return;
+    ended = true;
+    source.unpipe(through);
+    source.destroy();
+    through.end(DRAINED_EVENT);
+  };
+  streams.add(end);
+  source.on('error', (error) => through.destroy(error));
+  // A source cut short without an error (a slow reader cut off) cuts the answer too.
+  source.on('close', () => {
+    if (!ended && !source.readableEnded) through.destroy();
+  });
+  // However the answer ends (complete, client gone, ended here), the source stops too.
+  response.once('close', () => {
+    streams.delete(end);
+    source.destroy();
+  });
+  return source.pipe(through);
 }

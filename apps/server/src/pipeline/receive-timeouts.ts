@@ -4,10 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config/load-config.js';
 import { clientErrorHandler, type Exchange } from './client-errors.js';
 
-// Node's own default: an idle keep-alive connection is a file descriptor held for nothing, and
-// Fastify's 72 s lets thousands of them pile up.
-const KEEP_ALIVE_TIMEOUT_MS = 5_000;
-
 /**
  * The Fastify and Node server options that bound how long a client may take to send a request, so
  * a slow or silent client cannot hold a connection (and a file descriptor) forever. They bound
@@ -18,7 +14,11 @@ export function receiveTimeouts(timeouts: ServerConfig['timeouts']) {
   const lastExchange = new WeakMap<Socket, Exchange>();
   const serverOptions = {
     requestTimeout: timeouts.requestMs,
-    keepAliveTimeout: Math.min(KEEP_ALIVE_TIMEOUT_MS, timeouts.headersMs),
+    // KEEP_ALIVE_TIMEOUT_MS: 5 s by default, Node's own (an idle connection is a file descriptor held
+    // for nothing, and Fastify's 72 s lets thousands of them pile up); behind a balancer, longer than
+    // the balancer keeps its idle connections to the server (65 s in compose.yaml, see
+    // deploy/haproxy.cfg), so the server never closes one the balancer is sending a request on.
+    keepAliveTimeout: timeouts.keepAliveMs,
     http: {
       headersTimeout: timeouts.headersMs,
       requestTimeout: timeouts.requestMs,

@@ -66,7 +66,7 @@ function expectLimited(res: Answer, operationId: 'chatRequest' | 'createEmbeddin
   expectMatchesContract(operationId, 429, res.body);
 }
 
-describe('heavy requests in flight per token', { timeout: 40_000 }, () => {
+describe('heavy requests in flight per token', { timeout: 60_000 }, () => {
   it(`the ${LIMIT + 1}th chat or embeddings request of a token → 429 with Retry-After; others are unaffected`, async () => {
     const inFlight = Array.from({ length: LIMIT }, () => chat());
     await untilHeld(LIMIT);

@@ -26,7 +26,7 @@ function rawJson(body: string): unknown {
   return JSON.parse(body.slice(body.indexOf('{'), body.lastIndexOf('}') + 1));
 }
 
-describe('the HTTP edge', { timeout: 40_000 }, () => {
+describe('the HTTP edge', { timeout: 60_000 }, () => {
   it('a body trickled a byte at a time is answered 400 and the connection closed', async () => {
     const exchange = await rawExchange(
       server().port,

@@ -5,8 +5,12 @@
 import { expect } from 'vitest';
 import { TEST_TOKENS } from '../helpers/fixtures.js';
 
-/** The most a `/healthz` answer may take while or after the server is attacked. */
-export const HEALTHZ_BUDGET_MS = 2000;
+/**
+ * The most a `/healthz` answer may take while or after the server is attacked. The attacks here
+ * would block an unbounded server for tens of seconds or more; a 2-core machine loaded by other
+ * work delays a prompt answer by a second or two, which must not fail the suite.
+ */
+export const HEALTHZ_BUDGET_MS = 5000;
 
 export interface Answer {
   status: number;

@@ -10,7 +10,7 @@ import { call, expectHealthy, expectIssueAt } from './http-probe.js';
 const server = useHostileServer();
 const get = (path: string) => call(server().origin, 'GET', path);
 
-describe('non-canonical path ids', { timeout: 30_000 }, () => {
+describe('non-canonical path ids', { timeout: 60_000 }, () => {
   it.each(['0x7', '7e0', '%207', '07', '7.0', '1e3', '+1', '-1', '0'])(
     'GET /v1/agents/view/%s → 400 naming path.id',
     async (id) => {

@@ -34,7 +34,7 @@ function nested(depth: number): unknown {
   return schema;
 }
 
-describe('costly response schemas', { timeout: 45_000 }, () => {
+describe('costly response schemas', { timeout: 60_000 }, () => {
   it('minLength 200,000,000 → 400 naming …/schema/minLength (over the contract maximum)', async () => {
     const res = await chat(chatWithSchema({ type: 'string', minLength: 200_000_000 }));
     expectIssueAt(res, `${SCHEMA}/minLength`);

@@ -73,7 +73,7 @@ describe('the CLI in a development loop', { timeout: 60_000 }, () => {
     const pretty = await startCli([], { DATABASE_URL: ':memory:', LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' });
     await fetch(`${pretty.origin}/v1/agents/view/1?verbose=1`, { headers: { 'x-request-id': 'trace-me' } });
     const line = /^.*GET \/v1\/agents\/view\/1 .*$/m;
-    await expect.poll(() => stripVTControlCharacters(pretty.output()), { timeout: 5000 }).toMatch(line);
+    await expect.poll(() => stripVTControlCharacters(pretty.output()), { timeout: 60_000 }).toMatch(line);
     const requestLines = stripVTControlCharacters(pretty.output())
       .split('\n')
       .filter((text) => text.includes('/v1/agents/view/1'));
@@ -84,7 +84,7 @@ describe('the CLI in a development loop', { timeout: 60_000 }, () => {
 
     const json = await startCli([], { DATABASE_URL: ':memory:', LOG_LEVEL: 'info', LOG_FORMAT: 'json' });
     await fetch(`${json.origin}/v1/agents/view/1`);
-    await expect.poll(() => json.output(), { timeout: 5000 }).toContain('"request completed"');
+    await expect.poll(() => json.output(), { timeout: 60_000 }).toContain('"request completed"');
     const entry = json
       .output()
       .split('\n')

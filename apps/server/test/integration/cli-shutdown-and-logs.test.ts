@@ -52,7 +52,7 @@ describe('graceful shutdown and logs', { timeout: 60_000 }, () => {
       headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' },
       body: JSON.stringify(testChatBody()),
     });
-    await expect.poll(() => server.output().includes('incoming request'), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => server.output().includes('incoming request'), { timeout: 60_000 }).toBe(true);
     server.child.kill('SIGTERM');
     const res = await inFlight;
     expect(res.status).toBe(200);

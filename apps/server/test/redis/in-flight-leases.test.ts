@@ -32,7 +32,7 @@ describe('in-flight slots across instances', () => {
     expect(await other.take('token')).toBeUndefined();
     release?.();
     await expect
-      .poll(async () => (await other.take('token')) !== undefined, { timeout: 5000, interval: 20 })
+      .poll(async () => (await other.take('token')) !== undefined, { timeout: 60_000, interval: 20 })
       .toBe(true);
     holder.stop();
     other.stop();

@@ -20,7 +20,7 @@ import { deployment } from '../helpers/shared-instances.js';
 const noRedisServer = whyNoThrowawayRedis();
 if (noRedisServer) console.warn(`Redis outage tests skipped: ${noRedisServer}`);
 
-const POLL = { timeout: 15_000, interval: 50 };
+const POLL = { timeout: 60_000, interval: 50 };
 const servers: ThrowawayRedis[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.stop()));

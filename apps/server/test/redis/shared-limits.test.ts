@@ -18,7 +18,7 @@ import { expectMatchesContract } from '../helpers/contract.js';
 import { auth, TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
 import { twoInstances } from '../helpers/shared-instances.js';
 
-const POLL = { timeout: 10_000, interval: 20 };
+const POLL = { timeout: 60_000, interval: 20 };
 const getAgent = (app: FastifyInstance, token: string) =>
   app.inject({ url: '/v1/agents/view/1', headers: auth(token) });
 

@@ -41,7 +41,7 @@ describe('the violations of proxies sharing a Redis', () => {
     await get(one, 1);
     await get(two, 1);
     await get(two, 2);
-    await expect.poll(async () => (await one?.violations())?.total, { timeout: 10_000 }).toBe(3);
+    await expect.poll(async () => (await one?.violations())?.total, { timeout: 60_000 }).toBe(3);
     for (const proxy of proxies) {
       const { groups } = await proxy.violations();
       expect(groups.map((group) => [group.operationId, group.rule, group.count])).toEqual([

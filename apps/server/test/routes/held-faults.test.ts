@@ -32,7 +32,7 @@ afterEach(async () => {
     await vi.waitFor(async () => expect((await probe(token)).status).toBe(503), WAIT);
 });
 
-const WAIT = { timeout: 20_000, interval: 50 };
+const WAIT = { timeout: 60_000, interval: 50 };
 
 /**
  * A GET of agent 1 with `prefer` (or the request `init` describes), abandoned after the test if it

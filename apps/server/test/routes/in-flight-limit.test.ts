@@ -73,7 +73,7 @@ const chat = (token: string, extra: Record<string, unknown> = {}, signal?: Abort
   });
 
 const untilUpstreamHas = (count: number) =>
-  vi.waitFor(() => expect(upstream.received.length).toBe(count), { timeout: 10_000, interval: 20 });
+  vi.waitFor(() => expect(upstream.received.length).toBe(count), { timeout: 60_000, interval: 20 });
 
 describe('chat and embeddings requests in flight per token', () => {
   it('answers 429 with Retry-After: 1 past the limit, and lets a request in once one ends', async () => {
@@ -104,7 +104,7 @@ describe('chat and embeddings requests in flight per token', () => {
     await untilUpstreamHas(4);
     releaseAll();
     expect((await again).status).toBe(200);
-  }, 20_000);
+  }, 120_000);
 
   it('frees the slot of a stream when its client goes away, and when it ends', async () => {
     const leaving = new AbortController();
@@ -137,5 +137,5 @@ describe('chat and embeddings requests in flight per token', () => {
     for (const stream of next) expect(stream.status).toBe(200);
     releaseAll();
     for (const stream of next) await stream.text();
-  }, 20_000);
+  }, 120_000);
 });

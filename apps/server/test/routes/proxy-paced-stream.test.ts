@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 it('holds a fast target back while it paces the stream, instead of buffering its answer', {
-  timeout: 30_000,
+  timeout: 60_000,
 }, async () => {
   const controller = new AbortController();
   const response = await fetch(`${proxy.origin}/v1/agents/chat/request`, {
@@ -62,7 +62,7 @@ it('holds a fast target back while it paces the stream, instead of buffering its
   // The target's writes have waited for a whole second: nothing is reading its answer ahead.
   await expect
     .poll(() => progress.waitingSince !== undefined && performance.now() - progress.waitingSince > 1000, {
-      timeout: 20_000,
+      timeout: 60_000,
       interval: 100,
     })
     .toBe(true);

@@ -50,7 +50,7 @@ function silentUpstream(
 
 // Each test here waits out TIMEOUT_MS; the test's own limit leaves room for a loaded machine.
 describe('OpenAI chat adapter: an upstream that never answers, or cannot be reached', {
-  timeout: 20_000,
+  timeout: 60_000,
 }, () => {
   it('gives up after the timeout on a JSON request (500, logged) and hangs up', async () => {
     const seen = silentUpstream();

@@ -67,5 +67,5 @@ describe('structured output on a main thread', () => {
     });
     expect(plain.status).toBe(200);
     expect(JSON.parse(plain.content).zip).toMatch(/^[0-9]{5}$/);
-  }, 30_000);
+  }, 120_000);
 });

@@ -10,8 +10,13 @@ export interface paths {
         };
         /**
          * List recorded requests
-         * @description The journal, newest first: at most `JOURNAL_MAX` entries (1000 by default) are kept, the
-         *     oldest dropped first. Filters combine with "and". An account's admin gets the entries of
+         * @description The journal, newest first. Each account keeps its own last `JOURNAL_MAX` entries (1000 by
+         *     default; the requests no token authenticated count as one more account), so one account's
+         *     requests never drop another's entries; all accounts together keep at most
+         *     `JOURNAL_TOTAL_MAX` (4000 by default), and past that a new entry drops the oldest entry of
+         *     the account holding the most. Each account keeps at least `JOURNAL_TOTAL_MAX` divided by
+         *     the accounts recording, up to `JOURNAL_MAX`, whatever the others send. Filters combine
+         *     with "and". An account's admin gets the entries of
          *     requests its account's tokens made; an operator gets every entry, those of requests no
          *     token authenticated (a `401`, or any request in proxy mode) included.
          */
@@ -408,27 +413,9 @@ export interface components {
             /** @constant */
             message: "Request timed out";
         };
-        BadGatewayError: {
-            /** @constant */
-            success: false;
-            /** @constant */
-            message: "Bad gateway";
-        };
-        ServiceUnavailableError: {
-            /** @constant */
-            success: false;
-            /** @constant */
-            message: "Service unavailable";
-        };
-        GatewayTimeoutError: {
-            /** @constant */
-            success: false;
-            /** @constant */
-            message: "Gateway timeout";
-        };
         /**
-         * @description The answer of a `code` fault: the platform's envelope for the statuses it declares, these
-         *     four for `408`, `502`, `503` and `504`.
+         * @description The answer of a `code` fault: the platform's envelope of the status (this document declares
+         *     the one of `408`).
          */
         FaultErrorEnvelope: components["schemas"]["BadRequestError"] | components["schemas"]["UnauthorizedError"] | components["schemas"]["ForbiddenError"] | components["schemas"]["NotFoundError"] | components["schemas"]["RateLimitError"] | components["schemas"]["InternalServerError"] | components["schemas"]["RequestTimeoutError"] | components["schemas"]["BadGatewayError"] | components["schemas"]["ServiceUnavailableError"] | components["schemas"]["GatewayTimeoutError"];
         /**
@@ -1159,6 +1146,24 @@ export interface components {
          * @enum {string}
          */
         FinishReason: "stop" | "length";
+        GatewayTimeoutError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Gateway timeout";
+        };
+        ServiceUnavailableError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Service unavailable";
+        };
+        BadGatewayError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Bad gateway";
+        };
         InternalServerError: {
             /** @constant */
             success: false;
@@ -1278,8 +1283,9 @@ export interface components {
             };
         };
         /**
-         * @description The server keeps this state in the Redis its instances share (`REDIS_URL`), which it cannot
-         *     reach now; try again later. Nothing was changed.
+         * @description The server cannot reach where it keeps this state now: the Redis its instances share
+         *     (`REDIS_URL`), or its database (unreachable, full or failing, which also fails the token's
+         *     lookup). Try again after `Retry-After` seconds. Nothing was changed.
          */
         SharedStateUnavailable: {
             headers: {
@@ -1292,7 +1298,10 @@ export interface components {
                 "application/json": components["schemas"]["ServiceUnavailableError"];
             };
         };
-        /** @description As many journal streams as the server allows are open; try again later. */
+        /**
+         * @description As many journal streams as the server allows are open, or the server cannot reach its
+         *     database or the Redis its instances share now; try again later.
+         */
         TooManyStreams: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -1530,6 +1539,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     importState: {
@@ -1559,6 +1569,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     listFaults: {
@@ -1877,6 +1888,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     revokeToken: {
@@ -1906,6 +1918,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     describeCaller: {

@@ -5,9 +5,9 @@ export const openapiDocument: OpenApiDocument = {
   "openapi": "3.1.0",
   "info": {
     "title": "Assistant Platform API",
-    "version": "1.0.0",
+    "version": "0.1.0",
     "summary": "Custom agents, agent chat, transcription editing and embeddings.",
-    "description": "The Assistant Platform API: create and read custom agents, send agent chat requests, replace the\ntranscript of a stored transcription and compute embeddings.\n\nThis document is the single source of truth for the platform's types, the reference server's\nvalidation, the SDK and the gateway. Where the product specification leaves a behaviour open,\nthe decision this contract takes is written into the description of the schema or operation it\nconcerns.\n\n## Envelopes\nEvery response is either the success envelope `{ success: true, message, data }` with an\noperation-specific `message`, or the error envelope `{ success: false, message }` whose `message`\nis fixed per status (see the error responses). A `400` also lists each bad field in `errors`.\n\n## Order of checks\n`401` (credentials) → `429` (the token's rate limit) → `403` (token scope) → `400` (validation)\n→ `400`/`409` (the `Idempotency-Key`, see below; a stored answer is replayed here) → `404`/`403`\n(the resource).\nUnknown routes answer the `404` envelope. A request body larger than 10 MiB answers `400`.\n\n## Bodies and parameters\nBodies are JSON in UTF-8, nested at most 64 levels deep, with no `__proto__` or\n`constructor.prototype` keys; every string (and key) must be well-formed Unicode, so a lone\nsurrogate such as `\"\\ud800\"` answers `400`, and must not contain U+0000 (`\"\\u0000\"`, which\nPostgreSQL cannot store in text): `400` too. Fields also accepted as a JSON-encoded string\n(`tools`, `memoryChat`, `reasoning`) get exactly the same checks inside the string. Every limit\n(`maxItems`, `maxLength`, …) is checked before the items themselves, and `errors` lists every bad\nfield found, at most 50. Integer path parameters are canonical decimal integers: `7`, never `07`,\n`7.0`, `7e0`, `0x7` or ` 7`.\n\n## Time limits\nA request's headers must arrive within 10 s and its whole body within 30 s (the reference\nserver's defaults, configurable); a slower client is answered `400` and disconnected. A\nstreamed answer has no time limit, but its client must keep reading it: once the server has\nhad events waiting that the client would not take for 10 s (the reference server's default,\n`STREAM_STALL_TIMEOUT_MS`), the connection is closed, and the stream ends without `[DONE]`, as\nany cut stream does.\n\n## Rate limiting\nLimits apply per token. A request over the limit answers `429` with `Retry-After` (seconds) and\nthe `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers, which accompany every\nrate-limited response.\n\nCost is limited as well as count: a token has at most a few requests of the operations marked\n`x-in-flight-limited` (chat and embeddings) in flight at once (4 on the reference server, configurable); one more answers `429` with\n`Retry-After` and the busy message (`RateLimitError`).\n\nFailed authentications are limited per client address, without ever refusing a valid token\n(many clients share one address): past the limit (60 failures a minute on the reference\nserver), the address's tokens are looked up one at a time and each one that is not valid\nanswers `429` with `Retry-After` instead of `401`, while a valid one is served as usual. A\nrequest with no bearer token answers `401` and does not count.\n\n## Shared work\nWork a server queues for its worker threads (a large body's parsing and validation, a chat or\nembeddings computed offline) is served fairly: accounts in turn, and an account's tokens in turn,\nso one account's backlog delays another's work by about one task at most. An account whose\nqueued work already fills its share answers `429` with `Retry-After` and the busy message. Each\nqueued task has a deadline from the moment it is queued (30 s on the reference server,\n`WORK_DEADLINE_MS`): when it passes, whether the work had started or not, the request answers\n`503` (`Service unavailable`) with `Retry-After` — the server's load, not the request, was the\ncause, and the same request may be sent again.\n\n## Timestamps\nAll timestamps are ISO 8601 UTC strings with milliseconds, e.g. `2025-03-18T10:00:00.000Z`.\n\n## Request ids\nEvery response carries an `x-request-id` header. A client may send its own `x-request-id`\n(1–128 visible ASCII characters), which is then echoed back.\n\n## Idempotent requests\nEvery `POST` takes an optional `Idempotency-Key` header (1–255 visible ASCII characters, see\n`IdempotencyKey`), which makes it safe to retry: a client that lost an answer (a timeout, a reset\nconnection) sends the same request again with the same key, and the operation is done at most\nonce.\n- Keys belong to the token's account: two tokens of one account share them, another account's\n  same key is another key.\n- The first answer of a request with a key is kept for 24 hours (the reference server's default,\n  `IDEMPOTENCY_RETENTION_MS`) once the operation has produced it: its status, its body and its\n  `content-type`. The same key with the same method, path and body (compared as JSON, so key\n  order and whitespace do not matter) answers that stored answer again, marked\n  `Idempotent-Replayed: true`, with its own `x-request-id` and rate-limit headers; the operation\n  does not run again. A replay counts against the rate limit like any request.\n- The same key with another method, path or body answers `400` with the error\n  `{ path: \"header.idempotency-key\", message: \"was used with another request\" }`.\n- While the first request with a key is still being answered, the same key answers `409` with\n  `Retry-After: 1` (retry it: it then gets the stored answer). A key whose first request never\n  finished because its server stopped is free again after 5 minutes.\n- Only answers an operation produced are kept, and only if its body is at most 256 KiB: a `400`\n  of validation (the request was not valid, nothing ran), a `429`, a `5xx` (nothing was done) or\n  a larger answer (only chat and embeddings answers, which change nothing, are that large) is\n  not kept, and the same key may be sent again to run the operation.\n- A streamed chat (`stream: true`) is not stored: a key on one answers `400` naming\n  `header.idempotency-key`. Send streamed chats without a key.\n- The reference server keeps at most `IDEMPOTENCY_MAX_RECORDS` keys (10,000 by default); past\n  that the oldest are forgotten first, as are keys past their retention.\n",
+    "description": "The Assistant Platform API: create and read custom agents, send agent chat requests, replace the\ntranscript of a stored transcription and compute embeddings.\n\nThis document is the single source of truth for the platform's types, the reference server's\nvalidation, the SDK and the gateway. Where the product specification leaves a behaviour open,\nthe decision this contract takes is written into the description of the schema or operation it\nconcerns.\n\n## Envelopes\nEvery response is either the success envelope `{ success: true, message, data }` with an\noperation-specific `message`, or the error envelope `{ success: false, message }` whose `message`\nis fixed per status (see the error responses). A `400` also lists each bad field in `errors`.\n\n## Order of checks\n`401` (credentials) → `429` (the token's rate limit) → `403` (token scope) → `400` (validation)\n→ `400`/`409` (the `Idempotency-Key`, see below; a stored answer is replayed here) → `404`/`403`\n(the resource).\nUnknown routes answer the `404` envelope. A request body larger than 10 MiB answers `400`.\n\n## Bodies and parameters\nBodies are JSON in UTF-8, nested at most 64 levels deep, with no `__proto__` or\n`constructor.prototype` keys; every string (and key) must be well-formed Unicode, so a lone\nsurrogate such as `\"\\ud800\"` answers `400`, and must not contain U+0000 (`\"\\u0000\"`, which\nPostgreSQL cannot store in text): `400` too. Fields also accepted as a JSON-encoded string\n(`tools`, `memoryChat`, `reasoning`) get exactly the same checks inside the string. Every limit\n(`maxItems`, `maxLength`, …) is checked before the items themselves, and `errors` lists every bad\nfield found, at most 50. Integer path parameters are canonical decimal integers: `7`, never `07`,\n`7.0`, `7e0`, `0x7` or ` 7`.\n\n## Time limits\nA request's headers must arrive within 10 s and its whole body within 30 s (the reference\nserver's defaults, configurable); a slower client is answered `400` and disconnected. A\nstreamed answer has no time limit, but its client must keep reading it: once the server has\nhad events waiting that the client would not take for 10 s (the reference server's default,\n`STREAM_STALL_TIMEOUT_MS`), the connection is closed, and the stream ends without `[DONE]`, as\nany cut stream does.\n\n## Rate limiting\nLimits apply per token. A request over the limit answers `429` with `Retry-After` (seconds) and\nthe `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers, which accompany every\nrate-limited response.\n\nCost is limited as well as count: a token has at most a few requests of the operations marked\n`x-in-flight-limited` (chat and embeddings) in flight at once (4 on the reference server, configurable); one more answers `429` with\n`Retry-After` and the busy message (`RateLimitError`).\n\nFailed authentications are limited per client address, without ever refusing a valid token\n(many clients share one address): past the limit (60 failures a minute on the reference\nserver), the address's tokens are looked up one at a time and each one that is not valid\nanswers `429` with `Retry-After` instead of `401`, while a valid one is served as usual. A\nrequest with no bearer token answers `401` and does not count.\n\n## Shared work\nWork a server queues for its worker threads (a large body's parsing and validation, a chat or\nembeddings computed offline) is served fairly: accounts in turn, and an account's tokens in turn,\nso one account's backlog delays another's work by about one task at most. An account whose\nqueued work already fills its share answers `429` with `Retry-After` and the busy message. Each\nqueued task has a deadline from the moment it is queued (30 s on the reference server,\n`WORK_DEADLINE_MS`): when it passes, whether the work had started or not, the request answers\n`503` (`Service unavailable`) with `Retry-After` — the server's load, not the request, was the\ncause, and the same request may be sent again.\n\n## Timestamps\nAll timestamps are ISO 8601 UTC strings with milliseconds, e.g. `2025-03-18T10:00:00.000Z`.\n\n## Request ids\nEvery response carries an `x-request-id` header. A client may send its own `x-request-id`\n(1–128 visible ASCII characters), which is then echoed back.\n\n## Unavailable, and behind a load balancer\nA deployment may answer `503` (`ServiceUnavailableError`) with `Retry-After` (seconds) when it\ncannot serve a request now: its storage, or the state its instances share, cannot be reached, or,\nbehind a load balancer, no instance can take the request. Behind a load balancer a request may\nalso get the balancer's own `502` (`BadGatewayError`: the instance that took it failed before\nanswering, so whether it was done is unknown; an operation sent with an `Idempotency-Key` is\nanswered by sending it again with the same key) or `504` (`GatewayTimeoutError`: no answer in\ntime). All three are the error envelope, with an `x-request-id` wherever the deployment can give\none, and are worth retrying after a wait (a `POST` only with an `Idempotency-Key`). A balancer\nmay also refuse, before any instance sees it, a request it cannot parse or whose headers arrive\ntoo slowly (`400`, `408`), possibly not as an envelope: well-formed clients never meet these.\n\n## Idempotent requests\nEvery `POST` takes an optional `Idempotency-Key` header (1–255 visible ASCII characters, see\n`IdempotencyKey`), which makes it safe to retry: a client that lost an answer (a timeout, a reset\nconnection, a `502`, `503` or `504`) sends the same request again with the same key, and the\noperation is done once.\n- Keys belong to the token's account: two tokens of one account share them, another account's\n  same key is another key.\n- What an operation does and its answer are kept together or not at all: the agent a create\n  makes is stored in the same transaction as the create's answer. Once stored, the answer (its\n  status, its body and its `content-type`) is kept for 24 hours (the reference server's\n  default, `IDEMPOTENCY_RETENTION_MS`), also when the server stops before sending it. When the\n  server stops earlier (even killed), nothing of the request is kept and the same key runs it\n  again at once. The same key with the same method, path and body (compared as JSON, so key\n  order and whitespace do not matter) answers the stored answer again, marked\n  `Idempotent-Replayed: true`, with its own `x-request-id` and rate-limit headers; the operation\n  does not run again. A replay counts against the rate limit like any request.\n- The same key with another method, path or body answers `400` with the error\n  `{ path: \"header.idempotency-key\", message: \"was used with another request\" }`.\n- While the first request with a key is still being answered, the same key on a create waits\n  for it, then answers its stored answer (or, when the first kept nothing, runs). On a chat or\n  embeddings, which may take long, it answers `409` with `Retry-After: 1` (retry it: it then gets\n  the stored answer), as does a create whose first request is still running after 5 seconds. A\n  key is held only by a request being answered: when its server stops, the key is free at once.\n- Only answers an operation produced are kept, and only if its body is at most 256 KiB: a `400`\n  of validation (the request was not valid, nothing ran), a `429`, a `5xx` (nothing was done) or\n  a larger answer (only chat and embeddings answers, which change nothing, are that large) is\n  not kept, and the same key may be sent again to run the operation.\n- A streamed chat (`stream: true`) is not stored: a key on one answers `400` naming\n  `header.idempotency-key`. Send streamed chats without a key.\n- Keys are kept per account: the reference server keeps at most `IDEMPOTENCY_MAX_RECORDS` keys\n  per account (10,000 by default); past that the account's oldest are forgotten first, never\n  another account's. Keys past their retention are forgotten too.\n\n## Availability\nA server that cannot serve a request now answers `503` with `Retry-After` (seconds) and the\nenvelope `{ success: false, message: \"Service unavailable\" }`: its database is unreachable,\nfull or failing (or, on the reference server with `REDIS_FAILURE=closed`, the state its\ninstances share is). Nothing the client sent was wrong, and the same request may succeed after\n`Retry-After` (on another instance, or once the database is back). Retry a `GET` as it is, and a\n`POST` with its `Idempotency-Key`: the write was not done, or, if its confirmation was lost on the\nway, the retry gets its stored answer instead of doing it twice.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -182,6 +182,15 @@ export const openapiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          },
+          "504": {
+            "$ref": "#/components/responses/GatewayTimeout"
           }
         }
       }
@@ -283,6 +292,15 @@ export const openapiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          },
+          "504": {
+            "$ref": "#/components/responses/GatewayTimeout"
           }
         }
       }
@@ -540,6 +558,15 @@ export const openapiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          },
+          "504": {
+            "$ref": "#/components/responses/GatewayTimeout"
           }
         }
       }
@@ -656,6 +683,15 @@ export const openapiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          },
+          "504": {
+            "$ref": "#/components/responses/GatewayTimeout"
           }
         }
       }
@@ -765,6 +801,15 @@ export const openapiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          },
+          "504": {
+            "$ref": "#/components/responses/GatewayTimeout"
           }
         }
       }
@@ -809,6 +854,12 @@ export const openapiDocument: OpenApiDocument = {
       "RequestId": {
         "description": "The request's id, echoed from the request's `x-request-id` or made by the server.",
         "required": true,
+        "schema": {
+          "type": "string"
+        }
+      },
+      "BalancerRequestId": {
+        "description": "The request's id, echoed from the request's `x-request-id` or made by whoever answered: the\nserver, or the load balancer in front of it (which may leave it out of some of its own `502`s).\n",
         "schema": {
           "type": "string"
         }
@@ -995,7 +1046,7 @@ export const openapiDocument: OpenApiDocument = {
         }
       },
       "IdempotencyKeyInUse": {
-        "description": "A request with the same `Idempotency-Key` (in the same account) is still being answered. Retry\nafter `Retry-After` seconds: once the first request is answered, the same request gets its\nstored answer.\n",
+        "description": "A request with the same `Idempotency-Key` (in the same account) is still being answered: a\nchat or embeddings, or a create still running after 5 seconds. Retry after `Retry-After`\nseconds: once the first request is answered, the same request gets its stored answer.\n",
         "headers": {
           "x-request-id": {
             "$ref": "#/components/headers/RequestId"
@@ -1037,6 +1088,78 @@ export const openapiDocument: OpenApiDocument = {
                 "value": {
                   "success": false,
                   "message": "Internal server error"
+                }
+              }
+            }
+          }
+        }
+      },
+      "BadGateway": {
+        "description": "A load balancer's answer: the instance that took the request failed before answering it.\nWhether the operation was done is unknown; send it again (with the same `Idempotency-Key`,\nfor a `POST`).\n",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/BalancerRequestId"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/BadGatewayError"
+            },
+            "examples": {
+              "failed": {
+                "value": {
+                  "success": false,
+                  "message": "Bad gateway"
+                }
+              }
+            }
+          }
+        }
+      },
+      "ServiceUnavailable": {
+        "description": "The deployment cannot serve the request now (its storage, or the state its instances share,\nis unreachable, full or failing, or no instance behind its load balancer can take it);\nnothing was done. Retry after `Retry-After` seconds, a `POST` with the same\n`Idempotency-Key` (see \"Idempotent requests\" and \"Availability\").\n",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/BalancerRequestId"
+          },
+          "Retry-After": {
+            "$ref": "#/components/headers/RetryAfter"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ServiceUnavailableError"
+            },
+            "examples": {
+              "unavailable": {
+                "value": {
+                  "success": false,
+                  "message": "Service unavailable"
+                }
+              }
+            }
+          }
+        }
+      },
+      "GatewayTimeout": {
+        "description": "A load balancer's answer: no instance answered in time. Whether the operation was done is\nunknown.\n",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/BalancerRequestId"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/GatewayTimeoutError"
+            },
+            "examples": {
+              "timedOut": {
+                "value": {
+                  "success": false,
+                  "message": "Gateway timeout"
                 }
               }
             }
@@ -1214,6 +1337,54 @@ export const openapiDocument: OpenApiDocument = {
           },
           "message": {
             "const": "Internal server error"
+          }
+        }
+      },
+      "BadGatewayError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Bad gateway"
+          }
+        }
+      },
+      "ServiceUnavailableError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Service unavailable"
+          }
+        }
+      },
+      "GatewayTimeoutError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Gateway timeout"
           }
         }
       },
@@ -1817,13 +1988,16 @@ export const openapiDocument: OpenApiDocument = {
         ]
       },
       "ChatStreamError": {
-        "description": "The `data:` of the terminal `event: error` of a chat stream that failed after it started: the\nerror envelope the request would have answered. No `data: [DONE]` follows it.\n",
+        "description": "The `data:` of the terminal `event: error` of a chat stream that failed after it started: the\nerror envelope the request would have answered. No `data: [DONE]` follows it. The `503`\nenvelope ends a stream its server stopped before it could finish (a restart): send the chat\nagain.\n",
         "oneOf": [
           {
             "$ref": "#/components/schemas/InternalServerError"
           },
           {
             "$ref": "#/components/schemas/RateLimitError"
+          },
+          {
+            "$ref": "#/components/schemas/ServiceUnavailableError"
           }
         ]
       },

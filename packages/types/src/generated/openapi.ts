@@ -215,6 +215,24 @@ export interface components {
             /** @constant */
             message: "Internal server error";
         };
+        BadGatewayError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Bad gateway";
+        };
+        ServiceUnavailableError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Service unavailable";
+        };
+        GatewayTimeoutError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Gateway timeout";
+        };
         /** @description The agent's name, 1–200 characters. Names need not be unique. */
         AgentName: string;
         /** @description What the agent is for, at most 2,000 characters. */
@@ -422,9 +440,11 @@ export interface components {
         ResponseSubschemaOrBoolean: boolean | components["schemas"]["ResponseSubschema"];
         /**
          * @description The `data:` of the terminal `event: error` of a chat stream that failed after it started: the
-         *     error envelope the request would have answered. No `data: [DONE]` follows it.
+         *     error envelope the request would have answered. No `data: [DONE]` follows it. The `503`
+         *     envelope ends a stream its server stopped before it could finish (a restart): send the chat
+         *     again.
          */
-        ChatStreamError: components["schemas"]["InternalServerError"] | components["schemas"]["RateLimitError"];
+        ChatStreamError: components["schemas"]["InternalServerError"] | components["schemas"]["RateLimitError"] | components["schemas"]["ServiceUnavailableError"];
         /**
          * @description The chat model. `svc-v1-blaze-20250318` (the default) is always known; a deployment may
          *     configure more. An unknown model answers `400`.
@@ -674,9 +694,9 @@ export interface components {
             };
         };
         /**
-         * @description A request with the same `Idempotency-Key` (in the same account) is still being answered. Retry
-         *     after `Retry-After` seconds: once the first request is answered, the same request gets its
-         *     stored answer.
+         * @description A request with the same `Idempotency-Key` (in the same account) is still being answered: a
+         *     chat or embeddings, or a create still running after 5 seconds. Retry after `Retry-After`
+         *     seconds: once the first request is answered, the same request gets its stored answer.
          */
         IdempotencyKeyInUse: {
             headers: {
@@ -696,6 +716,49 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["InternalServerError"];
+            };
+        };
+        /**
+         * @description A load balancer's answer: the instance that took the request failed before answering it.
+         *     Whether the operation was done is unknown; send it again (with the same `Idempotency-Key`,
+         *     for a `POST`).
+         */
+        BadGateway: {
+            headers: {
+                "x-request-id": components["headers"]["BalancerRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BadGatewayError"];
+            };
+        };
+        /**
+         * @description The deployment cannot serve the request now (its storage, or the state its instances share,
+         *     is unreachable, full or failing, or no instance behind its load balancer can take it);
+         *     nothing was done. Retry after `Retry-After` seconds, a `POST` with the same
+         *     `Idempotency-Key` (see "Idempotent requests" and "Availability").
+         */
+        ServiceUnavailable: {
+            headers: {
+                "x-request-id": components["headers"]["BalancerRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ServiceUnavailableError"];
+            };
+        };
+        /**
+         * @description A load balancer's answer: no instance answered in time. Whether the operation was done is
+         *     unknown.
+         */
+        GatewayTimeout: {
+            headers: {
+                "x-request-id": components["headers"]["BalancerRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GatewayTimeoutError"];
             };
         };
     };
@@ -719,6 +782,11 @@ export interface components {
         IdempotentReplayed: "true";
         /** @description The request's id, echoed from the request's `x-request-id` or made by the server. */
         RequestId: string;
+        /**
+         * @description The request's id, echoed from the request's `x-request-id` or made by whoever answered: the
+         *     server, or the load balancer in front of it (which may leave it out of some of its own `502`s).
+         */
+        BalancerRequestId: string;
         /** @description The authentication scheme to use (RFC 9110 §11.6.1); always `Bearer` on a `401`. */
         WwwAuthenticate: "Bearer";
         /** @description Seconds to wait before retrying. */
@@ -775,6 +843,9 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getAgent: {
@@ -805,6 +876,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     chatRequest: {
@@ -852,6 +926,9 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     updateTranscription: {
@@ -894,6 +971,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     createEmbeddings: {
@@ -937,6 +1017,9 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
 }

@@ -87,6 +87,21 @@ export interface InternalServerError {
   message: Schemas["InternalServerError"]["message"];
 }
 
+export interface BadGatewayError {
+  success: Schemas["BadGatewayError"]["success"];
+  message: Schemas["BadGatewayError"]["message"];
+}
+
+export interface ServiceUnavailableError {
+  success: Schemas["ServiceUnavailableError"]["success"];
+  message: Schemas["ServiceUnavailableError"]["message"];
+}
+
+export interface GatewayTimeoutError {
+  success: Schemas["GatewayTimeoutError"]["success"];
+  message: Schemas["GatewayTimeoutError"]["message"];
+}
+
 /**
  * The agent's name, 1–200 characters. Names need not be unique.
  */
@@ -340,9 +355,11 @@ export type ResponseSubschemaOrBoolean = Schemas["ResponseSubschemaOrBoolean"];
 
 /**
  * The `data:` of the terminal `event: error` of a chat stream that failed after it started: the
- * error envelope the request would have answered. No `data: [DONE]` follows it.
+ * error envelope the request would have answered. No `data: [DONE]` follows it. The `503`
+ * envelope ends a stream its server stopped before it could finish (a restart): send the chat
+ * again.
  */
-export type ChatStreamError = InternalServerError | RateLimitError;
+export type ChatStreamError = InternalServerError | RateLimitError | ServiceUnavailableError;
 
 /**
  * The chat model. `svc-v1-blaze-20250318` (the default) is always known; a deployment may
