@@ -2,13 +2,16 @@
  * The console's frame: signed out, the sign-in form; signed in, the view the token has of the
  * admin API (an account's, or the operator's: GET /_admin/caller) in the header, a navigation
  * between the views it may use (kept in the URL's hash, so a view can be bookmarked and Back
- * works) and the view itself. The violations summary is the operator's alone.
+ * works) and the view itself. The violations summary is the operator's alone. A fault rule or chat
+ * fixture started from a request on the Requests view is held here until the Faults & fixtures
+ * view, which it opens, takes it into its form.
  */
 import type { Caller } from '@assistant-platform/types/admin';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { type AdminClient, adminClient, dataOf } from './api/admin-client.js';
 import { session } from './api/session.js';
 import { seesViolations, viewLabel, viewReach } from './lib/admin-view.js';
+import type { RequestDraft } from './lib/form-drafts.js';
 import { Failure } from './ui/common.js';
 import { useLoad } from './ui/use-load.js';
 import { StoredDataView } from './views/data/data-view.js';
@@ -38,27 +41,39 @@ function useHash(): string {
 
 export function App() {
   const [token, setToken] = useState(session.token());
+  const [notice, setNotice] = useState<string | null>(null);
   const client = useMemo(() => (token ? adminClient(token) : null), [token]);
   if (!token || !client) {
     return (
       <SignIn
+        notice={notice}
         onSignedIn={(signedIn) => {
           session.save(signedIn);
+          setNotice(null);
           setToken(signedIn);
         }}
       />
     );
   }
-  const signOut = () => {
+  const signOut = (why: string | null = null) => {
     session.clear();
+    setNotice(why);
     setToken(null);
   };
   return <SignedIn client={client} token={token} onSignOut={signOut} />;
 }
 
-function SignedIn(props: { client: AdminClient; token: string; onSignOut: () => void }) {
+const REVOKED_OWN = 'You revoked the token you were signed in with: sign in with another admin token.';
+
+function SignedIn(props: { client: AdminClient; token: string; onSignOut: (why?: string | null) => void }) {
   const { client, token } = props;
   const hash = useHash();
+  const [draft, setDraft] = useState<RequestDraft | null>(null);
+  const draftTaken = useCallback(() => setDraft(null), []);
+  const startDraft = (made: RequestDraft) => {
+    setDraft(made);
+    window.location.hash = '#/faults';
+  };
   const caller = useLoad(() => dataOf(client.GET('/caller')), [client]);
   const views = VIEWS.filter(
     (view) => view.hash !== '#/violations' || seesViolations(caller.value?.view ?? 'account'),
@@ -75,7 +90,7 @@ function SignedIn(props: { client: AdminClient; token: string; onSignOut: () => 
             </a>
           ))}
         </nav>
-        <button type="button" onClick={props.onSignOut}>
+        <button type="button" onClick={() => props.onSignOut()}>
           Sign out
         </button>
       </header>
@@ -83,15 +98,25 @@ function SignedIn(props: { client: AdminClient; token: string; onSignOut: () => 
         <Failure text={caller.error} />
         {caller.value &&
           (hash === '#/data' ? (
-            <StoredDataView client={client} caller={caller.value} />
+            <StoredDataView
+              client={client}
+              caller={caller.value}
+              onSignedOut={() => props.onSignOut(REVOKED_OWN)}
+            />
           ) : hash === '#/faults' ? (
-            <FaultsView client={client} token={token} />
+            <FaultsView
+              client={client}
+              token={token}
+              caller={caller.value}
+              incoming={draft}
+              onIncomingTaken={draftTaken}
+            />
           ) : hash === '#/state' ? (
             <StateView client={client} caller={caller.value} />
           ) : hash === '#/violations' ? (
             <ViolationsView client={client} caller={caller.value} />
           ) : (
-            <RequestsView client={client} token={token} />
+            <RequestsView client={client} token={token} caller={caller.value} onDraft={startDraft} />
           ))}
       </main>
     </>

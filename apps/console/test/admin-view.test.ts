@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { grantableScopes, ownerText, seesViolations, stateWords, viewLabel } from '../src/lib/admin-view.js';
+import { grantableScopes, ownerText, seesViolations, viewLabel } from '../src/lib/admin-view.js';
+import { stateWords } from '../src/lib/state-words.js';
 
 describe('the view of the signed-in token', () => {
   it('names the operator’s view and an account’s', () => {
@@ -21,5 +22,20 @@ describe('the view of the signed-in token', () => {
     expect(stateWords({ view: 'account', accountId: 2 }).reset).toBe('Reset account 2');
     expect(stateWords({ view: 'operator', accountId: 1 }).reset).toBe('Reset server');
     expect(stateWords({ view: 'account', accountId: 2 }).importWarning('a.json')).toContain('account 2');
+  });
+
+  it('says that a reset drops the tokens made since start-up, the CLI’s too, and what it keeps', () => {
+    for (const caller of [
+      { view: 'operator', accountId: 1 },
+      { view: 'account', accountId: 2 },
+    ] as const) {
+      const words = stateWords(caller);
+      expect(words.resetDrops[0]).toMatch(/tokens? made since start-up: .*with the CLI/);
+      expect(words.lockOut).toMatch(/refused/);
+    }
+    expect(stateWords({ view: 'account', accountId: 2 }).resetKeeps).toContain(
+      'every other account’s data, requests, rules and fixtures',
+    );
+    expect(stateWords({ view: 'operator', accountId: 1 }).resetDrops.join(' ')).toMatch(/whole journal/);
   });
 });

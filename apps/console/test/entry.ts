@@ -29,3 +29,20 @@ export function journalEntry(extra: Partial<JournalEntry> = {}): JournalEntry {
     ...extra,
   };
 }
+
+/** The `data:` of a streamed chat's event that adds `content` (the contract's ChatStreamChunk). */
+export function chatChunk(content: string | undefined, finishReason: string | null = null): string {
+  return JSON.stringify({
+    object: 'chat.request.chunk',
+    created: 1,
+    model: 'm',
+    request: [
+      {
+        index: 0,
+        delta: content === undefined ? {} : { content },
+        finish_reason: finishReason,
+        matched_stop: null,
+      },
+    ],
+  });
+}

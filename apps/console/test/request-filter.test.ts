@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchesFilter, mergeEntries, NO_FILTER } from '../src/lib/request-filter.js';
-import { journalEntry } from './entry.js';
+import { chatChunk, journalEntry } from './entry.js';
 
 const chat = journalEntry({ id: 2, method: 'POST', path: '/v1/agents/chat/request', status: 503 });
 const view = journalEntry({ id: 1 });
@@ -25,6 +25,33 @@ describe('the request filters', () => {
   });
   it('filter by token name; requests without a token never match one', () =>
     expect(shown({ tokenName: 'all' })).toEqual([2, 1]));
+});
+
+describe('the body search', () => {
+  const asked = journalEntry({
+    id: 4,
+    method: 'POST',
+    requestBody: { message: 'Where is my PARCEL?' },
+    responseBody: 'plain text answer',
+  });
+  const streamed = journalEntry({
+    id: 5,
+    responseBody: null,
+    events: [
+      { atMs: 1, event: null, data: chatChunk('Your par') },
+      { atMs: 2, event: null, data: chatChunk('cel is late') },
+      { atMs: 3, event: null, data: '[DONE]' },
+    ],
+  });
+  const found = (body: string) =>
+    [asked, streamed, view].filter((entry) => matchesFilter(entry, { ...NO_FILTER, body })).map((e) => e.id);
+
+  it('finds text in the request body, any case', () => expect(found('parcel?')).toEqual([4]));
+  it('finds text in an answer given as text', () => expect(found('TEXT ANSWER')).toEqual([4]));
+  it('finds JSON as the body’s text has it', () => expect(found('"success":true')).toEqual([1]));
+  it('finds a phrase a stream cut into several events, in its assembled answer', () =>
+    expect(found('parcel is late')).toEqual([5]));
+  it('matches every entry when empty or blank', () => expect(found('  ')).toEqual([4, 5, 1]));
 });
 
 describe('merging the list with the stream', () => {

@@ -9,8 +9,10 @@ import type {
   Caller,
   ChatFixture,
   ChatFixtureInput,
+  ChatFixturePatch,
   FaultRule,
   FaultRuleInput,
+  FaultRulePatch,
   JournalEntry,
   RequestMatcher,
   State,
@@ -49,12 +51,16 @@ export interface ReferenceServerAdmin {
   faults: {
     add(rule: FaultRuleInput): Promise<FaultRule>;
     list(): Promise<FaultRule[]>;
+    /** Changes the fields given (`{ enabled: false }` disables the rule), keeping its count. */
+    update(id: number, patch: FaultRulePatch): Promise<FaultRule>;
     remove(id: number): Promise<FaultRule>;
     clear(): Promise<number>;
   };
   fixtures: {
     add(fixture: ChatFixtureInput): Promise<ChatFixture>;
     list(): Promise<ChatFixture[]>;
+    /** Changes the fields given (`{ enabled: false }` disables the fixture), keeping its count. */
+    update(id: number, patch: ChatFixturePatch): Promise<ChatFixture>;
     remove(id: number): Promise<ChatFixture>;
     clear(): Promise<number>;
   };
@@ -101,12 +107,14 @@ export function createAdminClient(origin: string, token: string): ReferenceServe
     faults: {
       add: (rule) => dataOf(client.POST('/faults', { body: rule })),
       list: async () => (await dataOf(client.GET('/faults'))).faults,
+      update: (id, patch) => dataOf(client.PATCH('/faults/{id}', { ...byId(id), body: patch })),
       remove: (id) => dataOf(client.DELETE('/faults/{id}', byId(id))),
       clear: async () => (await dataOf(client.DELETE('/faults'))).removed,
     },
     fixtures: {
       add: (fixture) => dataOf(client.POST('/chat-fixtures', { body: fixture })),
       list: async () => (await dataOf(client.GET('/chat-fixtures'))).fixtures,
+      update: (id, patch) => dataOf(client.PATCH('/chat-fixtures/{id}', { ...byId(id), body: patch })),
       remove: (id) => dataOf(client.DELETE('/chat-fixtures/{id}', byId(id))),
       clear: async () => (await dataOf(client.DELETE('/chat-fixtures'))).removed,
     },

@@ -42,36 +42,3 @@ export function grantableScopes(view: Caller['view']): Scope[] {
 
 /** Whether the view has the violations summary (an operator's: a proxy's requests are no account's). */
 export const seesViolations = (view: Caller['view']): boolean => view === 'operator';
-
-/** The State view's words for what reset, export and import cover. */
-export function stateWords(caller: Pick<Caller, 'view' | 'accountId'>) {
-  if (caller.view === 'operator')
-    return {
-      reset: 'Reset server',
-      resetTitle: 'Reset the server?',
-      resetConfirm: 'Reset everything',
-      resetText: 'Back to the start-up data; empties the journal, fault rules and chat fixtures.',
-      resetWarning:
-        'All data goes back to the start-up seed; the journal, fault rules and fixtures are emptied.',
-      exportText: 'All data as a seed document (tokens as hashes).',
-      importLabel: 'Replace all data with a state file (JSON)',
-      importTitle: 'Replace all data?',
-      importConfirm: 'Replace all data',
-      importWarning: (file: string) =>
-        `Every account, token, workspace, transcription and agent is replaced by ${file}.`,
-    };
-  const account = `account ${caller.accountId}`;
-  return {
-    reset: `Reset ${account}`,
-    resetTitle: `Reset ${account}?`,
-    resetConfirm: `Reset ${account}`,
-    resetText: `Back to ${account}’s start-up data; removes its journal entries, fault rules and chat fixtures. Other accounts are untouched.`,
-    resetWarning: `${account}’s data goes back to the start-up seed; its journal entries, fault rules and fixtures are removed.`,
-    exportText: `${account}’s data as a seed document (tokens as hashes).`,
-    importLabel: `Replace ${account}’s data with a state file (JSON)`,
-    importTitle: `Replace ${account}’s data?`,
-    importConfirm: `Replace ${account}’s data`,
-    importWarning: (file: string) =>
-      `${account}’s tokens, workspaces, transcriptions and agents are replaced by ${file}.`,
-  };
-}

@@ -1,8 +1,19 @@
 /**
  * The fault form's fields (all text, as inputs give them) turned into the admin API's
- * FaultRuleInput, checked against the admin contract's declared limits (`ADMIN_LIMITS`).
+ * FaultRuleInput (to add a rule) or FaultRulePatch (to edit one: every field sent, an empty one
+ * meaning the contract's default), checked against the admin contract's declared limits
+ * (`ADMIN_LIMITS`); and the fields a form starts from: a rule's own (to edit or duplicate it) or a
+ * recorded request's (its method and path, and the fault it asked for with `Prefer`, if any).
  */
-import { ADMIN_LIMITS, type FaultRuleInput, type FaultStatus } from '@assistant-platform/types/admin';
+import {
+  ADMIN_LIMITS,
+  type FaultRule,
+  type FaultRuleInput,
+  type FaultRulePatch,
+  type FaultStatus,
+  type Fault as FaultValue,
+  type JournalEntry,
+} from '@assistant-platform/types/admin';
 import { defined, type FormResult, fieldReader } from './form-fields.js';
 
 export interface FaultFormFields {
@@ -18,6 +29,7 @@ export interface FaultFormFields {
   dropAnswer: boolean;
   times: string;
   probability: string;
+  enabled: boolean;
 }
 
 export const EMPTY_FAULT_FORM: FaultFormFields = {
@@ -33,6 +45,7 @@ export const EMPTY_FAULT_FORM: FaultFormFields = {
   dropAnswer: false,
   times: '',
   probability: '',
+  enabled: true,
 };
 
 const { Fault, FaultMatch, FaultRuleInput: RuleLimits } = ADMIN_LIMITS;
@@ -68,5 +81,63 @@ export function faultRuleInput(fields: FaultFormFields): FormResult<FaultRuleInp
     path,
     tokenName: read.text(fields.tokenName),
   });
-  return read.result(defined({ match, fault, times, probability }));
+  const enabled = fields.enabled ? undefined : false;
+  return read.result(defined({ match, fault, times, probability, enabled }));
+}
+
+/** The edit of a rule: every field as the form has it; empty `times` and `probability` their defaults. */
+export function faultRulePatch(fields: FaultFormFields): FormResult<FaultRulePatch> {
+  const built = faultRuleInput(fields);
+  if (!built.ok) return built;
+  const { match, fault, times, probability } = built.value;
+  return {
+    ok: true,
+    value: { match, fault, times: times ?? null, probability: probability ?? 1, enabled: fields.enabled },
+  };
+}
+
+const text = (value: number | string | undefined | null) =>
+  value === undefined || value === null ? '' : String(value);
+
+/** The fields of a fault, as the form shows them. */
+function faultFields(
+  fault: FaultValue,
+): Pick<FaultFormFields, 'code' | 'delayMs' | 'ttftMs' | 'tps' | 'disconnectAfter' | 'reset' | 'dropAnswer'> {
+  return {
+    code: text(fault.code),
+    delayMs: text(fault.delayMs),
+    ttftMs: text(fault.ttftMs),
+    tps: text(fault.tps),
+    disconnectAfter: text(fault.disconnectAfter),
+    reset: fault.reset === true,
+    dropAnswer: fault.dropAnswer === true,
+  };
+}
+
+/** A rule's fields, to edit it or to start a copy of it. */
+export function faultFormOf(
+  rule: Pick<FaultRule, 'match' | 'fault' | 'times' | 'probability' | 'enabled'>,
+): FaultFormFields {
+  return {
+    method: rule.match.method ?? '',
+    path: rule.match.path ?? '',
+    tokenName: rule.match.tokenName ?? '',
+    ...faultFields(rule.fault),
+    times: text(rule.times),
+    probability: rule.probability === 1 ? '' : String(rule.probability),
+    enabled: rule.enabled,
+  };
+}
+
+/** A new rule for requests like a recorded one: its method and path, its own fault if it asked for one. */
+export function faultFormFromRequest(
+  entry: Pick<JournalEntry, 'method' | 'path' | 'fault'>,
+): FaultFormFields {
+  const method = FAULT_METHODS.includes(entry.method) ? entry.method : '';
+  return {
+    ...EMPTY_FAULT_FORM,
+    method,
+    path: entry.path,
+    ...(entry.fault ? faultFields(entry.fault.fault) : {}),
+  };
 }

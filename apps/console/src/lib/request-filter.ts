@@ -1,8 +1,12 @@
 /**
  * The request list's filters, applied in the page to the entries it holds (those it read first and
  * those the stream brought since), so typing never waits on the server. Empty fields match all.
+ * The body search looks, ignoring case, through what the detail shows: the request's body, the
+ * answer's body or its stream's events, and a streamed chat's assembled answer (a phrase the
+ * stream cut into several events is found too). Each entry's text is made once and kept beside it.
  */
 import type { JournalEntry } from '@assistant-platform/types/admin';
+import { streamAnswer } from './stream-answer.js';
 
 export interface RequestFilter {
   method: string;
@@ -11,9 +15,29 @@ export interface RequestFilter {
   /** An exact status ("503"), or a class ("5xx"). */
   status: string;
   tokenName: string;
+  /** Text in a body, any case. */
+  body: string;
 }
 
-export const NO_FILTER: RequestFilter = { method: '', path: '', status: '', tokenName: '' };
+export const NO_FILTER: RequestFilter = { method: '', path: '', status: '', tokenName: '', body: '' };
+
+const bodyTexts = new WeakMap<JournalEntry, string>();
+
+const textOf = (body: unknown) =>
+  body === null ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+
+/** The entry's bodies as one lower-case text to search in. */
+function bodyText(entry: JournalEntry): string {
+  let text = bodyTexts.get(entry);
+  if (text === undefined) {
+    const parts = [textOf(entry.requestBody), textOf(entry.responseBody)];
+    if (entry.events !== null)
+      parts.push(...entry.events.map((event) => event.data), streamAnswer(entry.events, false).text);
+    text = parts.join('\n').toLowerCase();
+    bodyTexts.set(entry, text);
+  }
+  return text;
+}
 
 function statusMatches(wanted: string, status: number | null): boolean {
   const text = wanted.trim().toLowerCase();
@@ -37,6 +61,8 @@ export function matchesFilter(entry: JournalEntry, filter: RequestFilter): boole
   if (!statusMatches(filter.status, entry.status)) return false;
   const token = filter.tokenName.trim();
   if (token !== '' && entry.token?.name !== token) return false;
+  const body = filter.body.trim().toLowerCase();
+  if (body !== '' && !bodyText(entry).includes(body)) return false;
   return true;
 }
 

@@ -1,9 +1,9 @@
 /**
  * Small pieces every view uses: a failure notice, whether the journal stream is live, a formatted
- * JSON block, a confirmation dialog.
+ * JSON block, a confirmation dialog, a copy button.
  */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { StreamState } from '../api/journal-stream.js';
 
 export function Failure({ text }: { text: string | null }) {
@@ -48,6 +48,7 @@ export function ConfirmDialog(props: {
   onCancel: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -55,8 +56,8 @@ export function ConfirmDialog(props: {
     if (!props.open && element.open) element.close();
   }, [props.open]);
   return (
-    <dialog ref={dialog} aria-labelledby="confirm-title" onCancel={props.onCancel}>
-      <h2 id="confirm-title">{props.title}</h2>
+    <dialog ref={dialog} aria-labelledby={titleId} onCancel={props.onCancel}>
+      <h2 id={titleId}>{props.title}</h2>
       {props.children}
       <div class="actions">
         <button type="button" class="danger" onClick={props.onConfirm}>
@@ -67,5 +68,27 @@ export function ConfirmDialog(props: {
         </button>
       </div>
     </dialog>
+  );
+}
+
+/**
+ * Copies `text` to the clipboard, saying so (or that the browser refused, so the text, shown
+ * beside it, must be selected by hand) where a screen reader hears it.
+ */
+export function CopyButton({ text, label, done }: { text: string; label: string; done: string }) {
+  const [said, setSaid] = useState<string | null>(null);
+  useEffect(() => setSaid(null), [text]);
+  const copy = () =>
+    navigator.clipboard.writeText(text).then(
+      () => setSaid(done),
+      () => setSaid('The browser refused the clipboard: select the text and copy it.'),
+    );
+  return (
+    <span class="copy">
+      <button type="button" onClick={copy}>
+        {label}
+      </button>{' '}
+      <span aria-live="polite">{said}</span>
+    </span>
   );
 }

@@ -6,7 +6,13 @@
 import { useState } from 'preact/hooks';
 import { adminClient, failureText } from '../api/admin-client.js';
 
-export function SignIn({ onSignedIn }: { onSignedIn: (token: string) => void }) {
+export function SignIn({
+  onSignedIn,
+  notice,
+}: {
+  onSignedIn: (token: string) => void;
+  notice: string | null;
+}) {
   const [token, setToken] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -25,6 +31,11 @@ export function SignIn({ onSignedIn }: { onSignedIn: (token: string) => void }) 
   return (
     <main class="sign-in">
       <h1>Reference server console</h1>
+      {notice && (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      )}
       <form onSubmit={submit}>
         <label for="token">Admin token</label>
         <input

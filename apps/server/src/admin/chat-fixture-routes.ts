@@ -1,8 +1,14 @@
 /**
  * The chat fixtures' operations, over the app's ChatFixtures store, each reaching what its caller
- * administers (admin-caller.ts): an account's admin its account's fixtures, an operator every one.
+ * administers (admin-caller.ts): an account's admin its account's fixtures, an operator every one
+ * (an edit keeps a fixture's account).
  */
-import type { adminComponents, ChatFixture, ChatFixtureInput } from '@assistant-platform/types/admin';
+import type {
+  adminComponents,
+  ChatFixture,
+  ChatFixtureInput,
+  ChatFixturePatch,
+} from '@assistant-platform/types/admin';
 import { ApiError } from '../contract/api-error.js';
 import { adminCallerOf } from './admin-caller.js';
 import type { AdminDeps, AdminHandlers } from './admin-deps.js';
@@ -18,7 +24,7 @@ const saved = (fixture: ChatFixture): Schemas['ChatFixtureResponse'] => ({
 export function chatFixtureHandlers({
   chatFixtures,
 }: AdminDeps): AdminHandlers<
-  'listChatFixtures' | 'addChatFixture' | 'clearChatFixtures' | 'removeChatFixture'
+  'listChatFixtures' | 'addChatFixture' | 'clearChatFixtures' | 'updateChatFixture' | 'removeChatFixture'
 > {
   return {
     async listChatFixtures(request) {
@@ -40,6 +46,13 @@ export function chatFixtureHandlers({
         data: { removed: await chatFixtures.clear(adminCallerOf(request).reach) },
       };
       return answer;
+    },
+    async updateChatFixture(request) {
+      const { id } = request.params as { id: number };
+      const patch = request.body as ChatFixturePatch;
+      const updated = await chatFixtures.update(id, patch, adminCallerOf(request).reach);
+      if (!updated) throw new ApiError(404);
+      return saved(updated);
     },
     async removeChatFixture(request) {
       const { id } = request.params as { id: number };

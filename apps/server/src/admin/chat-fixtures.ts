@@ -9,21 +9,30 @@
  * the operators' (owned-list.ts). Fixtures are tried in the order they were added and the first
  * that matches and has `times` left answers; every field of `match` must hold (`messageContains`
  * and `messageMatches` are case-sensitive, `messageMatches` is searched anywhere in the message
- * with RE2, `intent` is one of the request's intents). `clear('all')` puts the store back as it
+ * with RE2, `intent` is one of the request's intents). A disabled fixture (`enabled: false`) is
+ * kept, listed and editable, and never answers; an edit (rule-patch.ts) keeps its id, place,
+ * account and `used` count. `clear('all')` puts the store back as it
  * started: no fixture, ids from 1. With REDIS_URL this store is an instance's copy of the
  * deployment's fixtures (see shared-chat-fixtures.ts): `follow` applies the changes made through
  * any instance.
  */
 import { ContractValidationError } from '@assistant-platform/types';
-import type { AdminOperationId, ChatFixture, ChatFixtureInput } from '@assistant-platform/types/admin';
+import {
+  ADMIN_DEFAULTS,
+  type AdminOperationId,
+  type ChatFixture,
+  type ChatFixtureInput,
+  type ChatFixturePatch,
+} from '@assistant-platform/types/admin';
 import type { ContractValidator } from '@assistant-platform/types/validation';
 import type { RE2JS } from 're2js';
-import type { ChatFixturesStore, FixtureChat, Reach } from '../contract/fastify-types.js';
+import { type ChatFixturesStore, type FixtureChat, type Reach, reaches } from '../contract/fastify-types.js';
 import type { ListChange } from '../shared/shared-list.js';
 import { readChatFixturesFile } from './chat-fixtures-file.js';
 import { declaredBound } from './declared-bound.js';
 import { compileMessagePattern } from './message-pattern.js';
 import { OwnedList } from './owned-list.js';
+import { patchedChatFixture } from './rule-patch.js';
 
 /** The contract's bound on the fixtures kept per account (and of operators); its `ChatFixtures` file holds as many. */
 export const MAX_CHAT_FIXTURES = declaredBound('/chat-fixtures', 'post', 'x-max-per-account');
@@ -53,6 +62,7 @@ export function newChatFixture(
     match: input.match,
     answer: input.answer,
     times: input.times ?? null,
+    enabled: input.enabled ?? ADMIN_DEFAULTS.ChatFixtureInput.enabled,
     createdAt: new Date().toISOString(),
   };
 }
@@ -65,6 +75,8 @@ export const chatFixtureOf = (fixture: StoredChatFixture, used: number): ChatFix
   match: fixture.match,
   answer: fixture.answer,
   times: fixture.times,
+  // A fixture stored before fixtures could be disabled answers.
+  enabled: fixture.enabled ?? true,
   used,
   createdAt: fixture.createdAt,
 });
@@ -116,6 +128,19 @@ export class ChatFixtures implements ChatFixturesStore {
     return this.stored.remove(id, reach)?.fixture;
   }
 
+  /** Edits fixture `id` if it is within reach, in its place and keeping its count. */
+  update(id: number, patch: ChatFixturePatch, reach: Reach): ChatFixture | undefined {
+    // A pattern RE2 refuses answers 400, whatever the id, as it does with REDIS_URL.
+    if (patch.match?.messageMatches !== undefined) compileMessagePattern(patch.match.messageMatches);
+    const found = this.stored.find(id);
+    if (found === undefined || !reaches(reach, found.fixture.accountId)) return undefined;
+    Object.assign(
+      found,
+      storedOf(chatFixtureOf(patchedChatFixture(found.fixture, patch), found.fixture.used)),
+    );
+    return found.fixture;
+  }
+
   clear(reach: Reach): number {
     const removed = this.stored.clear(reach);
     if (reach === 'all') this.nextId = 1;
@@ -132,6 +157,9 @@ export class ChatFixtures implements ChatFixturesStore {
   follow(change: ListChange<StoredChatFixture>): void {
     if (change.kind === 'add') {
       if (!this.stored.find(change.item.id)) this.stored.add(storedOf(chatFixtureOf(change.item, 0)));
+    } else if (change.kind === 'update') {
+      const found = this.stored.find(change.item.id);
+      if (found) Object.assign(found, storedOf(chatFixtureOf(change.item, found.fixture.used)));
     } else if (change.kind === 'remove') {
       for (const id of change.ids) this.stored.remove(id);
     } else {
@@ -151,6 +179,7 @@ export class ChatFixtures implements ChatFixturesStore {
   pick(chat: FixtureChat): ChatFixture | undefined {
     for (const found of this.stored.candidates(chat.accountId))
       if (
+        found.fixture.enabled &&
         (found.fixture.times === null || found.fixture.used < found.fixture.times) &&
         matches(found, chat)
       ) {

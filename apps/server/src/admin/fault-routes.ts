@@ -1,9 +1,14 @@
 /**
  * The fault rules' operations, over the app's FaultRules store, each reaching what its caller
- * administers (admin-caller.ts): an account's admin adds, lists and removes its account's rules,
- * an operator rules for every request and every rule.
+ * administers (admin-caller.ts): an account's admin adds, lists, edits and removes its account's
+ * rules, an operator rules for every request and every rule (an edit keeps a rule's account).
  */
-import type { adminComponents, FaultRule, FaultRuleInput } from '@assistant-platform/types/admin';
+import type {
+  adminComponents,
+  FaultRule,
+  FaultRuleInput,
+  FaultRulePatch,
+} from '@assistant-platform/types/admin';
 import { ApiError } from '../contract/api-error.js';
 import { adminCallerOf } from './admin-caller.js';
 import type { AdminDeps, AdminHandlers } from './admin-deps.js';
@@ -18,7 +23,7 @@ const saved = (rule: FaultRule): Schemas['FaultRuleResponse'] => ({
 
 export function faultHandlers({
   faultRules,
-}: AdminDeps): AdminHandlers<'listFaults' | 'addFault' | 'clearFaults' | 'removeFault'> {
+}: AdminDeps): AdminHandlers<'listFaults' | 'addFault' | 'clearFaults' | 'updateFault' | 'removeFault'> {
   return {
     async listFaults(request) {
       const answer: Schemas['ListFaultsResponse'] = {
@@ -39,6 +44,13 @@ export function faultHandlers({
         data: { removed: await faultRules.clear(adminCallerOf(request).reach) },
       };
       return answer;
+    },
+    async updateFault(request) {
+      const { id } = request.params as { id: number };
+      const patch = request.body as FaultRulePatch;
+      const updated = await faultRules.update(id, patch, adminCallerOf(request).reach);
+      if (!updated) throw new ApiError(404);
+      return saved(updated);
     },
     async removeFault(request) {
       const { id } = request.params as { id: number };

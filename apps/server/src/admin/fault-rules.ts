@@ -14,6 +14,8 @@
  *   account), seeded with `FAULT_SEED` and drawn only for rules whose probability is below 1: an
  *   account's run repeats whatever other accounts' requests do, and rules that always fire do not
  *   shift the sequence of the others. Clearing an account's rules seeds its generator again.
+ * - A rule may be disabled (`enabled: false`): kept, listed and editable, never picked. An edit
+ *   (rule-patch.ts) keeps the rule's id, place, account and `fired` count.
  * - `clear('all')` puts the store back as it started: no rule, ids from 1 and every generator
  *   seeded again, so a run that begins with a reset repeats exactly.
  * - With REDIS_URL this store is an instance's copy of the deployment's rules (see
@@ -23,12 +25,18 @@
  */
 
 import { ContractValidationError } from '@assistant-platform/types';
-import { ADMIN_DEFAULTS, type FaultRule, type FaultRuleInput } from '@assistant-platform/types/admin';
-import type { FaultRequest, FaultRulesStore, Reach } from '../contract/fastify-types.js';
+import {
+  ADMIN_DEFAULTS,
+  type FaultRule,
+  type FaultRuleInput,
+  type FaultRulePatch,
+} from '@assistant-platform/types/admin';
+import { type FaultRequest, type FaultRulesStore, type Reach, reaches } from '../contract/fastify-types.js';
 import type { ListChange } from '../shared/shared-list.js';
 import { declaredBound } from './declared-bound.js';
 import { OwnedList } from './owned-list.js';
 import { matchesPath } from './path-pattern.js';
+import { patchedFaultRule } from './rule-patch.js';
 import { seededRandom } from './seeded-random.js';
 
 /** The contract's bound on the rules kept per account (and of operators). */
@@ -52,6 +60,7 @@ export function newFaultRule(input: FaultRuleInput, accountId: number | null): O
     fault: input.fault,
     times: input.times ?? null,
     probability: input.probability ?? ADMIN_DEFAULTS.FaultRuleInput.probability,
+    enabled: input.enabled ?? ADMIN_DEFAULTS.FaultRuleInput.enabled,
     createdAt: new Date().toISOString(),
   };
 }
@@ -65,6 +74,8 @@ export const faultRuleOf = (rule: StoredFaultRule, fired: number): FaultRule => 
   fault: rule.fault,
   times: rule.times,
   probability: rule.probability,
+  // A rule stored before rules could be disabled applies.
+  enabled: rule.enabled ?? true,
   fired,
   createdAt: rule.createdAt,
 });
@@ -101,6 +112,13 @@ export class FaultRules implements FaultRulesStore {
     return this.rules.remove(id, reach);
   }
 
+  /** Edits rule `id` if it is within reach, in its place and keeping its count. */
+  update(id: number, patch: FaultRulePatch, reach: Reach): FaultRule | undefined {
+    const rule = this.rules.find(id);
+    if (rule === undefined || !reaches(reach, rule.accountId)) return undefined;
+    return Object.assign(rule, faultRuleOf(patchedFaultRule(rule, patch), rule.fired));
+  }
+
   clear(reach: Reach): number {
     const removed = this.rules.clear(reach);
     this.restart(reach);
@@ -119,6 +137,9 @@ export class FaultRules implements FaultRulesStore {
   follow(change: ListChange<StoredFaultRule>): void {
     if (change.kind === 'add') {
       if (!this.rules.find(change.item.id)) this.rules.add(faultRuleOf(change.item, 0));
+    } else if (change.kind === 'update') {
+      const rule = this.rules.find(change.item.id);
+      if (rule) Object.assign(rule, faultRuleOf(change.item, rule.fired));
     } else if (change.kind === 'remove') {
       for (const id of change.ids) this.rules.remove(id);
       if (change.owner !== undefined) this.restart(change.owner);
@@ -144,7 +165,11 @@ export class FaultRules implements FaultRulesStore {
   pick(request: FaultRequest): FaultRule | undefined {
     let rule: FaultRule | undefined;
     for (const candidate of this.rules.candidates(request.accountId))
-      if ((candidate.times === null || candidate.fired < candidate.times) && matches(candidate, request)) {
+      if (
+        candidate.enabled &&
+        (candidate.times === null || candidate.fired < candidate.times) &&
+        matches(candidate, request)
+      ) {
         rule = candidate;
         break;
       }

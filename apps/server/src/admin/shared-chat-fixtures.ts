@@ -8,12 +8,12 @@
  * (instances of one deployment share their configuration).
  *
  * Each fixture carries its account (null: operators', as the start-up ones are), kept beside it in
- * Redis, so the bound is per account and each copy picks, lists and removes by account.
+ * Redis, so the bound is per account and each copy picks, lists, edits and removes by account.
  *
  * The admin operations answer 503 while Redis cannot be reached; a chat a fixture matches is then
  * answered by it without counting it across instances (REDIS_FAILURE=open), or answers 503 (closed).
  */
-import type { ChatFixture, ChatFixtureInput } from '@assistant-platform/types/admin';
+import type { ChatFixture, ChatFixtureInput, ChatFixturePatch } from '@assistant-platform/types/admin';
 import { type ChatFixturesStore, type FixtureChat, type Reach, reaches } from '../contract/fastify-types.js';
 import { SharedList, type VersionedCopy } from '../shared/shared-list.js';
 import type { SharedRedis } from '../shared/shared-redis.js';
@@ -26,6 +26,7 @@ import {
   tooManyFixtures,
 } from './chat-fixtures.js';
 import { compileMessagePattern } from './message-pattern.js';
+import { patchedChatFixture } from './rule-patch.js';
 
 /** Start-up fixtures (and a reset's) are operators': they answer every account's chats. */
 const operators = (inputs: readonly ChatFixtureInput[]) => inputs.map((input) => newChatFixture(input, null));
@@ -78,6 +79,14 @@ export class SharedChatFixtures implements ChatFixturesStore {
   async remove(id: number, reach: Reach): Promise<ChatFixture | undefined> {
     const removed = await this.shared.required(() => this.fixtures.remove(id, reach));
     return removed && chatFixtureOf(removed.item, removed.uses);
+  }
+
+  async update(id: number, patch: ChatFixturePatch, reach: Reach): Promise<ChatFixture | undefined> {
+    if (patch.match?.messageMatches !== undefined) compileMessagePattern(patch.match.messageMatches);
+    const updated = await this.shared.required(() =>
+      this.fixtures.update(id, reach, (fixture) => patchedChatFixture(fixture, patch)),
+    );
+    return updated && chatFixtureOf(updated.item, updated.uses);
   }
 
   async clear(reach: Reach): Promise<number> {

@@ -11,12 +11,13 @@
  *
  * Each rule carries its account (null: operators'), kept beside it in Redis, so the bound of rules
  * is per account across the deployment and each instance's copy picks, lists and removes by
- * account as the local store does.
+ * account as the local store does. An edit (`update`) is one change of the list, as an addition is:
+ * every copy follows it, and its count in Redis is kept.
  *
  * The admin operations answer 503 while Redis cannot be reached. A request a rule picks then gets
  * the fault counted on this instance alone (REDIS_FAILURE=open), or answers 503 (closed).
  */
-import type { FaultRule, FaultRuleInput } from '@assistant-platform/types/admin';
+import type { FaultRule, FaultRuleInput, FaultRulePatch } from '@assistant-platform/types/admin';
 import { type FaultRequest, type FaultRulesStore, type Reach, reaches } from '../contract/fastify-types.js';
 import { SharedList, type VersionedCopy } from '../shared/shared-list.js';
 import type { SharedRedis } from '../shared/shared-redis.js';
@@ -28,6 +29,7 @@ import {
   type StoredFaultRule,
   tooManyRules,
 } from './fault-rules.js';
+import { patchedFaultRule } from './rule-patch.js';
 
 export class SharedFaultRules implements FaultRulesStore {
   private constructor(
@@ -70,6 +72,13 @@ export class SharedFaultRules implements FaultRulesStore {
   async remove(id: number, reach: Reach): Promise<FaultRule | undefined> {
     const removed = await this.shared.required(() => this.rules.remove(id, reach));
     return removed && faultRuleOf(removed.item, removed.uses);
+  }
+
+  async update(id: number, patch: FaultRulePatch, reach: Reach): Promise<FaultRule | undefined> {
+    const updated = await this.shared.required(() =>
+      this.rules.update(id, reach, (rule) => patchedFaultRule(rule, patch)),
+    );
+    return updated && faultRuleOf(updated.item, updated.uses);
   }
 
   async clear(reach: Reach): Promise<number> {

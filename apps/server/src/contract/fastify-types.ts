@@ -5,8 +5,10 @@ import type {
   AppliedFault,
   ChatFixture,
   ChatFixtureInput,
+  ChatFixturePatch,
   FaultRule,
   FaultRuleInput,
+  FaultRulePatch,
   JournalEntry,
   ReplayOutcome,
   RequestMatcher,
@@ -106,6 +108,8 @@ export interface FaultRulesStore {
   add(input: FaultRuleInput, accountId: number | null): Awaitable<FaultRule>;
   list(reach: Reach): Awaitable<FaultRule[]>;
   remove(id: number, reach: Reach): Awaitable<FaultRule | undefined>;
+  /** Edits a rule within reach (admin/rule-patch.ts); undefined when there is none. */
+  update(id: number, patch: FaultRulePatch, reach: Reach): Awaitable<FaultRule | undefined>;
   /** Removes the rules within reach (`'all'`: every rule, ids from 1 again); answers how many. */
   clear(reach: Reach): Awaitable<number>;
   /** The rule whose fault this request gets, counted as fired; undefined when none. */
@@ -152,6 +156,8 @@ export interface ChatFixturesStore {
   add(input: ChatFixtureInput, accountId: number | null): Awaitable<ChatFixture>;
   list(reach: Reach): Awaitable<ChatFixture[]>;
   remove(id: number, reach: Reach): Awaitable<ChatFixture | undefined>;
+  /** Edits a fixture within reach (admin/rule-patch.ts); undefined when there is none. */
+  update(id: number, patch: ChatFixturePatch, reach: Reach): Awaitable<ChatFixture | undefined>;
   /** Removes the fixtures within reach (`'all'`: every one, ids from 1 again); answers how many. */
   clear(reach: Reach): Awaitable<number>;
   /**

@@ -14,6 +14,10 @@
  * - Use counts stay in Redis (they change on every request an item applies to; copies do not
  *   follow them): `claim` counts a use only while an item exists and has uses left, so an item
  *   with `times` applies exactly `times` times across the deployment.
+ * - An edit (`update`) reads the item, changes it in this process and writes it back only if it is
+ *   still the text it read (compare and set, tried again a few times): two edits of one item
+ *   through two instances never lose one's fields, and the item's text is never re-encoded by Lua.
+ *   Its use count is not touched.
  * - `replace(items, { ifNew })` puts a list in place at start-up only when the deployment has none
  *   yet, so an instance that (re)starts does not wipe what the others' admin API added.
  * - Each item has an owner (an account, or operators: `ownerOf`), kept beside it in Redis: the
@@ -35,6 +39,8 @@ export interface ListItem {
 /** A change the copy of every instance applies, in order. */
 export type ListChange<T> =
   | { kind: 'add'; item: T }
+  /** An item edited in its place (its use count kept). */
+  | { kind: 'update'; item: T }
   /** Items removed: one, or (`owner`) every item of one account. */
   | { kind: 'remove'; ids: number[]; owner?: number }
   /** The whole list: a snapshot read at start-up or after a gap (`restart: false`), or a reset. */
@@ -73,6 +79,19 @@ redis.call('HDEL', KEYS[7], ARGV[1])
 redis.call('HINCRBY', KEYS[8], owner, -1)
 ${PUBLISH('remove', 'ARGV[1]')}
 return {item, uses, version}`;
+
+// ARGV: the id, the reach's owner ('' for all), the text read, the new text without its id.
+const UPDATE = `
+local item = redis.call('HGET', KEYS[1], ARGV[1])
+if not item then return false end
+local owner = redis.call('HGET', KEYS[7], ARGV[1]) or '${OPERATORS}'
+if ARGV[2] ~= '' and ARGV[2] ~= owner then return false end
+if item ~= ARGV[3] then return {0} end
+local updated = '{"id":' .. ARGV[1] .. ',' .. ARGV[4]
+redis.call('HSET', KEYS[1], ARGV[1], updated)
+local uses = redis.call('HGET', KEYS[2], ARGV[1]) or '0'
+${PUBLISH('update', 'updated')}
+return {updated, uses, version}`;
 
 const REMOVE_OWNED = `
 local ids = {}
@@ -119,6 +138,9 @@ return 1`;
 
 const KEY_COUNT = 8;
 
+/** How often an edit is tried again when another changed the item between its read and write. */
+const UPDATE_ATTEMPTS = 5;
+
 /** The item's JSON without its opening brace, for a script to write `{"id":N,` before it. */
 const bodyOf = (item: object) => JSON.stringify(item).slice(1);
 
@@ -147,7 +169,7 @@ export class SharedList<T extends ListItem> implements VersionedCopy {
   private pending: { version: number; change: ListChange<T> }[] = [];
   private readonly keys: string[];
   private readonly run: Record<
-    'add' | 'remove' | 'removeOwned' | 'replace' | 'snapshot' | 'claim',
+    'add' | 'remove' | 'update' | 'removeOwned' | 'replace' | 'snapshot' | 'claim',
     (...args: (string | number)[]) => Promise<unknown>
   >;
 
@@ -179,6 +201,7 @@ export class SharedList<T extends ListItem> implements VersionedCopy {
     this.run = {
       add: script('Add', ADD),
       remove: script('Remove', REMOVE),
+      update: script('Update', UPDATE),
       removeOwned: script('RemoveOwned', REMOVE_OWNED),
       replace: script('Replace', REPLACE),
       snapshot: script('Snapshot', SNAPSHOT),
@@ -215,6 +238,34 @@ export class SharedList<T extends ListItem> implements VersionedCopy {
     if (!removed) return undefined;
     await this.own(removed[2], { kind: 'remove', ids: [id] });
     return { item: JSON.parse(removed[0]) as T, uses: Number(removed[1]) };
+  }
+
+  /**
+   * Changes item `id` with `edit` if it is within reach (as `remove`); its new state and use count,
+   * or undefined when there is none. `edit` may be called again if another edit came first.
+   */
+  async update(
+    id: number,
+    reach: number | 'all',
+    edit: (item: T) => T,
+  ): Promise<{ item: T; uses: number } | undefined> {
+    const owner = reach === 'all' ? '' : ownerKey(reach);
+    for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
+      const read = await this.shared.commands.hget(this.keys[0] as string, String(id));
+      if (read === null) return undefined;
+      const { id: _id, ...rest } = edit(JSON.parse(read) as T);
+      const updated = (await this.run.update(...this.keys, id, owner, read, bodyOf(rest))) as
+        | [string, string, number]
+        | [0]
+        | null;
+      if (!updated) return undefined;
+      if (updated.length === 3) {
+        const item = JSON.parse(updated[0]) as T;
+        await this.own(updated[2], { kind: 'update', item });
+        return { item, uses: Number(updated[1]) };
+      }
+    }
+    throw new Error(`item ${id} of ${this.name} changed under ${UPDATE_ATTEMPTS} edits in a row`);
   }
 
   /** Removes every item of one account; answers how many. */
@@ -276,7 +327,7 @@ export class SharedList<T extends ListItem> implements VersionedCopy {
     const [version, kind] = message.split(' ', 2) as [string, string];
     const payload = message.slice(version.length + kind.length + 2);
     const change: ListChange<T> =
-      kind === 'add'
+      kind === 'add' || kind === 'update'
         ? { kind, item: JSON.parse(payload) as T }
         : kind === 'remove'
           ? { kind, ids: [Number(payload)] }

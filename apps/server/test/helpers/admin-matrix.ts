@@ -229,6 +229,27 @@ export const MATRIX: Record<AdminOperationId, MatrixCase> = {
       );
     },
   },
+  updateFault: {
+    // Account 1's rule (on `/v1/<its secret>`) turned onto a path both accounts call.
+    request: (setup) => ({
+      method: 'PATCH',
+      path: `/_admin/faults/${setup.rules[1]}`,
+      body: { match: { path: '/v1/agents/view/*' }, fault: { code: 503 } },
+    }),
+    status: ACCOUNT_ONES,
+    async check({ caller, origins }) {
+      // Edited, it stays account 1's: only account 1's requests get it; untouched, nobody's do.
+      for (const [account, agent] of [
+        [1, 1],
+        [2, 3],
+      ] as const) {
+        const hit = caller !== 'other' && account === 1;
+        const viewed = await platformGet(origins, accountToken[account], `/agents/view/${agent}`);
+        expect(viewed.status, `account ${account}`).toBe(hit ? 503 : 200);
+      }
+      expect(await owners(origins, '/_admin/faults', 'faults')).toEqual([1, 2]);
+    },
+  },
   removeFault: {
     request: (setup) => ({ method: 'DELETE', path: `/_admin/faults/${setup.rules[1]}` }),
     status: ACCOUNT_ONES,
@@ -267,6 +288,22 @@ export const MATRIX: Record<AdminOperationId, MatrixCase> = {
       expect(await owners(origins, '/_admin/chat-fixtures', 'fixtures')).toEqual(
         { own: [2], other: [1], operator: [] }[caller],
       );
+    },
+  },
+  updateChatFixture: {
+    // Account 1's fixture made to answer every chat; the matrix's chats are about parcels.
+    request: (setup) => ({
+      method: 'PATCH',
+      path: `/_admin/chat-fixtures/${setup.fixtures[1]}`,
+      body: { match: {}, answer: { content: 'Edited by the matrix.' } },
+    }),
+    status: ACCOUNT_ONES,
+    async check({ caller, origins }) {
+      for (const account of [1, 2] as const) {
+        const scripted = (await chatContent(origins, accountToken[account])) === 'Edited by the matrix.';
+        expect(scripted, `account ${account}`).toBe(caller !== 'other' && account === 1);
+      }
+      expect(await owners(origins, '/_admin/chat-fixtures', 'fixtures')).toEqual([1, 2]);
     },
   },
   removeChatFixture: {

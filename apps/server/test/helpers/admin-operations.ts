@@ -8,7 +8,13 @@ import { testSeed } from './fixtures.js';
  */
 export const ADMIN_OPERATIONS: Record<
   AdminOperationId,
-  { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object; success: number; stream?: true }
+  {
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    url: string;
+    payload?: object;
+    success: number;
+    stream?: true;
+  }
 > = {
   listRequests: { method: 'GET', url: '/_admin/requests', success: 200 },
   clearRequests: { method: 'DELETE', url: '/_admin/requests', success: 200 },
@@ -27,6 +33,7 @@ export const ADMIN_OPERATIONS: Record<
     success: 201,
   },
   clearFaults: { method: 'DELETE', url: '/_admin/faults', success: 200 },
+  updateFault: { method: 'PATCH', url: '/_admin/faults/999', payload: { enabled: false }, success: 404 },
   removeFault: { method: 'DELETE', url: '/_admin/faults/999', success: 404 },
   listChatFixtures: { method: 'GET', url: '/_admin/chat-fixtures', success: 200 },
   addChatFixture: {
@@ -36,6 +43,12 @@ export const ADMIN_OPERATIONS: Record<
     success: 201,
   },
   clearChatFixtures: { method: 'DELETE', url: '/_admin/chat-fixtures', success: 200 },
+  updateChatFixture: {
+    method: 'PATCH',
+    url: '/_admin/chat-fixtures/999',
+    payload: { enabled: false },
+    success: 404,
+  },
   removeChatFixture: { method: 'DELETE', url: '/_admin/chat-fixtures/999', success: 404 },
   createToken: {
     method: 'POST',

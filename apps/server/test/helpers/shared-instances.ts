@@ -51,3 +51,22 @@ export async function twoInstances(
   const deployed = await deployment(env);
   return [await deployed.instance(), await deployed.instance()];
 }
+
+/**
+ * `count` instances of a new deployment listening on 127.0.0.1 and free ports, for a whole test
+ * file (not closed after each test, as the others are): their origins, and `close()` for afterAll.
+ */
+export async function listeningInstances(
+  count: number,
+  env: Record<string, string> = {},
+): Promise<{ origins: string[]; close: () => Promise<void> }> {
+  const deployed = await deployment(env);
+  const built: FastifyInstance[] = [];
+  const origins: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const app = await serverModule.build(serverModule.loadConfig(deployed.env), { seed: testSeed });
+    built.push(app);
+    origins.push(await app.listen({ port: 0, host: '127.0.0.1' }));
+  }
+  return { origins, close: async () => void (await Promise.all(built.map((app) => app.close()))) };
+}

@@ -54,8 +54,18 @@ describe('startReferenceServer() with the test seed', () => {
 
   it('answers with its start-up fixtures, and a reset puts back those and the data', async () => {
     expect(await contentOf(await chat(server, 'Where is my parcel?'))).toBe('Ships today.');
+    // Disabled, the start-up fixture lets the engine answer; enabled, it answers again.
+    const [startup] = await server.admin.fixtures.list();
+    expect(await server.admin.fixtures.update(startup?.id ?? 0, { enabled: false })).toMatchObject({
+      enabled: false,
+      used: 1,
+    });
+    expect(await contentOf(await chat(server, 'Where is my parcel?'))).not.toBe('Ships today.');
+    await server.admin.fixtures.update(startup?.id ?? 0, { enabled: true });
+    expect(await contentOf(await chat(server, 'Where is my parcel?'))).toBe('Ships today.');
     await server.admin.fixtures.clear();
-    await server.admin.faults.add({ match: {}, fault: { code: 500 } });
+    const rule = await server.admin.faults.add({ match: {}, fault: { code: 503 } });
+    await server.admin.faults.update(rule.id, { fault: { code: 500 } });
     const created = await fetch(`${server.baseUrl}/agents/create`, {
       method: 'POST',
       headers: {
@@ -79,6 +89,7 @@ describe('startReferenceServer() with the test seed', () => {
     expect(await contentOf(await chat(server, 'Where is my parcel?'))).toBe('Ships today.');
     expect((await get(server, `/agents/view/${id}`, TEST_TOKENS.read)).status).toBe(404);
     expect(await server.admin.requests()).toHaveLength(2);
+    expect(await server.admin.fixtures.list()).toMatchObject([{ enabled: true, used: 1 }]);
   });
 
   it('has an admin client that is the server’s operator: it sees every account’s requests', async () => {

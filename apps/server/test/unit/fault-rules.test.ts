@@ -16,6 +16,7 @@ describe('fault rules', () => {
       fault: { code: 503 },
       times: null,
       probability: 1,
+      enabled: true,
       fired: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
@@ -24,6 +25,28 @@ describe('fault rules', () => {
     expect(rules.pick(get)?.id).toBe(2);
     expect(rules.list('all').map((rule) => [rule.id, rule.fired])).toEqual([
       [1, 1],
+      [2, 1],
+    ]);
+  });
+
+  it('skips a disabled rule, and an edit keeps its place, account and count', () => {
+    const rules = new FaultRules(1);
+    rules.add({ match: {}, fault: { code: 503 } }, 1);
+    rules.add({ match: {}, fault: { code: 500 } }, null);
+    expect(rules.pick(get)?.id).toBe(1);
+    expect(rules.update(1, { enabled: false }, 2)).toBeUndefined();
+    expect(rules.update(1, { enabled: false, fault: { code: 502 } }, 1)).toMatchObject({
+      id: 1,
+      accountId: 1,
+      enabled: false,
+      fault: { code: 502 },
+      fired: 1,
+    });
+    expect(rules.pick(get)?.id).toBe(2);
+    rules.update(1, { enabled: true }, 'all');
+    expect(rules.pick(get)?.fault).toEqual({ code: 502 });
+    expect(rules.list('all').map((rule) => [rule.id, rule.fired])).toEqual([
+      [1, 2],
       [2, 1],
     ]);
   });

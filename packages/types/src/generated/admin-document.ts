@@ -7,7 +7,7 @@ export const adminDocument: OpenApiDocument = {
     "title": "Assistant Platform reference server, admin API",
     "version": "0.1.0",
     "summary": "See, reset, script and break the reference server from tests and tools.",
-    "description": "The reference server's own API, beside the platform's (`openapi.yaml`). It is not part of the\nplatform's contract: the hosted service does not have it, and the SDK and the gateway do not\nexpose it. Tests and tools use it to ask what an app sent, to put the server back to a known\nstate, to make calls slow or failing, and to script what the model answers.\n\nIt uses the platform's envelopes: `{ success: true, message, data }`, and the platform's error\nenvelopes (`400` lists each bad field in `errors`), its rules for JSON bodies (`x-json-text`)\nand its answers to unmatched requests (`404`, or `405` with `Allow`: `x-unmatched-requests`).\nAdmin requests are not rate limited per token and are not recorded in the journal; failed\nauthentications are limited per address as the platform's are (its contract's \"Rate\nlimiting\"): past the limit an invalid token answers `429` (`AuthFailuresLimited`, declared by\nevery operation), a valid one is still served.\n\n## Two kinds of administration\nSeveral accounts may share one server (a team's staging server), so there are two scopes:\n- `admin` administers the token's own account, and nothing else: its journal entries and live\n  stream, its data in state export, import and reset (a reset restores the account's start-up\n  data), fault rules and chat fixtures that apply only to requests made with its account's\n  tokens, its own tokens. Another account's records never appear in its answers, and the ids\n  of another account's rules, fixtures and tokens answer `404` as unknown ones do. `*` includes\n  `admin`: it is every platform scope plus the account's administration.\n- `operator` administers the whole server: every account's journal entries (and the requests\n  no token authenticated), all data, rules and fixtures that apply to every account's\n  requests, every account's tokens, the violations summary. `*` never includes it; a token gets\n  it only by name (the CLI's `token create --operator`, a seed, `POST /tokens` by an operator).\n  It includes `admin` for every account: an operator may call every operation here.\nEach operation's `security` names the scope it needs (`admin` or `operator`), and its\ndescription says what each kind of caller sees. `GET /caller` answers which view a token has.\nA server for one developer (`pnpm start`, `startReferenceServer()`) gives its dev token both\n`*` and `operator`, so there everything is as if there were one kind.\n\n## No import locks you out\n`PUT /state` and `POST /reset` refuse, with `400` naming `tokens` and the rule, to leave the\ncaller without the rights it used: the data afterwards must hold the calling token (by its\nhash), not revoked, with the scope the call needed (`admin` or `*` of the caller's account for\nan account's admin, `operator` for an operator). Nothing is changed then. An operator locked\nout all the same (a token revoked by mistake) recovers with the CLI on the database:\n`assistant-server token create --account 1 --operator`.\n\n## Faults on platform requests\nA platform request can ask for a fault itself with the `Prefer` header (RFC 7240: preferences\nseparated by commas, each `name` or `name=value`); a rule added with `POST /faults` applies the\nsame faults to matching requests without any change to the client. Preferences other than those\nbelow are ignored, as RFC 7240 asks; a value these do not accept answers `400` naming\n`header.prefer`, before anything else is done.\n- `code=N`: answer status `N` with its envelope, after authentication. `N` is one of the error\n  statuses the platform declares (`400`, `401`, `403`, `404`, `429`, `500`, `502`, `503`,\n  `504`) or `408`, whose envelope this document declares (`FaultErrorEnvelope`). `429` and `503`\n  carry `Retry-After: 1`.\n- `delay=MS`: wait `MS` milliseconds (at most 30000) before answering.\n- `reset`: close the connection without an answer.\n- `drop-answer`: do the operation, then close the connection without sending its answer: the work\n  is done (an agent created) but the client never hears of it, as when a network drops an\n  answer. An answer stored for an `Idempotency-Key` is stored before it is dropped, so a retry\n  with the same key gets it. The only fault that lets the operation run and write.\n- For a streamed chat: `ttft=MS`, the time before the first event (at most 30000); `tps=N`, the\n  events sent per second (0.1 to 10000); `disconnect-after=N`, close the connection after `N`\n  events with no terminal event (a cut stream). They are ignored on other requests.\nWhen a request's own preferences and a rule both set a fault, the request's win.\n\n`delay`, `ttft`, `tps` and `disconnect-after` hold a connection open (the `Fault` fields marked\n`x-in-flight-limited`), so they are in-flight work: a request given one, by its own `Prefer`\nheader or by a rule, takes one of its token's in-flight slots (the platform contract's\n\"Rate limiting\": 4 at once on the reference server, `MAX_HEAVY_REQUESTS_PER_TOKEN`, shared with\nthe token's chat and embeddings) from the moment its fault is known until its answer ends or\nits client goes away, whatever its operation. One more answers `429` with `Retry-After: 1`,\nbefore any delay, and nothing runs. Rules count too: a rule slows a token's requests as a busy\nserver would, and a busy server also refuses the ones past its limit; this keeps one account's\nfaults from holding the server's connections from the others.\n\n## Scripted chat answers\nA chat fixture (`POST /chat-fixtures`, or the file named by `CHAT_FIXTURES`) answers chat\nrequests that match it instead of the configured engine: the first matching fixture wins. A\nstreamed answer is cut into the same chunks the engine's would be.\n\n## Proxy mode\nStarted with a target (`assistant-server proxy --target URL`, or `PROXY_TARGET`), the server\nforwards every platform request under `/v1` to the target unchanged (the caller's token\nincluded) and checks the request and the answer against the platform's contract. What breaks\nit is a `Violation`, kept on the request's journal entry (`violations`) and summed up by\n`GET /violations`. Faults apply in proxy mode too: a `code` or `reset` fault is answered by the\nserver itself without forwarding (and is not checked), a delay comes before forwarding, a\nstream's timing applies to the forwarded events; the fault preferences the server applied are\nremoved from the `Prefer` header it forwards. A target that cannot be reached answers `502`\n(`BadGatewayError`), one that sends no answer within the proxy's timeout `504`\n(`GatewayTimeoutError`).\n\n## Several instances\nInstances of one deployment (several servers behind a load balancer) share their state through\nRedis (`REDIS_URL`): the journal (one journal of every instance's requests, numbered across them,\nbounded per account as one instance's is), the fault rules and chat fixtures (one list; `times` counts uses\nacross all instances; a rule or fixture added through one instance applies to the next\nauthenticated request any of them answers), the violations summary, and a reset, which resets\nthem for every instance. `probability` is drawn per instance, from a generator each seeds with\n`FAULT_SEED`, so a run repeats per instance. A live stream (`GET /requests/stream`) of any\ninstance carries every instance's entries. Every entry, rule and fixture carries its account,\nso each instance answers an account's admin with that account's alone.\n\nWhile an instance cannot reach its Redis, the operations on shared state answer `503`\n(`ServiceUnavailableError`) with `Retry-After: 1`, whatever `REDIS_FAILURE` says (a change only\none instance saw would split the deployment), and the requests it answers are not journaled.\nIts platform requests are then answered with its own limits, rules and fixtures\n(`REDIS_FAILURE=open`), or answer `503` with the same envelope and `Retry-After: 1`, as a\n`code=503` fault does (`REDIS_FAILURE=closed`).\n\n## Replay\nStarted with `--replay DIR` (or `REPLAY_DIR`), the server answers platform requests from the\ncassettes in `DIR` (`Cassette`, one file per recorded exchange) after authenticating the caller\nwith its own tokens. A cassette answers a request with its method and path, its body compared as\ncanonical JSON (whatever its spacing, key order, escapes or number spelling), and its\nauthentication outcome: a cassette whose answer is `401` (the target refused the recorded token)\nanswers only a request whose token was refused, so an authenticated request never gets a\nrecorded `401` (and, as the replaying server answers an unknown token `401` itself, an\nunauthenticated one never gets a recorded success). A request without a matching cassette goes\nto the engines, or, with `--replay-miss error`, answers `501` with a `ReplayMissError` naming the\nnearest cassette.\n",
+    "description": "The reference server's own API, beside the platform's (`openapi.yaml`). It is not part of the\nplatform's contract: the hosted service does not have it, and the SDK and the gateway do not\nexpose it. Tests and tools use it to ask what an app sent, to put the server back to a known\nstate, to make calls slow or failing, and to script what the model answers.\n\nIt uses the platform's envelopes: `{ success: true, message, data }`, and the platform's error\nenvelopes (`400` lists each bad field in `errors`), its rules for JSON bodies (`x-json-text`)\nand its answers to unmatched requests (`404`, or `405` with `Allow`: `x-unmatched-requests`).\nAdmin requests are not rate limited per token and are not recorded in the journal; failed\nauthentications are limited per address as the platform's are (its contract's \"Rate\nlimiting\"): past the limit an invalid token answers `429` (`AuthFailuresLimited`, declared by\nevery operation), a valid one is still served.\n\n## Two kinds of administration\nSeveral accounts may share one server (a team's staging server), so there are two scopes:\n- `admin` administers the token's own account, and nothing else: its journal entries and live\n  stream, its data in state export, import and reset (a reset restores the account's start-up\n  data), fault rules and chat fixtures that apply only to requests made with its account's\n  tokens, its own tokens. Another account's records never appear in its answers, and the ids\n  of another account's rules, fixtures and tokens answer `404` as unknown ones do. `*` includes\n  `admin`: it is every platform scope plus the account's administration.\n- `operator` administers the whole server: every account's journal entries (and the requests\n  no token authenticated), all data, rules and fixtures that apply to every account's\n  requests, every account's tokens, the violations summary. `*` never includes it; a token gets\n  it only by name (the CLI's `token create --operator`, a seed, `POST /tokens` by an operator).\n  It includes `admin` for every account: an operator may call every operation here.\nEach operation's `security` names the scope it needs (`admin` or `operator`), and its\ndescription says what each kind of caller sees. `GET /caller` answers which view a token has.\nA server for one developer (`pnpm start`, `startReferenceServer()`) gives its dev token both\n`*` and `operator`, so there everything is as if there were one kind.\n\n## No import locks you out\n`PUT /state` and `POST /reset` refuse, with `400` naming `tokens` and the rule, to leave the\ncaller without the rights it used: the data afterwards must hold the calling token (by its\nhash), not revoked, with the scope the call needed (`admin` or `*` of the caller's account for\nan account's admin, `operator` for an operator). Nothing is changed then. An operator locked\nout all the same (a token revoked by mistake) recovers with the CLI on the database:\n`assistant-server token create --account 1 --operator`.\n\n## Faults on platform requests\nA platform request can ask for a fault itself with the `Prefer` header (RFC 7240: preferences\nseparated by commas, each `name` or `name=value`); a rule added with `POST /faults` applies the\nsame faults to matching requests without any change to the client. Preferences other than those\nbelow are ignored, as RFC 7240 asks; a value these do not accept answers `400` naming\n`header.prefer`, before anything else is done.\n- `code=N`: answer status `N` with its envelope, after authentication. `N` is one of the error\n  statuses the platform declares (`400`, `401`, `403`, `404`, `429`, `500`, `502`, `503`,\n  `504`) or `408`, whose envelope this document declares (`FaultErrorEnvelope`). `429` and `503`\n  carry `Retry-After: 1`.\n- `delay=MS`: wait `MS` milliseconds (at most 30000) before answering.\n- `reset`: close the connection without an answer.\n- `drop-answer`: do the operation, then close the connection without sending its answer: the work\n  is done (an agent created) but the client never hears of it, as when a network drops an\n  answer. An answer stored for an `Idempotency-Key` is stored before it is dropped, so a retry\n  with the same key gets it. The only fault that lets the operation run and write.\n- For a streamed chat: `ttft=MS`, the time before the first event (at most 30000); `tps=N`, the\n  events sent per second (0.1 to 10000); `disconnect-after=N`, close the connection after `N`\n  events with no terminal event (a cut stream). They are ignored on other requests.\nWhen a request's own preferences and a rule both set a fault, the request's win.\n\n`delay`, `ttft`, `tps` and `disconnect-after` hold a connection open (the `Fault` fields marked\n`x-in-flight-limited`), so they are in-flight work: a request given one, by its own `Prefer`\nheader or by a rule, takes one of its token's in-flight slots (the platform contract's\n\"Rate limiting\": 4 at once on the reference server, `MAX_HEAVY_REQUESTS_PER_TOKEN`, shared with\nthe token's chat and embeddings) from the moment its fault is known until its answer ends or\nits client goes away, whatever its operation. One more answers `429` with `Retry-After: 1`,\nbefore any delay, and nothing runs. Rules count too: a rule slows a token's requests as a busy\nserver would, and a busy server also refuses the ones past its limit; this keeps one account's\nfaults from holding the server's connections from the others.\n\n## Scripted chat answers\nA chat fixture (`POST /chat-fixtures`, or the file named by `CHAT_FIXTURES`) answers chat\nrequests that match it instead of the configured engine: the first matching fixture wins. A\nstreamed answer is cut into the same chunks the engine's would be.\n\n## Proxy mode\nStarted with a target (`assistant-server proxy --target URL`, or `PROXY_TARGET`), the server\nforwards every platform request under `/v1` to the target unchanged (the caller's token\nincluded) and checks the request and the answer against the platform's contract. What breaks\nit is a `Violation`, kept on the request's journal entry (`violations`) and summed up by\n`GET /violations`. Faults apply in proxy mode too: a `code` or `reset` fault is answered by the\nserver itself without forwarding (and is not checked), a delay comes before forwarding, a\nstream's timing applies to the forwarded events; the fault preferences the server applied are\nremoved from the `Prefer` header it forwards. A target that cannot be reached answers `502`\n(`BadGatewayError`), one that sends no answer within the proxy's timeout `504`\n(`GatewayTimeoutError`).\n\n## Several instances\nInstances of one deployment (several servers behind a load balancer) share their state through\nRedis (`REDIS_URL`): the journal (one journal of every instance's requests, numbered across them,\nbounded per account as one instance's is), the fault rules and chat fixtures (one list; `times` counts uses\nacross all instances; a rule or fixture added through one instance applies to the next\nauthenticated request any of them answers, and so does an edit), the violations summary, and a reset, which resets\nthem for every instance. `probability` is drawn per instance, from a generator each seeds with\n`FAULT_SEED`, so a run repeats per instance. A live stream (`GET /requests/stream`) of any\ninstance carries every instance's entries. Every entry, rule and fixture carries its account,\nso each instance answers an account's admin with that account's alone.\n\nWhile an instance cannot reach its Redis, the operations on shared state answer `503`\n(`ServiceUnavailableError`) with `Retry-After: 1`, whatever `REDIS_FAILURE` says (a change only\none instance saw would split the deployment), and the requests it answers are not journaled.\nIts platform requests are then answered with its own limits, rules and fixtures\n(`REDIS_FAILURE=open`), or answer `503` with the same envelope and `Retry-After: 1`, as a\n`code=503` fault does (`REDIS_FAILURE=closed`).\n\n## Replay\nStarted with `--replay DIR` (or `REPLAY_DIR`), the server answers platform requests from the\ncassettes in `DIR` (`Cassette`, one file per recorded exchange) after authenticating the caller\nwith its own tokens. A cassette answers a request with its method and path, its body compared as\ncanonical JSON (whatever its spacing, key order, escapes or number spelling), and its\nauthentication outcome: a cassette whose answer is `401` (the target refused the recorded token)\nanswers only a request whose token was refused, so an authenticated request never gets a\nrecorded `401` (and, as the replaying server answers an unknown token `401` itself, an\nunauthenticated one never gets a recorded success). A request without a matching cassette goes\nto the engines, or, with `--replay-miss error`, answers `501` with a `ReplayMissError` naming the\nnearest cassette.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -836,6 +836,92 @@ export const adminDocument: OpenApiDocument = {
             "$ref": "#/components/responses/SharedStateUnavailable"
           }
         }
+      },
+      "patch": {
+        "operationId": "updateFault",
+        "summary": "Edit, disable or enable a fault rule",
+        "description": "Changes the fields given and keeps the rest: `match` and `fault` are replaced whole,\n`times: null` applies the rule to every matching request, `enabled: false` keeps the rule\nwithout applying it (`true` applies it again). The rule keeps its id, its place in the\norder rules are tried, its account and its `fired` count: a rule edited to a `times` at or\nbelow what it has fired is used up. Another account's rule, or an operator's, answers an\naccount's admin `404`; an operator edits any (its account stays the rule's). With REDIS_URL\nthe change applies on every instance from its next authenticated request, as an added rule\ndoes.\n",
+        "tags": [
+          "Faults"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "The rule's id.",
+            "schema": {
+              "$ref": "#/components/schemas/PositiveId"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/FaultRulePatch"
+              },
+              "examples": {
+                "disable": {
+                  "value": {
+                    "enabled": false
+                  }
+                },
+                "slower": {
+                  "value": {
+                    "fault": {
+                      "delayMs": 2000
+                    },
+                    "times": null
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The rule as it now is.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FaultRuleResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/SharedStateUnavailable"
+          }
+        }
       }
     },
     "/chat-fixtures": {
@@ -1069,6 +1155,91 @@ export const adminDocument: OpenApiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/AuthFailuresLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/SharedStateUnavailable"
+          }
+        }
+      },
+      "patch": {
+        "operationId": "updateChatFixture",
+        "summary": "Edit, disable or enable a chat fixture",
+        "description": "Changes the fields given and keeps the rest: `match` and `answer` are replaced whole,\n`times: null` answers every matching chat, `enabled: false` keeps the fixture without\nanswering with it (`true` answers again). The fixture keeps its id, its place in the order\nfixtures are tried, its account and its `used` count: a fixture edited to a `times` at or\nbelow what it has answered is used up. Another account's fixture, or an operator's, answers\nan account's admin `404`; an operator edits any (its account stays the fixture's). With\nREDIS_URL the change applies on every instance from its next authenticated request.\n",
+        "tags": [
+          "Chat fixtures"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "admin"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "The fixture's id.",
+            "schema": {
+              "$ref": "#/components/schemas/PositiveId"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ChatFixturePatch"
+              },
+              "examples": {
+                "disable": {
+                  "value": {
+                    "enabled": false
+                  }
+                },
+                "reworded": {
+                  "value": {
+                    "answer": {
+                      "content": "Your parcel arrives tomorrow."
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The fixture as it now is.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ChatFixtureResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -1661,6 +1832,44 @@ export const adminDocument: OpenApiDocument = {
             "maximum": 1,
             "default": 1,
             "description": "The chance that a matching request gets the fault."
+          },
+          "enabled": {
+            "type": "boolean",
+            "default": true,
+            "description": "`false` adds the rule disabled: kept and listed, applied to no request until enabled."
+          }
+        }
+      },
+      "FaultRulePatch": {
+        "type": "object",
+        "description": "The fields of a rule to change (`PATCH /faults/{id}`), at least one; those absent are kept.\n",
+        "minProperties": 1,
+        "additionalProperties": false,
+        "properties": {
+          "match": {
+            "$ref": "#/components/schemas/FaultMatch"
+          },
+          "fault": {
+            "$ref": "#/components/schemas/Fault"
+          },
+          "times": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1,
+            "maximum": 1000000,
+            "description": "How many requests the rule applies to at most, its `fired` count included; `null` for every one."
+          },
+          "probability": {
+            "type": "number",
+            "exclusiveMinimum": 0,
+            "maximum": 1,
+            "description": "The chance that a matching request gets the fault."
+          },
+          "enabled": {
+            "type": "boolean",
+            "description": "`false` stops applying the rule (it is kept); `true` applies it again."
           }
         }
       },
@@ -1673,6 +1882,7 @@ export const adminDocument: OpenApiDocument = {
           "fault",
           "times",
           "probability",
+          "enabled",
           "fired",
           "createdAt"
         ],
@@ -1699,6 +1909,10 @@ export const adminDocument: OpenApiDocument = {
           },
           "probability": {
             "type": "number"
+          },
+          "enabled": {
+            "type": "boolean",
+            "description": "Whether the rule applies; a disabled one is kept, and applies to no request."
           },
           "fired": {
             "type": "integer",
@@ -1833,6 +2047,38 @@ export const adminDocument: OpenApiDocument = {
             "minimum": 1,
             "maximum": 1000000,
             "description": "How many chats the fixture answers at most; every matching one when absent."
+          },
+          "enabled": {
+            "type": "boolean",
+            "default": true,
+            "description": "`false` adds the fixture disabled: kept and listed, answering no chat until enabled."
+          }
+        }
+      },
+      "ChatFixturePatch": {
+        "type": "object",
+        "description": "The fields of a fixture to change (`PATCH /chat-fixtures/{id}`), at least one; those absent\nare kept.\n",
+        "minProperties": 1,
+        "additionalProperties": false,
+        "properties": {
+          "match": {
+            "$ref": "#/components/schemas/ChatFixtureMatch"
+          },
+          "answer": {
+            "$ref": "#/components/schemas/ChatFixtureAnswer"
+          },
+          "times": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1,
+            "maximum": 1000000,
+            "description": "How many chats the fixture answers at most, its `used` count included; `null` for every one."
+          },
+          "enabled": {
+            "type": "boolean",
+            "description": "`false` stops answering with the fixture (it is kept); `true` answers again."
           }
         }
       },
@@ -1852,6 +2098,7 @@ export const adminDocument: OpenApiDocument = {
           "match",
           "answer",
           "times",
+          "enabled",
           "used",
           "createdAt"
         ],
@@ -1874,6 +2121,10 @@ export const adminDocument: OpenApiDocument = {
               "integer",
               "null"
             ]
+          },
+          "enabled": {
+            "type": "boolean",
+            "description": "Whether the fixture answers; a disabled one is kept, and answers no chat."
           },
           "used": {
             "type": "integer",

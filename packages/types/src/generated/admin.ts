@@ -247,7 +247,18 @@ export interface paths {
         delete: operations["removeFault"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit, disable or enable a fault rule
+         * @description Changes the fields given and keeps the rest: `match` and `fault` are replaced whole,
+         *     `times: null` applies the rule to every matching request, `enabled: false` keeps the rule
+         *     without applying it (`true` applies it again). The rule keeps its id, its place in the
+         *     order rules are tried, its account and its `fired` count: a rule edited to a `times` at or
+         *     below what it has fired is used up. Another account's rule, or an operator's, answers an
+         *     account's admin `404`; an operator edits any (its account stays the rule's). With REDIS_URL
+         *     the change applies on every instance from its next authenticated request, as an added rule
+         *     does.
+         */
+        patch: operations["updateFault"];
         trace?: never;
     };
     "/chat-fixtures": {
@@ -301,7 +312,17 @@ export interface paths {
         delete: operations["removeChatFixture"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit, disable or enable a chat fixture
+         * @description Changes the fields given and keeps the rest: `match` and `answer` are replaced whole,
+         *     `times: null` answers every matching chat, `enabled: false` keeps the fixture without
+         *     answering with it (`true` answers again). The fixture keeps its id, its place in the order
+         *     fixtures are tried, its account and its `used` count: a fixture edited to a `times` at or
+         *     below what it has answered is used up. Another account's fixture, or an operator's, answers
+         *     an account's admin `404`; an operator edits any (its account stays the fixture's). With
+         *     REDIS_URL the change applies on every instance from its next authenticated request.
+         */
+        patch: operations["updateChatFixture"];
         trace?: never;
     };
     "/tokens": {
@@ -444,6 +465,22 @@ export interface components {
              * @default 1
              */
             probability?: number;
+            /**
+             * @description `false` adds the rule disabled: kept and listed, applied to no request until enabled.
+             * @default true
+             */
+            enabled?: boolean;
+        };
+        /** @description The fields of a rule to change (`PATCH /faults/{id}`), at least one; those absent are kept. */
+        FaultRulePatch: {
+            match?: components["schemas"]["FaultMatch"];
+            fault?: components["schemas"]["Fault"];
+            /** @description How many requests the rule applies to at most, its `fired` count included; `null` for every one. */
+            times?: number | null;
+            /** @description The chance that a matching request gets the fault. */
+            probability?: number;
+            /** @description `false` stops applying the rule (it is kept); `true` applies it again. */
+            enabled?: boolean;
         };
         FaultRule: {
             id: components["schemas"]["PositiveId"];
@@ -453,6 +490,8 @@ export interface components {
             /** @description How many requests the rule applies to at most; `null` for every one. */
             times: number | null;
             probability: number;
+            /** @description Whether the rule applies; a disabled one is kept, and applies to no request. */
+            enabled: boolean;
             /** @description How many requests the rule has applied to so far. */
             fired: number;
             createdAt: components["schemas"]["Timestamp"];
@@ -501,6 +540,23 @@ export interface components {
             answer: components["schemas"]["ChatFixtureAnswer"];
             /** @description How many chats the fixture answers at most; every matching one when absent. */
             times?: number;
+            /**
+             * @description `false` adds the fixture disabled: kept and listed, answering no chat until enabled.
+             * @default true
+             */
+            enabled?: boolean;
+        };
+        /**
+         * @description The fields of a fixture to change (`PATCH /chat-fixtures/{id}`), at least one; those absent
+         *     are kept.
+         */
+        ChatFixturePatch: {
+            match?: components["schemas"]["ChatFixtureMatch"];
+            answer?: components["schemas"]["ChatFixtureAnswer"];
+            /** @description How many chats the fixture answers at most, its `used` count included; `null` for every one. */
+            times?: number | null;
+            /** @description `false` stops answering with the fixture (it is kept); `true` answers again. */
+            enabled?: boolean;
         };
         /** @description The content of the file `CHAT_FIXTURES` names. */
         ChatFixtures: components["schemas"]["ChatFixtureInput"][];
@@ -510,6 +566,8 @@ export interface components {
             match: components["schemas"]["ChatFixtureMatch"];
             answer: components["schemas"]["ChatFixtureAnswer"];
             times: number | null;
+            /** @description Whether the fixture answers; a disabled one is kept, and answers no chat. */
+            enabled: boolean;
             /** @description How many chats the fixture has answered so far. */
             used: number;
             createdAt: components["schemas"]["Timestamp"];
@@ -1696,6 +1754,40 @@ export interface operations {
             503: components["responses"]["SharedStateUnavailable"];
         };
     };
+    updateFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's id. */
+                id: components["schemas"]["PositiveId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaultRulePatch"];
+            };
+        };
+        responses: {
+            /** @description The rule as it now is. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultRuleResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
+        };
+    };
     listChatFixtures: {
         parameters: {
             query?: never;
@@ -1808,6 +1900,40 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["AuthFailuresLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
+        };
+    };
+    updateChatFixture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fixture's id. */
+                id: components["schemas"]["PositiveId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatFixturePatch"];
+            };
+        };
+        responses: {
+            /** @description The fixture as it now is. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatFixtureResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };

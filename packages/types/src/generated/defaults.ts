@@ -26,7 +26,11 @@ export const DECLARED_DEFAULTS = {
 /** The same for the admin API. */
 export const ADMIN_DEFAULTS = {
   "FaultRuleInput": {
-    "probability": 1
+    "probability": 1,
+    "enabled": true
+  },
+  "ChatFixtureInput": {
+    "enabled": true
   },
   "StateToken": {
     "name": "seed"

@@ -75,6 +75,17 @@ export const ADMIN_LIMITS = {
       "maximum": 1
     }
   },
+  "FaultRulePatch": {
+    "times": {
+      "minimum": 1,
+      "maximum": 1000000
+    },
+    "probability": {
+      "type": "number",
+      "exclusiveMinimum": 0,
+      "maximum": 1
+    }
+  },
   "FaultRule": {
     "id": {
       "type": "integer",
@@ -133,6 +144,12 @@ export const ADMIN_LIMITS = {
   "ChatFixtureInput": {
     "times": {
       "type": "integer",
+      "minimum": 1,
+      "maximum": 1000000
+    }
+  },
+  "ChatFixturePatch": {
+    "times": {
       "minimum": 1,
       "maximum": 1000000
     }

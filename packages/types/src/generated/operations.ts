@@ -204,6 +204,21 @@ export const ADMIN_OPERATIONS = {
     "inFlightLimited": false,
     "idempotencyKey": false
   },
+  "updateFault": {
+    "method": "patch",
+    "path": "/faults/{id}",
+    "scope": "admin",
+    "pathParameters": [
+      {
+        "name": "id",
+        "integer": true
+      }
+    ],
+    "queryDefaults": {},
+    "jsonBody": true,
+    "inFlightLimited": false,
+    "idempotencyKey": false
+  },
   "removeFault": {
     "method": "delete",
     "path": "/faults/{id}",
@@ -246,6 +261,21 @@ export const ADMIN_OPERATIONS = {
     "pathParameters": [],
     "queryDefaults": {},
     "jsonBody": false,
+    "inFlightLimited": false,
+    "idempotencyKey": false
+  },
+  "updateChatFixture": {
+    "method": "patch",
+    "path": "/chat-fixtures/{id}",
+    "scope": "admin",
+    "pathParameters": [
+      {
+        "name": "id",
+        "integer": true
+      }
+    ],
+    "queryDefaults": {},
+    "jsonBody": true,
     "inFlightLimited": false,
     "idempotencyKey": false
   },

@@ -12,7 +12,15 @@ import { AgentsSection } from './agents-section.js';
 import { TokensSection } from './tokens-section.js';
 import { WorkspacesSection } from './workspaces-section.js';
 
-export function StoredDataView({ client, caller }: { client: AdminClient; caller: Caller }) {
+export function StoredDataView({
+  client,
+  caller,
+  onSignedOut,
+}: {
+  client: AdminClient;
+  caller: Caller;
+  onSignedOut: () => void;
+}) {
   const state = useLoad(() => dataOf(client.GET('/state')), [client]);
   return (
     <section aria-labelledby="data-title">
@@ -32,10 +40,11 @@ export function StoredDataView({ client, caller }: { client: AdminClient; caller
           />
           <TokensSection
             client={client}
-            view={caller.view}
+            caller={caller}
             tokens={state.value.tokens ?? []}
             accounts={state.value.accounts ?? []}
             onChanged={state.reload}
+            onSignedOut={onSignedOut}
           />
         </>
       )}

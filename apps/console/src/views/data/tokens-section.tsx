@@ -1,26 +1,32 @@
 /**
- * Tokens: name, scopes, account, created, revoked; revoke an active one; create one, shown once
- * (only its hash is kept, so it cannot be shown again), with the scopes the view may give (an
- * account's admin never gives `operator`).
+ * Tokens: name, scopes, account, created, revoked; revoke an active one, after a question that
+ * names it (and warns when it is the one the console is signed in with, which then signs out);
+ * create one, shown once with a copy button (only its hash is kept, so it cannot be shown again),
+ * with the scopes the view may give (an account's admin never gives `operator`).
  */
-import type { adminComponents } from '@assistant-platform/types/admin';
+import type { adminComponents, Caller } from '@assistant-platform/types/admin';
 import { useState } from 'preact/hooks';
 import { type AdminClient, dataOf } from '../../api/admin-client.js';
 import { grantableScopes } from '../../lib/admin-view.js';
-import { Failure } from '../../ui/common.js';
+import { isOwnToken, revokeWords } from '../../lib/token-revoke.js';
+import { ConfirmDialog, CopyButton, Failure } from '../../ui/common.js';
 
 type Schemas = adminComponents['schemas'];
 type Scope = Schemas['Scope'];
+type Token = Schemas['StateToken'];
 
 const COLUMNS = ['Id', 'Name', 'Scopes', 'Account', 'Created', 'Revoked'] as const;
 
 export function TokensSection(props: {
   client: AdminClient;
-  view: Schemas['AdminView'];
-  tokens: Schemas['StateToken'][];
+  caller: Caller;
+  tokens: Token[];
   accounts: Schemas['StateAccount'][];
   onChanged: () => void;
+  /** After the signed-in token itself was revoked. */
+  onSignedOut: () => void;
 }) {
+  const [revoking, setRevoking] = useState<(Token & { id: number }) | null>(null);
   const [accountId, setAccountId] = useState(String(props.accounts[0]?.id ?? ''));
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<Scope[]>(['agents:read']);
@@ -39,8 +45,17 @@ export function TokensSection(props: {
     const body = { accountId: Number(accountId), scopes, ...(name.trim() ? { name: name.trim() } : {}) };
     void run(dataOf(props.client.POST('/tokens', { body })).then((data) => setCreated(data.token)));
   };
-  const revoke = (id: number) =>
-    void run(dataOf(props.client.DELETE('/tokens/{id}', { params: { path: { id } } })));
+  const revoke = () => {
+    const token = revoking;
+    setRevoking(null);
+    if (!token) return;
+    const own = isOwnToken(token, props.caller);
+    const revoked = dataOf(props.client.DELETE('/tokens/{id}', { params: { path: { id: token.id } } }));
+    void (own
+      ? revoked.then(props.onSignedOut, (failure: Error) => setError(failure.message))
+      : run(revoked));
+  };
+  const words = revoking && revokeWords(revoking, props.caller);
   const toggle = (scope: Scope) =>
     setScopes((held) => (held.includes(scope) ? held.filter((s) => s !== scope) : [...held, scope]));
   return (
@@ -76,8 +91,13 @@ export function TokensSection(props: {
                   token.createdAt,
                   token.revokedAt ??
                     (token.id !== undefined && (
-                      <button type="button" onClick={() => revoke(token.id as number)}>
+                      <button
+                        type="button"
+                        class="danger"
+                        onClick={() => setRevoking({ ...token, id: token.id as number })}
+                      >
                         Revoke {token.name}
+                        {token.id === props.caller.tokenId ? ' (signed in)' : ''}
                       </button>
                     )),
                 ].map((value, index) => (
@@ -109,7 +129,7 @@ export function TokensSection(props: {
         </label>
         <fieldset>
           <legend>Scopes</legend>
-          {grantableScopes(props.view).map((scope) => (
+          {grantableScopes(props.caller.view).map((scope) => (
             <label key={scope} class="inline">
               <input type="checkbox" checked={scopes.includes(scope)} onChange={() => toggle(scope)} />{' '}
               {scope}
@@ -121,10 +141,23 @@ export function TokensSection(props: {
         </button>
       </form>
       {created && (
-        <p class="notice" role="status">
-          New token, shown only this once: <code>{created}</code>
-        </p>
+        <div class="notice" role="status">
+          <p>
+            New token, shown only this once: <code>{created}</code>
+          </p>
+          <CopyButton text={created} label="Copy token" done="Copied." />
+        </div>
       )}
+      <ConfirmDialog
+        open={words !== null}
+        title={words?.title ?? ''}
+        confirmLabel={words?.confirm ?? ''}
+        onConfirm={revoke}
+        onCancel={() => setRevoking(null)}
+      >
+        <p>{words?.text}</p>
+        {words?.warning && <p class="failure">{words.warning}</p>}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,39 +1,43 @@
-/** A form that builds a fault rule (match, fault, times, probability) and adds it. */
-import { useState } from 'preact/hooks';
+/**
+ * A form that builds a fault rule (match, fault, times, probability, enabled) and adds it, or,
+ * with a draft, adds the draft's (a copy, one from a request) or saves the edit of the rule it
+ * names (PATCH: every field, as shown).
+ */
 import { type AdminClient, dataOf } from '../../api/admin-client.js';
 import {
   EMPTY_FAULT_FORM,
   FAULT_METHODS,
   FAULT_STATUSES,
-  type FaultFormFields,
   faultRuleInput,
+  faultRulePatch,
   MAX_DELAY_MS,
 } from '../../lib/fault-form.js';
-import { Failure } from '../../ui/common.js';
+import type { FaultDraft } from '../../lib/form-drafts.js';
 import { Field } from './field.js';
+import { EnabledField, FormFrame, useDraftForm } from './form-frame.js';
 
-export function FaultForm({ client, onAdded }: { client: AdminClient; onAdded: () => void }) {
-  const [fields, setFields] = useState(EMPTY_FAULT_FORM);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const set = (name: keyof FaultFormFields) => (value: string | boolean) =>
-    setFields((held) => ({ ...held, [name]: value }));
+export function FaultForm(props: {
+  client: AdminClient;
+  draft: FaultDraft | null;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
+  const { client, draft } = props;
+  const { fields, set, errors, failure, save } = useDraftForm(draft, EMPTY_FAULT_FORM);
   const submit = (event: Event) => {
     event.preventDefault();
-    const built = faultRuleInput(fields);
-    if (!built.ok) return setErrors(built.errors);
-    setErrors({});
-    dataOf(client.POST('/faults', { body: built.value })).then(
-      () => {
-        setFailure(null);
-        setFields(EMPTY_FAULT_FORM);
-        onAdded();
-      },
-      (error: Error) => setFailure(error.message),
-    );
+    const id = draft?.editing;
+    if (id === undefined)
+      save(faultRuleInput(fields), (body) => dataOf(client.POST('/faults', { body })), props.onSaved);
+    else
+      save(
+        faultRulePatch(fields),
+        (body) => dataOf(client.PATCH('/faults/{id}', { params: { path: { id } }, body })),
+        props.onSaved,
+      );
   };
   const text = (
-    name: Exclude<keyof FaultFormFields, 'reset' | 'dropAnswer' | 'method' | 'code'>,
+    name: 'path' | 'tokenName' | 'delayMs' | 'ttftMs' | 'tps' | 'disconnectAfter' | 'times' | 'probability',
     label: string,
     hint?: string,
   ) => (
@@ -46,9 +50,25 @@ export function FaultForm({ client, onAdded }: { client: AdminClient; onAdded: (
       placeholder={hint}
     />
   );
+  const check = (name: 'reset' | 'dropAnswer', label: string) => (
+    <label class="inline">
+      <input
+        type="checkbox"
+        checked={fields[name]}
+        onChange={(event) => set(name)(event.currentTarget.checked)}
+      />{' '}
+      {label}
+    </label>
+  );
   return (
-    <form class="stack" onSubmit={submit} aria-labelledby="fault-form-title" noValidate>
-      <h3 id="fault-form-title">Add a fault rule</h3>
+    <FormFrame
+      draft={draft}
+      addTitle="Add a fault rule"
+      submitLabel={draft?.editing === undefined ? 'Add fault rule' : `Save rule ${draft.editing}`}
+      failure={failure}
+      onSubmit={submit}
+      onCancel={props.onCancel}
+    >
       <fieldset>
         <legend>Requests it applies to (empty: every one)</legend>
         <div class="field">
@@ -86,28 +106,18 @@ export function FaultForm({ client, onAdded }: { client: AdminClient; onAdded: (
         {text('ttftMs', 'Stream: time to first event (ms)')}
         {text('tps', 'Stream: events per second')}
         {text('disconnectAfter', 'Stream: cut after N events')}
-        <label class="inline">
-          <input
-            type="checkbox"
-            checked={fields.reset}
-            onChange={(event) => set('reset')(event.currentTarget.checked)}
-          />{' '}
-          Reset the connection
-        </label>
-        <label class="inline">
-          <input
-            type="checkbox"
-            checked={fields.dropAnswer}
-            onChange={(event) => set('dropAnswer')(event.currentTarget.checked)}
-          />{' '}
-          Do the work, then drop the answer (tests retried writes)
-        </label>
+        {check('reset', 'Reset the connection')}
+        {check('dropAnswer', 'Do the work, then drop the answer (tests retried writes)')}
         {errors.fault && <p class="field-error">{errors.fault}</p>}
       </fieldset>
       {text('times', 'At most this many times (empty: always)')}
       {text('probability', 'Probability (0 to 1, empty: 1)')}
-      <button type="submit">Add fault rule</button>
-      <Failure text={failure} />
-    </form>
+      <EnabledField
+        id="fault-enabled"
+        checked={fields.enabled}
+        onChange={set('enabled')}
+        what="applies to no request"
+      />
+    </FormFrame>
   );
 }

@@ -1,20 +1,33 @@
 /**
- * The fault rules, in the order they are tried, each with whose requests it applies to, how often
- * it fired and a remove button.
+ * The fault rules, in the order they are tried, each in words with whose requests it applies to,
+ * whether it does and how often it fired; enable, disable and remove act at once, edit and
+ * duplicate fill the form (FaultsView holds which).
  */
 import type { FaultRule } from '@assistant-platform/types/admin';
 import { useState } from 'preact/hooks';
 import { type AdminClient, dataOf } from '../../api/admin-client.js';
-import { ownerText } from '../../lib/admin-view.js';
+import { faultRuleState, faultRuleText } from '../../lib/rule-summary.js';
 import { Failure } from '../../ui/common.js';
+import { RuleCard } from './rule-card.js';
 
-export function FaultRules(props: { client: AdminClient; rules: FaultRule[]; onChanged: () => void }) {
+export function FaultRules(props: {
+  client: AdminClient;
+  rules: FaultRule[];
+  onChanged: () => void;
+  onEdit: (rule: FaultRule) => void;
+  onDuplicate: (rule: FaultRule) => void;
+}) {
+  const { client } = props;
   const [error, setError] = useState<string | null>(null);
-  const remove = (id: number) =>
-    dataOf(props.client.DELETE('/faults/{id}', { params: { path: { id } } })).then(
-      props.onChanged,
+  const act = (work: Promise<unknown>) =>
+    work.then(
+      () => {
+        setError(null);
+        props.onChanged();
+      },
       (failure: Error) => setError(failure.message),
     );
+  const byId = (id: number) => ({ params: { path: { id } } });
   return (
     <section aria-labelledby="rules-title">
       <h3 id="rules-title">Fault rules ({props.rules.length})</h3>
@@ -22,18 +35,22 @@ export function FaultRules(props: { client: AdminClient; rules: FaultRule[]; onC
       {props.rules.length === 0 && <p class="empty">No rule: platform requests are answered normally.</p>}
       <ul class="plain">
         {props.rules.map((rule) => (
-          <li key={rule.id} class="card">
-            <p>
-              <strong>#{rule.id}</strong> {JSON.stringify(rule.match)} → {JSON.stringify(rule.fault)}
-            </p>
-            <p class="help">
-              applies to {ownerText(rule.accountId)} · fired {rule.fired}
-              {rule.times === null ? '' : ` of ${rule.times}`} times · probability {rule.probability}
-            </p>
-            <button type="button" onClick={() => remove(rule.id)}>
-              Remove rule {rule.id}
-            </button>
-          </li>
+          <RuleCard
+            key={rule.id}
+            name={`rule ${rule.id}`}
+            id={rule.id}
+            enabled={rule.enabled}
+            text={faultRuleText(rule)}
+            state={faultRuleState(rule)}
+            onEdit={() => props.onEdit(rule)}
+            onDuplicate={() => props.onDuplicate(rule)}
+            onToggle={() =>
+              act(
+                dataOf(client.PATCH('/faults/{id}', { ...byId(rule.id), body: { enabled: !rule.enabled } })),
+              )
+            }
+            onRemove={() => act(dataOf(client.DELETE('/faults/{id}', byId(rule.id))))}
+          />
         ))}
       </ul>
     </section>

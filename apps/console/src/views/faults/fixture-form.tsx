@@ -1,29 +1,43 @@
-/** A form that builds a chat fixture (match, answer as text or JSON, times) and adds it. */
-import { useState } from 'preact/hooks';
+/**
+ * A form that builds a chat fixture (match, answer as text or JSON with an optional finish
+ * reason, times, enabled) and adds it, or, with a draft, adds the draft's (a copy, one from a
+ * recorded chat) or saves the edit of the fixture it names (PATCH: every field, as shown).
+ */
 import { type AdminClient, dataOf } from '../../api/admin-client.js';
-import { chatFixtureInput, EMPTY_FIXTURE_FORM, type FixtureFormFields } from '../../lib/fixture-form.js';
-import { Failure } from '../../ui/common.js';
+import {
+  chatFixtureInput,
+  chatFixturePatch,
+  EMPTY_FIXTURE_FORM,
+  FINISH_REASONS,
+  type FixtureFormFields,
+} from '../../lib/fixture-form.js';
+import type { FixtureDraft } from '../../lib/form-drafts.js';
 import { Field } from './field.js';
+import { EnabledField, FormFrame, useDraftForm } from './form-frame.js';
 
-export function FixtureForm({ client, onAdded }: { client: AdminClient; onAdded: () => void }) {
-  const [fields, setFields] = useState(EMPTY_FIXTURE_FORM);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const set = (name: keyof FixtureFormFields) => (value: string) =>
-    setFields((held) => ({ ...held, [name]: value }));
+export function FixtureForm(props: {
+  client: AdminClient;
+  draft: FixtureDraft | null;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
+  const { client, draft } = props;
+  const { fields, set, errors, failure, save } = useDraftForm(draft, EMPTY_FIXTURE_FORM);
   const submit = (event: Event) => {
     event.preventDefault();
-    const built = chatFixtureInput(fields);
-    if (!built.ok) return setErrors(built.errors);
-    setErrors({});
-    dataOf(client.POST('/chat-fixtures', { body: built.value })).then(
-      () => {
-        setFailure(null);
-        setFields(EMPTY_FIXTURE_FORM);
-        onAdded();
-      },
-      (error: Error) => setFailure(error.message),
-    );
+    const id = draft?.editing;
+    if (id === undefined)
+      save(
+        chatFixtureInput(fields),
+        (body) => dataOf(client.POST('/chat-fixtures', { body })),
+        props.onSaved,
+      );
+    else
+      save(
+        chatFixturePatch(fields),
+        (body) => dataOf(client.PATCH('/chat-fixtures/{id}', { params: { path: { id } }, body })),
+        props.onSaved,
+      );
   };
   const text = (
     name: 'messageContains' | 'messageMatches' | 'agentName' | 'intent' | 'times',
@@ -37,9 +51,26 @@ export function FixtureForm({ client, onAdded }: { client: AdminClient; onAdded:
       error={errors[name]}
     />
   );
+  const kind = (value: FixtureFormFields['kind'], label: string) => (
+    <label class="inline">
+      <input
+        type="radio"
+        name="fixture-kind"
+        checked={fields.kind === value}
+        onChange={() => set('kind')(value)}
+      />{' '}
+      {label}
+    </label>
+  );
   return (
-    <form class="stack" onSubmit={submit} aria-labelledby="fixture-form-title" noValidate>
-      <h3 id="fixture-form-title">Add a chat fixture</h3>
+    <FormFrame
+      draft={draft}
+      addTitle="Add a chat fixture"
+      submitLabel={draft?.editing === undefined ? 'Add chat fixture' : `Save fixture ${draft.editing}`}
+      failure={failure}
+      onSubmit={submit}
+      onCancel={props.onCancel}
+    >
       <fieldset>
         <legend>Chats it answers (empty: every one)</legend>
         {text('messageContains', 'Message contains')}
@@ -49,39 +80,45 @@ export function FixtureForm({ client, onAdded }: { client: AdminClient; onAdded:
       </fieldset>
       <fieldset>
         <legend>Answer</legend>
-        <label class="inline">
-          <input
-            type="radio"
-            name="kind"
-            checked={fields.kind === 'content'}
-            onChange={() => set('kind')('content')}
-          />{' '}
-          Text
-        </label>
-        <label class="inline">
-          <input
-            type="radio"
-            name="kind"
-            checked={fields.kind === 'json'}
-            onChange={() => set('kind')('json')}
-          />{' '}
-          JSON
-        </label>
+        {kind('content', 'Text')}
+        {kind('json', 'JSON')}
         <div class="field">
-          <label for="fixture-answer">{fields.kind === 'json' ? 'JSON value' : 'Text'}</label>
+          <label for="fixture-answer">{fields.kind === 'json' ? 'Answer JSON value' : 'Answer text'}</label>
           <textarea
             id="fixture-answer"
             rows={4}
             value={fields.answer}
             aria-invalid={errors.answer ? true : undefined}
+            aria-describedby={errors.answer ? 'fixture-answer-error' : undefined}
             onInput={(event) => set('answer')(event.currentTarget.value)}
           />
-          {errors.answer && <span class="field-error">{errors.answer}</span>}
+          {errors.answer && (
+            <span id="fixture-answer-error" class="field-error">
+              {errors.answer}
+            </span>
+          )}
+        </div>
+        <div class="field">
+          <label for="fixture-finish">Finish reason</label>
+          <select
+            id="fixture-finish"
+            value={fields.finishReason}
+            onChange={(event) => set('finishReason')(event.currentTarget.value)}
+          >
+            <option value="">stop (length when max_tokens cuts it)</option>
+            {FINISH_REASONS.map((reason) => (
+              <option key={reason}>{reason}</option>
+            ))}
+          </select>
         </div>
       </fieldset>
       {text('times', 'At most this many times (empty: always)')}
-      <button type="submit">Add chat fixture</button>
-      <Failure text={failure} />
-    </form>
+      <EnabledField
+        id="fixture-enabled"
+        checked={fields.enabled}
+        onChange={set('enabled')}
+        what="answers no chat"
+      />
+    </FormFrame>
   );
 }

@@ -1,17 +1,33 @@
-/** The chat fixtures, in the order they are tried, each with whose chats it answers and how often it did. */
+/**
+ * The chat fixtures, in the order they are tried, each in words with whose chats it answers,
+ * whether it does and how often it did; enable, disable and remove act at once, edit and
+ * duplicate fill the form (FaultsView holds which).
+ */
 import type { ChatFixture } from '@assistant-platform/types/admin';
 import { useState } from 'preact/hooks';
 import { type AdminClient, dataOf } from '../../api/admin-client.js';
-import { ownerText } from '../../lib/admin-view.js';
+import { fixtureState, fixtureText } from '../../lib/rule-summary.js';
 import { Failure } from '../../ui/common.js';
+import { RuleCard } from './rule-card.js';
 
-export function Fixtures(props: { client: AdminClient; fixtures: ChatFixture[]; onChanged: () => void }) {
+export function Fixtures(props: {
+  client: AdminClient;
+  fixtures: ChatFixture[];
+  onChanged: () => void;
+  onEdit: (fixture: ChatFixture) => void;
+  onDuplicate: (fixture: ChatFixture) => void;
+}) {
+  const { client } = props;
   const [error, setError] = useState<string | null>(null);
-  const remove = (id: number) =>
-    dataOf(props.client.DELETE('/chat-fixtures/{id}', { params: { path: { id } } })).then(
-      props.onChanged,
+  const act = (work: Promise<unknown>) =>
+    work.then(
+      () => {
+        setError(null);
+        props.onChanged();
+      },
       (failure: Error) => setError(failure.message),
     );
+  const byId = (id: number) => ({ params: { path: { id } } });
   return (
     <section aria-labelledby="fixtures-title">
       <h3 id="fixtures-title">Chat fixtures ({props.fixtures.length})</h3>
@@ -19,19 +35,27 @@ export function Fixtures(props: { client: AdminClient; fixtures: ChatFixture[]; 
       {props.fixtures.length === 0 && <p class="empty">No fixture: chats are answered by the engine.</p>}
       <ul class="plain">
         {props.fixtures.map((fixture) => (
-          <li key={fixture.id} class="card">
-            <p>
-              <strong>#{fixture.id}</strong> {JSON.stringify(fixture.match)} →{' '}
-              {JSON.stringify(fixture.answer)}
-            </p>
-            <p class="help">
-              answers {ownerText(fixture.accountId)} · used {fixture.used}
-              {fixture.times === null ? '' : ` of ${fixture.times}`} times
-            </p>
-            <button type="button" onClick={() => remove(fixture.id)}>
-              Remove fixture {fixture.id}
-            </button>
-          </li>
+          <RuleCard
+            key={fixture.id}
+            name={`fixture ${fixture.id}`}
+            id={fixture.id}
+            enabled={fixture.enabled}
+            text={fixtureText(fixture)}
+            state={fixtureState(fixture)}
+            onEdit={() => props.onEdit(fixture)}
+            onDuplicate={() => props.onDuplicate(fixture)}
+            onToggle={() =>
+              act(
+                dataOf(
+                  client.PATCH('/chat-fixtures/{id}', {
+                    ...byId(fixture.id),
+                    body: { enabled: !fixture.enabled },
+                  }),
+                ),
+              )
+            }
+            onRemove={() => act(dataOf(client.DELETE('/chat-fixtures/{id}', byId(fixture.id))))}
+          />
         ))}
       </ul>
     </section>

@@ -1,14 +1,21 @@
 /**
- * One request in full: timings, headers, bodies, a stream's events, and "copy as curl". When a
- * request is chosen, focus moves to its heading, scrolled into view: on a narrow screen the detail
+ * One request in full: timings, headers, bodies, a stream's events and assembled answer, "copy as
+ * curl", and a fault rule or (for a chat) a chat fixture started from it, opened in the Faults &
+ * fixtures view's form to change before it is added. When a request is chosen, focus moves to its heading, scrolled into view: on a narrow screen the detail
  * sits below the whole list, where a keyboard user would otherwise never see it open. Close (or
  * Escape inside it) goes back to the list.
  */
-import type { JournalEntry } from '@assistant-platform/types/admin';
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { curlCommand } from '../../lib/curl.js';
+import type { Caller, JournalEntry } from '@assistant-platform/types/admin';
+import { useEffect, useRef } from 'preact/hooks';
+import { curlCommand, TOKEN_PLACEHOLDER } from '../../lib/curl.js';
+import {
+  faultDraftFromRequest,
+  fixtureDraftFromRequest,
+  isChat,
+  type RequestDraft,
+} from '../../lib/form-drafts.js';
 import { entryKey } from '../../lib/request-filter.js';
-import { JsonBlock } from '../../ui/common.js';
+import { CopyButton, JsonBlock } from '../../ui/common.js';
 import { EventTimeline } from './event-timeline.js';
 import { ViolationList } from './violation-list.js';
 
@@ -28,8 +35,13 @@ function HeaderTable({ headers, caption }: { headers: Record<string, string>; ca
   );
 }
 
-export function RequestDetail({ entry, onClose }: { entry: JournalEntry; onClose: () => void }) {
-  const [copied, setCopied] = useState<string | null>(null);
+export function RequestDetail(props: {
+  entry: JournalEntry;
+  caller: Caller;
+  onDraft: (draft: RequestDraft) => void;
+  onClose: () => void;
+}) {
+  const { entry, caller, onClose } = props;
   const heading = useRef<HTMLHeadingElement>(null);
   const key = entryKey(entry);
   useEffect(() => {
@@ -42,11 +54,6 @@ export function RequestDetail({ entry, onClose }: { entry: JournalEntry; onClose
       element.closest('article')?.scrollIntoView({ block: 'start' });
   }, [key]);
   const curl = curlCommand(entry, window.location.origin);
-  const copy = () =>
-    navigator.clipboard.writeText(curl).then(
-      () => setCopied('Copied; replace $TOKEN with a token.'),
-      () => setCopied('The browser refused the clipboard: copy the command below.'),
-    );
   return (
     <article
       class="detail"
@@ -105,10 +112,31 @@ export function RequestDetail({ entry, onClose }: { entry: JournalEntry; onClose
       </dl>
       <ViolationList entry={entry} />
       <div class="actions">
-        <button type="button" onClick={copy}>
-          Copy as curl
+        <button
+          type="button"
+          onClick={() => props.onDraft({ kind: 'fault', draft: faultDraftFromRequest(entry, caller) })}
+        >
+          New fault rule from this request
         </button>
-        <span aria-live="polite">{copied}</span>
+        {isChat(entry) && (
+          <button
+            type="button"
+            onClick={() => props.onDraft({ kind: 'fixture', draft: fixtureDraftFromRequest(entry, caller) })}
+          >
+            New chat fixture from this request
+          </button>
+        )}
+      </div>
+      <div class="actions">
+        <CopyButton
+          text={curl}
+          label="Copy as curl"
+          done={
+            curl.includes(TOKEN_PLACEHOLDER)
+              ? `Copied; set ${TOKEN_PLACEHOLDER} to a token first.`
+              : 'Copied.'
+          }
+        />
       </div>
       <pre class="code" title="curl command">
         {curl}
@@ -122,11 +150,7 @@ export function RequestDetail({ entry, onClose }: { entry: JournalEntry; onClose
       )}
       <HeaderTable headers={entry.responseHeaders} caption="Response headers" />
       {entry.events !== null ? (
-        <EventTimeline
-          events={entry.events}
-          durationMs={entry.durationMs}
-          truncated={entry.eventsTruncated}
-        />
+        <EventTimeline events={entry.events} truncated={entry.eventsTruncated} />
       ) : (
         entry.responseBody !== null && (
           <>

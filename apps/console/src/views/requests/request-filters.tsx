@@ -1,4 +1,4 @@
-/** The request list's filter fields: method, path, status and token name. */
+/** The request list's filter fields: method, path, status, token name and text in a body. */
 import type { RequestFilter } from '../../lib/request-filter.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
@@ -34,6 +34,10 @@ export function RequestFilters({
       <label>
         Token name
         <input value={filter.tokenName} onInput={set('tokenName')} />
+      </label>
+      <label>
+        Body contains
+        <input type="search" value={filter.body} onInput={set('body')} placeholder="text, any case" />
       </label>
     </form>
   );

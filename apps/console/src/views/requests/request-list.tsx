@@ -40,11 +40,19 @@ function WrappingPath({ path }: { path: string }) {
 export function RequestList(props: {
   entries: JournalEntry[];
   total: number;
+  /** The view was cleared: an empty list waits for new requests. */
+  cleared: boolean;
   selected: string | null;
   onSelect: (key: string) => void;
 }) {
   if (props.total === 0)
-    return <p class="empty">No request yet: call the platform API and it appears here.</p>;
+    return (
+      <p class="empty">
+        {props.cleared
+          ? 'Cleared: requests made from now on appear here.'
+          : 'No request yet: call the platform API and it appears here.'}
+      </p>
+    );
   return (
     <div class="list-wrap">
       <p class="help">

@@ -1,16 +1,20 @@
 /**
  * The journal, live: what GET /requests holds when the view opens, then each new entry as the
  * stream brings it; each time the stream (re)connects the journal is read again, so what was
- * recorded while it was down is not missed (duplicates merge). Filters apply in the page; a chosen
- * entry opens its detail beside the list (or below it on a narrow screen); with none chosen the
- * list has the whole width.
+ * recorded while it was down is not missed (duplicates merge). Filters, Pause and Clear view apply
+ * in the page (lib/list-view.ts); a chosen entry opens its detail beside the list (or below it on
+ * a narrow screen); with none chosen the list has the whole width. From a detail, a fault rule or
+ * chat fixture can be started for the Faults & fixtures view (`onDraft`).
  */
-import type { JournalEntry } from '@assistant-platform/types/admin';
+import type { Caller, JournalEntry } from '@assistant-platform/types/admin';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { type AdminClient, dataOf } from '../../api/admin-client.js';
-import { entryKey, matchesFilter, mergeEntries, NO_FILTER } from '../../lib/request-filter.js';
+import type { RequestDraft } from '../../lib/form-drafts.js';
+import { cleared, LIVE_LIST, listView, paused, resumed, uncleared } from '../../lib/list-view.js';
+import { entryKey, mergeEntries, NO_FILTER } from '../../lib/request-filter.js';
 import { Failure, StreamStatus } from '../../ui/common.js';
 import { useJournalStream } from '../../ui/use-journal-stream.js';
+import { ListControls } from './list-controls.js';
 import { RequestDetail } from './request-detail.js';
 import { RequestFilters } from './request-filters.js';
 import { RequestList } from './request-list.js';
@@ -18,10 +22,17 @@ import { RequestList } from './request-list.js';
 /** As many as the journal keeps by default. */
 const HELD = 1000;
 
-export function RequestsView({ client, token }: { client: AdminClient; token: string }) {
+export function RequestsView(props: {
+  client: AdminClient;
+  token: string;
+  caller: Caller;
+  onDraft: (draft: RequestDraft) => void;
+}) {
+  const { client, token } = props;
   const [entries, setEntries] = useState<JournalEntry[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [filter, setFilter] = useState(NO_FILTER);
+  const [controls, setControls] = useState(LIVE_LIST);
   const [selected, setSelected] = useState<string | null>(null);
   // Closing the detail puts focus back on the row it came from, once the list has its full width.
   const [closed, setClosed] = useState<string | null>(null);
@@ -49,7 +60,7 @@ export function RequestsView({ client, token }: { client: AdminClient; token: st
     read,
   );
 
-  const shown = useMemo(() => entries.filter((entry) => matchesFilter(entry, filter)), [entries, filter]);
+  const view = useMemo(() => listView(entries, controls, filter), [entries, controls, filter]);
   const chosen = entries.find((entry) => entryKey(entry) === selected);
   return (
     <section aria-labelledby="requests-title" class="requests">
@@ -59,11 +70,31 @@ export function RequestsView({ client, token }: { client: AdminClient; token: st
       </div>
       <Failure text={error} />
       <RequestFilters filter={filter} onChange={setFilter} />
+      <ListControls
+        paused={controls.frozen !== null}
+        arrived={view.arrived}
+        hidden={view.hidden}
+        onPause={() => setControls((held) => paused(held, entries))}
+        onResume={() => setControls(resumed)}
+        onClear={() => {
+          setControls((held) => cleared(held, entries));
+          setSelected(null);
+        }}
+        onShowCleared={() => setControls(uncleared)}
+      />
       <div class={chosen ? 'split with-detail' : 'split'} ref={split}>
-        <RequestList entries={shown} total={entries.length} selected={selected} onSelect={setSelected} />
+        <RequestList
+          entries={view.shown}
+          total={view.total}
+          cleared={view.hidden > 0}
+          selected={selected}
+          onSelect={setSelected}
+        />
         {chosen && (
           <RequestDetail
             entry={chosen}
+            caller={props.caller}
+            onDraft={props.onDraft}
             onClose={() => {
               setClosed(selected);
               setSelected(null);

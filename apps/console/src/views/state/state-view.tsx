@@ -1,12 +1,13 @@
 /**
  * The state the signed-in token administers (its account's, or the whole server's for an
  * operator): reset to start-up, export (a JSON download), import (a JSON file). Reset and import
- * replace data, so each asks first, saying what it covers.
+ * replace data, so each asks first, saying what it covers; what a reset drops and keeps is listed
+ * beside it (lib/state-words.ts), the tokens made since start-up (the CLI's too) first.
  */
 import type { Caller, State } from '@assistant-platform/types/admin';
 import { useState } from 'preact/hooks';
 import { type AdminClient, dataOf } from '../../api/admin-client.js';
-import { stateWords } from '../../lib/admin-view.js';
+import { stateWords } from '../../lib/state-words.js';
 import { ConfirmDialog, Failure } from '../../ui/common.js';
 
 type Pending = { kind: 'reset' } | { kind: 'import'; state: State; fileName: string } | null;
@@ -65,6 +66,9 @@ export function StateView({ client, caller }: { client: AdminClient; caller: Cal
       <div class="card">
         <h3>Reset</h3>
         <p>{words.resetText}</p>
+        <ResetList title="It drops" items={words.resetDrops} />
+        <ResetList title="It keeps" items={words.resetKeeps} />
+        <p class="help">{words.lockOut}</p>
         <button type="button" class="danger" onClick={() => setPending({ kind: 'reset' })}>
           {words.reset}
         </button>
@@ -88,8 +92,31 @@ export function StateView({ client, caller }: { client: AdminClient; caller: Cal
         onConfirm={confirm}
         onCancel={() => setPending(null)}
       >
-        <p>{pending?.kind === 'import' ? words.importWarning(pending.fileName) : words.resetWarning}</p>
+        {pending?.kind === 'import' ? (
+          <p>{words.importWarning(pending.fileName)}</p>
+        ) : (
+          <>
+            <p>{words.resetText}</p>
+            <ResetList title="It drops" items={words.resetDrops} />
+          </>
+        )}
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** A titled list of what a reset does, its `code` spans (a command, a variable) shown as code. */
+function ResetList({ title, items }: { title: string; items: string[] }) {
+  return (
+    <>
+      <h4>{title}</h4>
+      <ul>
+        {items.map((item) => (
+          <li key={item}>
+            {item.split('`').map((part, index) => (index % 2 === 1 ? <code key={part}>{part}</code> : part))}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
