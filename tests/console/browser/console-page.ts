@@ -10,7 +10,7 @@ import { type Browser, chromium, type Locator, type Page } from 'playwright-core
 export const SHOTS = fileURLToPath(new URL('../../../test-results/console/', import.meta.url));
 
 /** Generous: the machine running the suite may be loaded. */
-export const VISIBLE = { state: 'visible', timeout: 10_000 } as const;
+export const VISIBLE = { state: 'visible', timeout: 60_000 } as const;
 
 export async function launch(executablePath: string): Promise<Browser> {
   mkdirSync(SHOTS, { recursive: true });

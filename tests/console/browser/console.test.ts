@@ -21,7 +21,7 @@ import { focusedInView } from './console-page.js';
 const chromiumPath = chromiumForSuite('console browser tests');
 
 const SHOTS = fileURLToPath(new URL('../../../test-results/console/', import.meta.url));
-const VISIBLE = { state: 'visible', timeout: 5000 } as const;
+const VISIBLE = { state: 'visible', timeout: 60_000 } as const;
 
 describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
   let server: ReferenceServer;
@@ -176,7 +176,7 @@ describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Replace account 1’s data?' });
     await dialog.waitFor(VISIBLE);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'hidden', timeout: 5000 });
+    await dialog.waitFor({ state: 'hidden', timeout: 60_000 });
     expect(await agentName()).toBe(before);
 
     await input.setInputFiles([]);
@@ -244,7 +244,7 @@ describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390 - 8);
       await phone.screenshot({ path: `${SHOTS}dialog-390.png` });
       await phone.keyboard.press('Enter');
-      await dialog.waitFor({ state: 'hidden', timeout: 5000 });
+      await dialog.waitFor({ state: 'hidden', timeout: 60_000 });
     } finally {
       await phone.close();
     }
@@ -269,7 +269,7 @@ describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
 
       await phone.keyboard.press('Tab');
       await phone.keyboard.press('Enter');
-      await heading.waitFor({ state: 'detached', timeout: 5000 });
+      await heading.waitFor({ state: 'detached', timeout: 60_000 });
       expect(await row.evaluate((element) => document.activeElement === element)).toBe(true);
     } finally {
       await phone.close();

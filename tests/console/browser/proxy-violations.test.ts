@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumForSuite } from './chromium.js';
 
 const chromiumPath = chromiumForSuite('proxy console browser tests');
-const VISIBLE = { state: 'visible', timeout: 5000 } as const;
+const VISIBLE = { state: 'visible', timeout: 60_000 } as const;
 
 describe.skipIf(chromiumPath === undefined)('the console of a validation proxy', () => {
   let target: ReferenceServer;

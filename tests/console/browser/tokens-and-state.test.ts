@@ -71,7 +71,7 @@ describe.skipIf(chromiumPath === undefined)('tokens and state in the console', (
     expect(await dialog.getByText(/signed in with/).count()).toBe(0);
     // Focus starts on Cancel: Enter pressed by habit revokes nothing.
     await page.keyboard.press('Enter');
-    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    await dialog.waitFor({ state: 'hidden', timeout: 60_000 });
     expect(await status(TEST_TOKENS.read)).toBe(200);
 
     await page.getByRole('button', { name: 'Revoke read' }).click();
