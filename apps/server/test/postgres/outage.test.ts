@@ -51,7 +51,13 @@ describe.skipIf(why !== undefined)('PostgreSQL stopped, then started again', { t
     cluster = await startThrowawayPostgres({ fast: true });
     const database = await createDatabase(cluster.url, databaseName('outage'));
     app = await serverModule.build(
-      serverModule.loadConfig({ DATABASE_URL: database, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000' }),
+      // 200 creates of one account at once: no rate or in-flight limit of the account refuses any.
+      serverModule.loadConfig({
+        DATABASE_URL: database,
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_MAX: '100000',
+        ACCOUNT_MAX_REQUESTS_IN_FLIGHT: '1000',
+      }),
       { seed: testSeed },
     );
     origin = await app.listen({ port: 0, host: '127.0.0.1' });
