@@ -915,6 +915,9 @@ export const adminDocument: OpenApiDocument = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
           },
@@ -1240,6 +1243,9 @@ export const adminDocument: OpenApiDocument = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"

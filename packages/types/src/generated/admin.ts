@@ -1784,6 +1784,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1934,6 +1935,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
