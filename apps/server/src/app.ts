@@ -1,4 +1,5 @@
 import { chatModels } from '@assistant-platform/engines/config';
+import type { Engines } from '@assistant-platform/engines/types';
 import { logOutput, registerCors, requestIdOf } from '@assistant-platform/service-kit';
 import { OPERATIONS } from '@assistant-platform/types';
 import type { ChatFixtureInput } from '@assistant-platform/types/admin';
@@ -37,6 +38,8 @@ import { registerAuthHooks } from './pipeline/auth.js';
 import { AuthFailureLimit } from './pipeline/auth-failure-limit.js';
 import { createBodyPool } from './pipeline/body/body-pool.js';
 import { registerJsonBodyParser } from './pipeline/body/json-body-parser.js';
+import { registerMetricsHooks } from './pipeline/metrics/metrics-hooks.js';
+import { createServerMetrics } from './pipeline/metrics/server-metrics.js';
 import { registerDrainOnClose } from './pipeline/drain-on-close.js';
 import { registerErrorHandler } from './pipeline/error-handler.js';
 import { registerFaults } from './pipeline/faults/fault-hook.js';
@@ -159,7 +162,13 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       config.proxy === undefined
         ? loadEngines(config.engines, app.log.child({ component: 'engines' }))
         : undefined;
-    const enginesReady = engines === undefined ? Promise.resolve() : engines.then(() => undefined);
+    let loadedEngines: Engines | undefined;
+    const enginesReady =
+      engines === undefined
+        ? Promise.resolve()
+        : engines.then((loaded) => {
+            loadedEngines = loaded;
+          });
     enginesReady.catch(() => undefined);
     app.decorate('enginesReady', enginesReady);
     app.decorate('firstToken', firstToken);
@@ -195,6 +204,15 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerErrorHandler(app);
     // Before authentication, so requests that fail it are journaled too.
     registerJournalRecorder(app, journal);
+    const isReady = createHealthCheck(store, databaseLog);
+    const sharedHealth = connection?.health;
+    const metrics = createServerMetrics({
+      databaseUp: isReady,
+      ...(sharedHealth === undefined ? {} : { redisUp: async () => (await sharedHealth()).redis === 'ok' }),
+      journalEntries: () => journal.entryCount(),
+      enginePool: () => loadedEngines?.poolStats(),
+    });
+    registerMetricsHooks(app, metrics);
     registerJsonBodyParser(app, bodies);
     registerRequestIdHeader(app);
     registerStalledStreamCut(app, config.streamStallMs);
@@ -206,7 +224,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     await registerRateLimit(app, config.rateLimit, shared?.rateLimitStore);
     registerInFlightLimit(app, inFlight);
     registerIdempotency(app, repos.idempotency, validator, config.idempotency);
-    registerMetaRoutes(app, createHealthCheck(store, databaseLog), target, connection?.health);
+    registerMetaRoutes(app, isReady, target, sharedHealth);
     registerDocsRoute(app);
     registerConsoleRoute(app, options.consoleDir);
     if (cassettes !== undefined && config.replay !== undefined) registerReplay(app, cassettes, config.replay);
@@ -253,6 +271,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       startupState,
       chatFixturesPath: config.chatFixturesPath,
       startupChatFixtures,
+      metrics,
       ...(connection === undefined ? {} : { sharedStateReachable: connection.assertReachable }),
     });
     await app.ready();

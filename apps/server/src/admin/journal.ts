@@ -75,6 +75,13 @@ export class Journal implements RecordingJournal {
       }
   }
 
+  entryCount(): number {
+    const { max } = this.options;
+    let kept = 0;
+    for (let i = 1; i <= this.size; i++) if (this.slots[(this.next - i + max) % max]?.removed === false) kept++;
+    return kept;
+  }
+
   onRecord(reach: Reach, listener: JournalListener): () => void {
     this.listeners.set(listener, reach);
     return () => this.listeners.delete(listener);

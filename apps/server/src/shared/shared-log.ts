@@ -114,6 +114,11 @@ export class SharedLog {
     }
   }
 
+  /** How many records the log holds. */
+  size(): Promise<number> {
+    return this.shared.commands.xlen(this.keys[0]);
+  }
+
   /** Empties the log; numbers start from 1 again. Answers how many records it held. */
   async clear(): Promise<number> {
     return this.clearLog(...this.keys);

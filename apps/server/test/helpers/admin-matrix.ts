@@ -314,6 +314,13 @@ export const MATRIX: Record<AdminOperationId, MatrixCase> = {
       );
     },
   },
+  scrapeMetrics: {
+    request: () => ({ method: 'GET', path: '/_admin/metrics' }),
+    status: OPERATORS_ONLY,
+    async check({ caller, answer }) {
+      if (caller === 'operator') expect(answer.text).toContain('assistant_server_requests_total');
+    },
+  },
 };
 
 /** Every admin operation of the contract, each a row of the matrix (MATRIX's type demands one). */

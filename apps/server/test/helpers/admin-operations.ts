@@ -45,6 +45,7 @@ export const ADMIN_OPERATIONS: Record<
   },
   revokeToken: { method: 'DELETE', url: '/_admin/tokens/999', success: 404 },
   describeCaller: { method: 'GET', url: '/_admin/caller', success: 200 },
+  scrapeMetrics: { method: 'GET', url: '/_admin/metrics', success: 200 },
 };
 
 export const ADMIN_OPERATION_IDS = Object.keys(ADMIN_OPERATIONS) as AdminOperationId[];
