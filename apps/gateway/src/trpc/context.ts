@@ -5,12 +5,14 @@
  */
 import { bearerToken, IDEMPOTENCY_KEY_HEADER } from '@assistant-platform/types';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import type { GatewayMetrics } from '../metrics/gateway-metrics.js';
 import type { AgentCache } from '../upstream/agent-cache.js';
 import type { PlatformClientFactory } from '../upstream/platform-client.js';
 
 export interface GatewayServices {
   platformFor: PlatformClientFactory;
   agentCache: AgentCache;
+  metrics: GatewayMetrics;
 }
 
 export interface GatewayContext {

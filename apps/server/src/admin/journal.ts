@@ -78,7 +78,8 @@ export class Journal implements RecordingJournal {
   entryCount(): number {
     const { max } = this.options;
     let kept = 0;
-    for (let i = 1; i <= this.size; i++) if (this.slots[(this.next - i + max) % max]?.removed === false) kept++;
+    for (let i = 1; i <= this.size; i++)
+      if (this.slots[(this.next - i + max) % max]?.removed === false) kept++;
     return kept;
   }
 

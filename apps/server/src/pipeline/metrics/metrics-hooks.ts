@@ -38,7 +38,9 @@ function refusalOf(request: FastifyRequest, error: Error): RefusalReason | undef
 }
 
 const isStream = (payload: unknown): boolean =>
-  typeof payload === 'object' && payload !== null && typeof (payload as { pipe?: unknown }).pipe === 'function';
+  typeof payload === 'object' &&
+  payload !== null &&
+  typeof (payload as { pipe?: unknown }).pipe === 'function';
 
 /** Counts an event stream as open until its connection closes, and times its first write. */
 function watchStream(metrics: ServerMetrics, reply: FastifyReply): void {
