@@ -93,14 +93,35 @@ describe('GET /_admin/metrics', () => {
     const after = await scrape();
     const firstEvents = (text: string) => sample(text, 'assistant_server_stream_first_event_seconds_count');
     expect(firstEvents(after) - firstEvents(before)).toBe(1);
-    expect(sample(after, 'assistant_server_open_streams')).toBe(0);
+    // The stream closes just after its last byte went out.
+    await expect
+      .poll(async () => sample(await scrape(), 'assistant_server_open_streams'), { timeout: 60_000 })
+      .toBe(0);
+  });
+
+  it('counts a stream open while its first event is held back', async () => {
+    const res = await app().inject({
+      method: 'POST',
+      url: '/v1/agents/chat/request',
+      headers: { ...auth(TEST_TOKENS.chat), prefer: 'ttft=2000' },
+      payload: testChatBody({ stream: true }),
+      payloadAsStream: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(sample(await scrape(), 'assistant_server_open_streams')).toBe(1);
+    let text = '';
+    for await (const chunk of res.stream()) text += chunk;
+    expect(text).toContain('data: [DONE]');
+    await expect
+      .poll(async () => sample(await scrape(), 'assistant_server_open_streams'), { timeout: 60_000 })
+      .toBe(0);
   });
 
   it('reads the journal, the engine pool and the database when scraped', async () => {
     const text = await scrape();
     expect(sample(text, 'assistant_server_database_up')).toBe(1);
     // Every platform request above is journaled (the scrapes, admin requests, are not).
-    expect(sample(text, 'assistant_server_journal_entries')).toBeGreaterThanOrEqual(14);
+    expect(sample(text, 'assistant_server_journal_entries')).toBeGreaterThanOrEqual(15);
     expect(text).toContain('assistant_server_engine_tasks_waiting 0');
     expect(text).toContain('assistant_server_engine_budget_overruns 0');
     // No REDIS_URL: no Redis to report on.

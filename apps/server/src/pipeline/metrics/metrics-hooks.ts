@@ -11,6 +11,7 @@
  * Retry-After of its own). A status a fault asked for is the fault's, not a refusal.
  */
 import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import { EngineError } from '@assistant-platform/engines/types';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../contract/api-error.js';
@@ -42,11 +43,15 @@ const isStream = (payload: unknown): boolean =>
   payload !== null &&
   typeof (payload as { pipe?: unknown }).pipe === 'function';
 
-/** Counts an event stream as open until its connection closes, and times its first write. */
-function watchStream(metrics: ServerMetrics, reply: FastifyReply): void {
+/**
+ * Counts an event stream as open until it closes, and times its first write. The stream's own
+ * `close` is listened to, not the connection's: Fastify destroys the stream when the connection
+ * goes, and the connection already has the listeners of every stage that watches it.
+ */
+function watchStream(metrics: ServerMetrics, reply: FastifyReply, stream: Readable): void {
   metrics.openStreams.inc();
   const response = reply.raw;
-  response.once('close', () => metrics.openStreams.dec());
+  stream.once('close', () => metrics.openStreams.dec());
   // Wrapped for good rather than put back after the first write: the journal wraps it too.
   const { write } = response;
   let first = true;
@@ -68,7 +73,7 @@ export function registerMetricsHooks(app: FastifyInstance, metrics: ServerMetric
   app.addHook('onSend', (_request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     if (isStream(payload) && typeof type === 'string' && type.startsWith('text/event-stream'))
-      watchStream(metrics, reply);
+      watchStream(metrics, reply, payload as Readable);
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
