@@ -57,7 +57,7 @@ export async function buildGateway(
       maxEntries: config.agentCacheMaxEntries,
       onRead: (result) => metrics.agentCache.inc({ result }),
     }),
-    metrics,
+    countCall: (procedure: string, outcome: string) => metrics.calls.inc({ procedure, outcome }),
   };
 
   await app.register(fastifyTRPCPlugin, {

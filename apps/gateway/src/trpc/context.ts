@@ -5,14 +5,17 @@
  */
 import { bearerToken, IDEMPOTENCY_KEY_HEADER } from '@assistant-platform/types';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
-import type { GatewayMetrics } from '../metrics/gateway-metrics.js';
 import type { AgentCache } from '../upstream/agent-cache.js';
 import type { PlatformClientFactory } from '../upstream/platform-client.js';
 
 export interface GatewayServices {
   platformFor: PlatformClientFactory;
   agentCache: AgentCache;
-  metrics: GatewayMetrics;
+  /**
+   * Counts one call by procedure and outcome (metrics). A plain function, not prom-client's types:
+   * this context's type reaches product teams through the gateway client's inlined AppRouter.
+   */
+  countCall(procedure: string, outcome: string): void;
 }
 
 export interface GatewayContext {

@@ -56,7 +56,7 @@ export const router = t.router;
 /** Every call counted by procedure and outcome when it answers (a subscription when it starts). */
 const countedProcedure = t.procedure.use(async ({ ctx, path, next }) => {
   const result = await next();
-  ctx.services.metrics.calls.inc({ procedure: path, outcome: result.ok ? 'ok' : result.error.code });
+  ctx.services.countCall(path, result.ok ? 'ok' : result.error.code);
   return result;
 });
 
