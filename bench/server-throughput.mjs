@@ -10,7 +10,8 @@ import {
   startThrowawayPostgres,
 } from '@assistant-platform/test-postgres';
 // Throughput of the built reference server against a bare Fastify route returning the same JSON,
-// each in its own process, plus start-up time, GET p99 latency and RSS across many requests.
+// each in its own process, plus start-up time, GET p99 latency and RSS across many requests, and
+// what an Idempotency-Key costs a create (keyed creates against plain ones).
 // Also the chat throughput of the reference engine (plain answers, on its worker threads). GET
 // agent asks for one agent again and again, which the server answers from its token and agent
 // caches after the first request; GET of an agent that does not exist asks the database each time.
@@ -138,6 +139,7 @@ const bareOrigin = `http://127.0.0.1:${bare.port}`;
 // back, in several short rounds, and the median of the per-round ratios is reported.
 console.log(`\n${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per run`);
 const rounds = [];
+let keys = 0;
 for (let round = 1; round <= ROUNDS; round++) {
   console.log(`round ${round}`);
   const bareGet = await run('  bare GET', { url: `${bareOrigin}/v1/agents/view/1` });
@@ -160,6 +162,21 @@ for (let round = 1; round <= ROUNDS; round++) {
     headers,
     body: createPayload,
   });
+  // Each with a key of its own: the key's row and answer are written in the create's transaction.
+  const serverKeyed = await run('  server create, keyed', {
+    url: `${origin}/v1/agents/create`,
+    method: 'POST',
+    headers,
+    body: createPayload,
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, 'idempotency-key': `bench-${round}-${keys++}` },
+        }),
+      },
+    ],
+  });
   const serverChat = await run('  server chat (plain)', {
     url: `${origin}/v1/agents/chat/request`,
     method: 'POST',
@@ -170,6 +187,7 @@ for (let round = 1; round <= ROUNDS; round++) {
     get: serverGet.requests.average / bareGet.requests.average,
     miss: serverMiss.requests.average / bareGet.requests.average,
     create: serverPost.requests.average / barePost.requests.average,
+    keyed: serverKeyed.requests.average / serverPost.requests.average,
     p99: serverGet.latency.p99,
     chat: serverChat.requests.average,
   });
@@ -184,6 +202,9 @@ console.log(
 );
 console.log(
   `create agent / bare POST  ${median(rounds.map((r) => r.create)).toFixed(2)}x  (${getGoal === 0.5 ? 'goal ≥ 0.25' : 'no goal on PostgreSQL'})`,
+);
+console.log(
+  `keyed / plain create      ${median(rounds.map((r) => r.keyed)).toFixed(2)}x  (a new Idempotency-Key each, no goal)`,
 );
 console.log(`GET agent p99             ${median(rounds.map((r) => r.p99))} ms  (goal ≤ 10)`);
 console.log(

@@ -1,4 +1,4 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
 /**
  * The CLI and the package's entries (main and testing) are bundled: one file set instead of
@@ -11,34 +11,44 @@ import { defineConfig } from 'tsup';
  * binding (pg-native) by name, so all three stay external: they are the package's only
  * dependencies. Each store's module is a chunk of its own, loaded only when DATABASE_URL chooses it.
  *
+ * The write path's crash points (src/pipeline/crash-points.ts) are for the fault tests' own build
+ * only: `globalThis.__ASSISTANT_CRASH_POINTS__` is defined false here, so esbuild drops every call
+ * and the module itself (test/crash/crash-build.ts builds the same entries with it true).
+ *
  * The declarations of the two library entries are bundled the same way (tsconfig.dts.json maps the
  * workspace packages to their sources, so their types are inlined): they import only `fastify`, for
  * the type of the app `build()` returns, an optional peer dependency.
  */
+/** The bundle's options, shared with the fault tests' build (which only changes `define` and `outDir`). */
+export const bundleOptions = {
+  entry: {
+    cli: 'src/cli.ts',
+    index: 'src/index.ts',
+    testing: 'src/testing.ts',
+    'engine-worker': 'src/engine-worker.ts',
+    'body-worker': 'src/pipeline/body/body-worker.ts',
+  },
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  splitting: true,
+  dts: false,
+  sourcemap: false,
+  // Everything but the packages that must be loaded from node_modules at run time.
+  noExternal: [/^(?!better-sqlite3|piscina|pg$)/],
+  external: ['better-sqlite3', 'piscina', 'pg'],
+  // Bundled CommonJS dependencies (Fastify, Ajv, pino) call require() for Node built-ins.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+} satisfies Options;
+
 export default defineConfig([
   {
-    entry: {
-      cli: 'src/cli.ts',
-      index: 'src/index.ts',
-      testing: 'src/testing.ts',
-      'engine-worker': 'src/engine-worker.ts',
-      'body-worker': 'src/pipeline/body/body-worker.ts',
-    },
+    ...bundleOptions,
     outDir: 'dist',
-    format: ['esm'],
-    platform: 'node',
-    target: 'node20',
-    splitting: true,
     clean: true,
-    dts: false,
-    sourcemap: false,
-    // Everything but the packages that must be loaded from node_modules at run time.
-    noExternal: [/^(?!better-sqlite3|piscina|pg$)/],
-    external: ['better-sqlite3', 'piscina', 'pg'],
-    // Bundled CommonJS dependencies (Fastify, Ajv, pino) call require() for Node built-ins.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
+    define: { 'globalThis.__ASSISTANT_CRASH_POINTS__': 'false' },
   },
   {
     entry: { index: 'src/index.ts', testing: 'src/testing.ts' },

@@ -1,3 +1,4 @@
+import { withContractAnswers } from '@assistant-platform/test-contract-answers';
 import { postgresProjects } from '@assistant-platform/test-postgres';
 import { redisProjects } from '@assistant-platform/test-redis';
 import { defineConfig } from 'vitest/config';
@@ -17,6 +18,9 @@ import { defineConfig } from 'vitest/config';
  * deployment in the test's process, on one SQLite file and the run's Redis (TEST_REDIS_URL's, else
  * a throwaway redis-server), each test under a key prefix of its own. Without Redis it is left out,
  * saying why. (tests/integration runs instances as processes, on PostgreSQL and Redis.)
+ *
+ * Every project records the answers of the apps its suites build and, when the run ends, fails on
+ * any the contracts do not declare (tests/contract-answers).
  */
 const ON_BOTH_STORES = ['test/routes/**/*.test.ts', 'test/db/**/*.test.ts', 'test/unit/seed.test.ts'];
 // Deleted or replaced database files, what only a SQLite file can suffer.
@@ -67,6 +71,6 @@ export default defineConfig({
           globalSetup: ['test/helpers/fresh-build.ts'],
         },
       }),
-    ],
+    ].map(withContractAnswers),
   },
 });

@@ -1,3 +1,4 @@
+import { withContractAnswers } from '@assistant-platform/test-contract-answers';
 import { postgresProjects } from '@assistant-platform/test-postgres';
 import { redisProjects } from '@assistant-platform/test-redis';
 import { defineConfig } from 'vitest/config';
@@ -16,18 +17,20 @@ const shared = {
  * `integration:instances` runs the deployment of compose.yaml as processes (instances/): server
  * instances on PostgreSQL and Redis behind the deployment's own haproxy; without PostgreSQL or
  * Redis it is left out, saying why, and without haproxy its suites skip, saying why (fail in CI).
+ * The first two check every answer their in-process reference servers give against the contracts
+ * when the run ends (tests/contract-answers).
  */
 export default defineConfig({
   test: {
     projects: [
-      {
+      withContractAnswers({
         test: {
           name: 'integration',
           include: ['**/*.test.ts'],
           ...shared,
           exclude: [...shared.exclude, 'instances/**'],
         },
-      },
+      }),
       ...postgresProjects({
         test: {
           name: 'integration:postgres',
@@ -35,7 +38,7 @@ export default defineConfig({
           ...shared,
           exclude: [...shared.exclude, 'client/app-tests-example.test.ts'],
         },
-      }),
+      }).map(withContractAnswers),
       ...redisProjects({
         test: {
           name: 'integration:instances',

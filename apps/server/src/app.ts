@@ -1,7 +1,7 @@
 import { chatModels } from '@assistant-platform/engines/config';
 import type { Engines } from '@assistant-platform/engines/types';
 import { logOutput, registerCors, requestIdOf } from '@assistant-platform/service-kit';
-import { OPERATIONS } from '@assistant-platform/types';
+import { DEPRECATIONS, type DeprecationTable, OPERATIONS } from '@assistant-platform/types';
 import type { ChatFixtureInput } from '@assistant-platform/types/admin';
 import { ContractValidator, chatBodyChecks } from '@assistant-platform/types/validation';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -32,8 +32,9 @@ import { createAgentHandler } from './operations/create-agent.js';
 import { createEmbeddingsHandler } from './operations/create-embeddings.js';
 import { loadEngines } from './operations/engines-loader.js';
 import { getAgentHandler } from './operations/get-agent.js';
-import type { OperationDeps } from './operations/operation-deps.js';
+import { type OperationDeps, WRITING_OPERATIONS } from './operations/operation-deps.js';
 import { updateTranscriptionHandler } from './operations/update-transcription.js';
+import { registerAccountAdmission } from './pipeline/account-admission.js';
 import { registerAuthHooks } from './pipeline/auth.js';
 import { AuthFailureLimit } from './pipeline/auth-failure-limit.js';
 import { createBodyPool } from './pipeline/body/body-pool.js';
@@ -64,6 +65,8 @@ export interface BuildOptions {
   consoleDir?: string;
   /** Chat fixtures to start with, after `CHAT_FIXTURES`'s; a reset puts them back. */
   chatFixtures?: readonly ChatFixtureInput[];
+  /** What the platform's routes announce as deprecated; by default what the contract deprecates. */
+  deprecations?: DeprecationTable;
 }
 
 /**
@@ -185,6 +188,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     const bodies = createBodyPool({
       chatModels: models,
       deadlineMs: config.workDeadlineMs,
+      workerNice: config.workerNice,
       onError: (error) => app.log.error({ err: error }, 'body worker failed'),
     });
 
@@ -207,7 +211,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     const isReady = createHealthCheck(store, databaseLog);
     const sharedHealth = connection?.health;
     const metrics = createServerMetrics({
-      databaseUp: isReady,
+      databaseUp: async () => (await isReady()) === undefined,
       ...(sharedHealth === undefined ? {} : { redisUp: async () => (await sharedHealth()).redis === 'ok' }),
       journalEntries: () => journal.entryCount(),
       enginePool: () => loadedEngines?.poolStats(),
@@ -219,11 +223,13 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerDrainOnClose(app, config.drain);
     await registerCors(app, config.corsOrigins, ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
     registerAuthHooks(app, repos.tokens, authFailures);
+    // Before a fault can hold a request: a held request is in flight too.
+    registerAccountAdmission(app, config.accountAdmission, config.bodyLimit);
     const inFlight = inFlightSlots(config.maxHeavyRequestsPerToken, shared?.inFlight);
     registerFaults(app, inFlight);
     await registerRateLimit(app, config.rateLimit, shared?.rateLimitStore);
     registerInFlightLimit(app, inFlight);
-    registerIdempotency(app, repos.idempotency, validator, config.idempotency);
+    registerIdempotency(app, store, validator, { ...config.idempotency, transactional: WRITING_OPERATIONS });
     registerMetaRoutes(app, isReady, target, sharedHealth);
     registerDocsRoute(app);
     registerConsoleRoute(app, options.consoleDir);
@@ -255,6 +261,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
             {
               config: (operationId) => ({ scope: OPERATIONS[operationId].scope, operationId }),
               checks: { chatRequest: chatBodyChecks(models) },
+              deprecations: options.deprecations ?? DEPRECATIONS,
             },
           );
         },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { DeprecationTable } from '@assistant-platform/types';
 import type { ChatFixtureInput } from '@assistant-platform/types/admin';
 import type { FastifyInstance } from 'fastify';
 import { build } from './app.js';
@@ -15,6 +16,12 @@ export interface StartReferenceServerOptions {
   seed?: SeedInput;
   /** Chat fixtures to start with (and that `admin.reset()` puts back), after `CHAT_FIXTURES`'s. */
   chatFixtures?: readonly ChatFixtureInput[];
+  /**
+   * What the server announces as deprecated (`Deprecation`, `Sunset` and `Link` headers); by
+   * default what the contract deprecates. Rehearse how an app meets a coming deprecation by
+   * passing a table of your own (`DeprecationTable` of @assistant-platform/types).
+   */
+  deprecations?: DeprecationTable;
 }
 
 export interface ReferenceServer {
@@ -73,6 +80,7 @@ export async function startReferenceServer(
   const app = await build(config, {
     seed: seedInput,
     ...(options.chatFixtures === undefined ? {} : { chatFixtures: options.chatFixtures }),
+    ...(options.deprecations === undefined ? {} : { deprecations: options.deprecations }),
   });
   await app.listen({ port: 0, host: config.host });
   const address = app.server.address();

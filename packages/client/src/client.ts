@@ -7,6 +7,11 @@
  */
 import type { Middleware } from 'openapi-fetch';
 import {
+  type DeprecationMode,
+  type DeprecationNotice,
+  deprecationMiddleware,
+} from './internal/deprecation-notices.js';
+import {
   createRequestPipeline,
   type FetchLike,
   type Logger,
@@ -46,8 +51,17 @@ interface BaseOptions {
   idempotencyKeys?: boolean;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
-  /** Receives a `warn` for each retry. */
+  /** Receives a `warn` for each retry, and each deprecation warning. */
   logger?: Logger;
+  /**
+   * What a call that uses something deprecated does: `warn` (default) once per process per
+   * deprecated thing (the `logger`, else a Node DeprecationWarning), `silent`, or `error`: a call
+   * this SDK's contract knows to be deprecated throws `DeprecationError` before it is sent. See
+   * the README's "Deprecations".
+   */
+  deprecations?: DeprecationMode;
+  /** Called with every deprecation a call meets, whatever `deprecations` says. */
+  onDeprecation?: (notice: DeprecationNotice) => void;
 }
 
 /**
@@ -113,6 +127,13 @@ export function createAssistantClient(options: ClientOptions = {}): AssistantCli
     logger: options.logger,
     idempotencyKeys: options.idempotencyKeys ?? true,
   });
+  client.use(
+    deprecationMiddleware({
+      mode: options.deprecations ?? 'warn',
+      logger: options.logger,
+      onDeprecation: options.onDeprecation,
+    }),
+  );
   return {
     agents: agentsResource(client, {
       maxRetries,

@@ -47,21 +47,35 @@ export class NotFoundError extends AssistantApiError {
 export class ConflictError extends AssistantApiError {
   declare readonly status: 409;
 }
+/** What an error whose answer says how long to wait is made from (429, 503). */
+type RetryAfterInit = { errors?: ValidationIssue[]; headers?: Headers; retryAfterMs?: number | undefined };
+
 export class RateLimitError extends AssistantApiError {
   declare readonly status: 429;
   /** How long the server asked to wait (`Retry-After`), in milliseconds; `undefined` when not sent. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(
-    status: number,
-    message: string,
-    init: { errors?: ValidationIssue[]; headers?: Headers; retryAfterMs?: number | undefined } = {},
-  ) {
+  constructor(status: number, message: string, init: RetryAfterInit = {}) {
     super(status, message, init);
     this.retryAfterMs = init.retryAfterMs;
   }
 }
 export class InternalServerError extends AssistantApiError {}
+/**
+ * 503: the platform cannot serve the request now (its database is unreachable, full or failing), and
+ * said how long to wait (`Retry-After`). Retried by default: a GET always, a POST with its
+ * `Idempotency-Key`. An `InternalServerError`, as every 5xx.
+ */
+export class ServiceUnavailableError extends InternalServerError {
+  declare readonly status: 503;
+  /** How long the server asked to wait (`Retry-After`), in milliseconds; `undefined` when not sent. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(status: number, message: string, init: RetryAfterInit = {}) {
+    super(status, message, init);
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}
 
 /** The request never got a response: DNS, refused connection, reset, or an unreadable stream. */
 export class APIConnectionError extends AssistantApiError {

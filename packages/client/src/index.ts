@@ -29,10 +29,16 @@ export {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  ServiceUnavailableError,
   StreamIdleTimeoutError,
   type ValidationIssue,
 } from './errors.js';
 export type { ApiMethod, WithResponse } from './internal/api-method.js';
+export {
+  DeprecationError,
+  type DeprecationMode,
+  type DeprecationNotice,
+} from './internal/deprecation-notices.js';
 export type { FetchLike, Logger, RawClient, RequestOptions } from './internal/request-pipeline.js';
 export type { AgentsResource, ChatInput, StreamOptions } from './resources/agents.js';
 export type { EmbeddingsOptions, EmbeddingsResource } from './resources/embeddings.js';

@@ -32,11 +32,16 @@ describe('retryDelayMs', () => {
 });
 
 describe('isRetryableStatus', () => {
-  it('retries timeouts, conflicts, rate limits and server errors only', () => {
-    const retried = [200, 201, 400, 401, 403, 404, 408, 409, 422, 429, 500, 502, 503, 504].filter(
-      isRetryableStatus,
-    );
+  const statuses = [200, 201, 400, 401, 403, 404, 408, 409, 422, 429, 500, 502, 503, 504];
+
+  it('retries timeouts, conflicts, rate limits and server errors of a request safe to repeat', () => {
+    const retried = statuses.filter((status) => isRetryableStatus(status, true));
     expect(retried).toEqual([408, 409, 429, 500, 502, 503, 504]);
+  });
+
+  it('retries only what refused the request before it ran (408, 429) when it is not', () => {
+    const retried = statuses.filter((status) => isRetryableStatus(status, false));
+    expect(retried).toEqual([408, 429]);
   });
 });
 

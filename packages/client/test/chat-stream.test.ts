@@ -8,6 +8,7 @@ import {
   createAssistantClient,
   InternalServerError,
   RateLimitError,
+  ServiceUnavailableError,
 } from '../src/index.js';
 import { chatBody as body, chunk } from './helpers/chat-fixtures.js';
 import { json, scriptedFetch, sse } from './helpers/fake-fetch.js';
@@ -173,10 +174,11 @@ describe('agents.chatStream', () => {
       expect(error).toMatchObject({ status: 429, message: busy.message });
     });
 
-    it('is a 503 InternalServerError when its server stopped before the stream could finish', async () => {
+    it('is a ServiceUnavailableError (a 5xx) when its server stopped before the stream could finish', async () => {
       const unavailable = { success: false, message: 'Service unavailable' };
       const { sdk } = streamingClient(() => sse(failedAfter(unavailable)));
       const error = await (await sdk.agents.chatStream(body)).text().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ServiceUnavailableError);
       expect(error).toBeInstanceOf(InternalServerError);
       expect(error).toMatchObject({ status: 503, message: unavailable.message, requestId: 'req-stream' });
     });

@@ -4,7 +4,7 @@
  * the contract only), so the server imports it at start-up while the engines themselves load later.
  */
 import { availableParallelism } from 'node:os';
-import { DECLARED_DEFAULTS } from '@assistant-platform/types';
+import { KNOWN_CHAT_MODELS } from '@assistant-platform/types';
 import { z } from 'zod';
 import type { EnginesConfig } from './types.js';
 
@@ -63,7 +63,7 @@ export const DEFAULT_WORK_DEADLINE_MS = 30_000;
 
 export function toEnginesConfig(
   env: z.output<typeof enginesEnvSchema>,
-  { deadlineMs = DEFAULT_WORK_DEADLINE_MS }: { deadlineMs?: number } = {},
+  { deadlineMs = DEFAULT_WORK_DEADLINE_MS, workerNice }: { deadlineMs?: number; workerNice?: number } = {},
 ): EnginesConfig {
   const upstream = (
     urlValue: string | undefined,
@@ -106,15 +106,16 @@ export function toEnginesConfig(
       taskTimeoutMs: env.ENGINE_TASK_TIMEOUT_MS,
       maxMemoryMb: env.ENGINE_WORKER_MEMORY_MB,
       deadlineMs,
+      ...(workerNice === undefined ? {} : { workerNice }),
     },
   };
 }
 
 /**
- * The models the configured chat engine answers: offline, the contract's default chat model (the
- * reference engine's one model); upstream, the keys of CHAT_MODEL_MAP.
+ * The models the configured chat engine answers: offline, the contract's known chat models
+ * (`ChatModel`'s `x-known-models`, the reference engine's); upstream, the keys of CHAT_MODEL_MAP.
  */
 export function chatModels(engines: EnginesConfig): string[] {
   if (engines.chat.kind === 'openai') return Object.keys(engines.chat.modelMap);
-  return [DECLARED_DEFAULTS.ChatRequestBody.model];
+  return [...KNOWN_CHAT_MODELS];
 }

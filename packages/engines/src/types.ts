@@ -133,6 +133,8 @@ export interface EnginePoolConfig {
   deadlineMs: number;
   /** The old-generation heap a worker may use before it is terminated. */
   maxMemoryMb: number;
+  /** How much lower than the event loop's the CPU priority of its threads is (Linux nice; none by default). */
+  workerNice?: number;
 }
 
 export interface EnginesConfig {

@@ -4,11 +4,14 @@
  * over SSE requested by POST (see post-subscription-fetch.ts), and the bearer token sent as a header
  * on both (never in a URL). The buffered batch link, not the streaming one: it answered ~1-2 ms
  * sooner per call in bench/gateway-overhead.mjs, and mutations and queries are batched apart anyway.
+ * A failure that is not the gateway's answer reaches the caller as a `GatewayClientError` with a
+ * code (described-failures.ts).
  */
 
 import type { AppRouter } from '@assistant-platform/gateway';
 import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { EventSource } from 'eventsource';
+import { describedFetch, describeFailuresLink, type SubscriptionFailures } from './described-failures.js';
 import { endOnFailureLink } from './end-on-failure-link.js';
 import { loneOrBatchLink } from './lone-or-batch-link.js';
 import { postSubscriptionFetch } from './post-subscription-fetch.js';
@@ -33,7 +36,10 @@ export type GatewayClient = ReturnType<typeof createTRPCClient<AppRouter>>;
 
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   const url = trpcUrl(options.url);
-  const fetchImpl = options.fetch ?? globalThis.fetch;
+  // Lazily, so a `fetch` installed after the client was made is the one used.
+  const rawFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const fetchImpl = describedFetch(rawFetch);
+  const subscriptionFailures: SubscriptionFailures = new WeakMap();
 
   async function requestHeaders(): Promise<Record<string, string>> {
     const token = typeof options.token === 'function' ? await options.token() : options.token;
@@ -43,6 +49,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
   return createTRPCClient<AppRouter>({
     links: [
+      describeFailuresLink<AppRouter>(subscriptionFailures),
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: [
@@ -53,7 +60,11 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
             // The `eventsource` package takes a fetch, unlike a browser's EventSource: through it the
             // stream is requested by POST, with the headers and the input in the body.
             eventSourceOptions: async ({ op }) => ({
-              fetch: postSubscriptionFetch(fetchImpl, op.input, await requestHeaders()),
+              fetch: postSubscriptionFetch(
+                describedFetch(rawFetch, (error) => subscriptionFailures.set(op, error)),
+                op.input,
+                await requestHeaders(),
+              ),
             }),
           }),
         ],

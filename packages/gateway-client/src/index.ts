@@ -10,3 +10,8 @@ export {
   type GatewayClientOptions,
 } from './create-gateway-client.js';
 export { endOnFailureLink } from './end-on-failure-link.js';
+export {
+  GatewayClientError,
+  type GatewayClientErrorCode,
+  isGatewayClientError,
+} from './gateway-client-error.js';

@@ -7,10 +7,13 @@
 //                                            platform components it refers to copied in), which the
 //                                            validators and the docs page read
 //   operations.ts                          - both operation tables and every scope a token may carry
-//   defaults.ts                            - every declared default, so no package derives them itself
+//   defaults.ts                            - every declared default, so no package derives them itself,
+//                                            and the chat models every offline server knows
 //   limits.ts                              - the admin API's declared limits (bounds, allowed values),
 //                                            which the console's forms check before sending, and
 //                                            its properties marked x-in-flight-limited
+//   deprecations.ts                        - what each contract deprecates (`deprecated: true`), with its
+//                                            dates: the headers the server sends, the SDK's warnings
 // With --check nothing is written: it exits 1 when the committed files differ from a fresh generation.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,6 +27,7 @@ import {
   declaredScopes,
   operationTable,
 } from './contract-tables.mjs';
+import { deprecationTable } from './deprecation-table.mjs';
 import { namedTypes } from './named-types.mjs';
 
 // --spec=FILE reads another platform contract (the drift test uses it to prove a stale output is caught).
@@ -60,6 +64,15 @@ function scopesOf(platform, admin) {
   return all;
 }
 
+/** `ChatModel`'s `x-known-models`, which must hold its default. */
+function knownChatModels(platform) {
+  const schema = platform.components.schemas.ChatModel;
+  const known = schema['x-known-models'];
+  if (!Array.isArray(known) || !known.includes(schema.default))
+    throw new Error("openapi.yaml's ChatModel must list its default in x-known-models");
+  return known;
+}
+
 async function render() {
   const platform = parse(await readFile(specUrl, 'utf8'));
   const admin = bundleDocument(parse(await readFile(adminUrl, 'utf8')), platform);
@@ -81,13 +94,21 @@ async function render() {
       '/** The declared `default` of each optional property, per platform schema that declares any. */\n' +
       `export const DECLARED_DEFAULTS = ${json(declaredDefaults(platform))} as const;\n\n` +
       '/** The same for the admin API. */\n' +
-      `export const ADMIN_DEFAULTS = ${json(declaredDefaults(admin))} as const;\n`,
+      `export const ADMIN_DEFAULTS = ${json(declaredDefaults(admin))} as const;\n\n` +
+      "/** The chat models a server with its offline engine knows (`ChatModel`'s `x-known-models`). */\n" +
+      `export const KNOWN_CHAT_MODELS = ${json(knownChatModels(platform))} as const;\n`,
     'limits.ts':
       `${banner('openapi/admin.yaml')}\n` +
       "/** Per admin schema, each property's declared bounds and allowed values (with its `type`). */\n" +
       `export const ADMIN_LIMITS = ${json(declaredLimits(admin))} as const;\n\n` +
       "/** Per admin schema, the properties marked `x-in-flight-limited` (a `Fault`'s that hold a connection). */\n" +
       `export const ADMIN_IN_FLIGHT_LIMITED = ${json(declaredInFlightLimited(admin))} as const;\n`,
+    'deprecations.ts':
+      `${banner(sources)}import type { DeprecationTable } from '../deprecation.js';\n\n` +
+      '/** What the platform contract deprecates, per operation (see deprecation.ts). */\n' +
+      `export const DEPRECATIONS: DeprecationTable = ${json(deprecationTable(platform))};\n\n` +
+      '/** The same for the admin API. */\n' +
+      `export const ADMIN_DEPRECATIONS: DeprecationTable = ${json(deprecationTable(admin))};\n`,
     'openapi-document.ts':
       `${banner('openapi/openapi.yaml')}import type { OpenApiDocument } from '../openapi-document-type.js';\n\n` +
       `export const openapiDocument: OpenApiDocument = ${json(platform)};\n`,

@@ -2,7 +2,7 @@
  * `@assistant-platform/types/admin`: the reference server's admin API (openapi/admin.yaml), which is
  * not part of the platform's contract: its types, its operation table, its declared defaults and
  * limits, its contract for the validator, and the envelopes of the statuses only faults answer
- * (408, 502, 503, 504). Every export is a plain constant (`sideEffects: false`), so a page that
+ * (408, 502, 504). Every export is a plain constant (`sideEffects: false`), so a page that
  * imports only `ADMIN_LIMITS` bundles only that, not the document or a validator.
  */
 

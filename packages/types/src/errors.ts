@@ -12,6 +12,7 @@ import type {
   ForbiddenError,
   GatewayTimeoutError,
   InternalServerError,
+  MethodNotAllowedError,
   NotFoundError,
   RateLimitError,
   ServiceUnavailableError,
@@ -19,13 +20,14 @@ import type {
   ValidationIssue,
 } from './schema-types.js';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 500 | 502 | 503 | 504;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 429 | 500 | 502 | 503 | 504;
 
 type ContractMessages = {
   400: BadRequestError['message'];
   401: UnauthorizedError['message'];
   403: ForbiddenError['message'];
   404: NotFoundError['message'];
+  405: MethodNotAllowedError['message'];
   409: ConflictError['message'];
   429: RateLimitError['message'];
   500: InternalServerError['message'];
@@ -39,6 +41,7 @@ export const ERROR_MESSAGES = {
   401: 'Unauthorized access',
   403: 'You do not have permission to access this resource',
   404: 'Resource does not exist',
+  405: 'Method not allowed',
   409: 'A request with this Idempotency-Key is still in progress',
   429: 'Rate limit exceeded. Please try again later.',
   500: 'Internal server error',

@@ -13,6 +13,16 @@ export {
   readEnvironment,
 } from './configuration.js';
 export {
+  type DeprecatedUse,
+  type Deprecation,
+  type DeprecationTable,
+  deprecatedUses,
+  deprecationHeaders,
+  type OperationDeprecations,
+  readDeprecationHeaders,
+  type SentRequest,
+} from './deprecation.js';
+export {
   BUSY_MESSAGE,
   ContractValidationError,
   ERROR_MESSAGES,
@@ -21,7 +31,8 @@ export {
   isErrorStatus,
   RATE_LIMIT_MESSAGES,
 } from './errors.js';
-export { DECLARED_DEFAULTS } from './generated/defaults.js';
+export { DECLARED_DEFAULTS, KNOWN_CHAT_MODELS } from './generated/defaults.js';
+export { ADMIN_DEPRECATIONS, DEPRECATIONS } from './generated/deprecations.js';
 export { bearerToken, isClientRequestId, retryAfterMs } from './http-headers.js';
 export {
   IDEMPOTENCY_KEY_HEADER,

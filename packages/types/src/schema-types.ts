@@ -10,6 +10,7 @@ import type {
   ForbiddenError,
   GatewayTimeoutError,
   InternalServerError,
+  MethodNotAllowedError,
   NotFoundError,
   RateLimitError,
   ServiceUnavailableError,
@@ -27,6 +28,7 @@ export type ErrorEnvelope =
   | UnauthorizedError
   | ForbiddenError
   | NotFoundError
+  | MethodNotAllowedError
   | ConflictError
   | RateLimitError
   | InternalServerError

@@ -104,6 +104,7 @@ describe('error envelopes', () => {
       success: false,
       message: 'A request with this Idempotency-Key is still in progress',
     });
+    expect(errorEnvelope(503)).toEqual({ success: false, message: 'Service unavailable' });
   });
 
   it('include the 502, 503 and 504 a deployment (or the balancer in front of it) answers', () => {

@@ -102,6 +102,7 @@ describe('platform errors mapped to tRPC codes', () => {
     [404, 'NOT_FOUND', 404],
     [429, 'TOO_MANY_REQUESTS', 429],
     [500, 'INTERNAL_SERVER_ERROR', 500],
+    [503, 'SERVICE_UNAVAILABLE', 503],
   ] as const)('maps a forced platform %i to %s', async (status, code, httpStatus) => {
     const error = await failure(prefer(status).agents.get.query({ id: '1' }));
     expect(error.data?.code).toBe(code);
@@ -113,6 +114,13 @@ describe('platform errors mapped to tRPC codes', () => {
     expect(error.data?.code).toBe('TOO_MANY_REQUESTS');
     expect(error.data?.retryAfterMs).toBeGreaterThan(0);
     expect(error.message).toBe('Rate limit exceeded. Please try again later.');
+  });
+
+  it('puts the platform Retry-After into data.retryAfterMs of SERVICE_UNAVAILABLE (its database down)', async () => {
+    const error = await failure(prefer(503).agents.get.query({ id: '1' }));
+    expect(error.data?.code).toBe('SERVICE_UNAVAILABLE');
+    expect(error.data?.retryAfterMs).toBe(1000);
+    expect(error.message).toBe('Service unavailable');
   });
 
   it('answers a platform 500 with a fixed message and no upstream details', async () => {

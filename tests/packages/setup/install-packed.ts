@@ -4,7 +4,9 @@
  * - consumer/: types, client and gateway-client, the tRPC peers and TypeScript at the versions this
  *   workspace builds with (as a team's project has its own), and ../consumer's sources copied in as
  *   ESM, CommonJS and bundler-resolved files;
- * - server/: the server alone (and TypeScript), with ../server-consumer's sources.
+ * - server/: the server alone (and TypeScript), with ../server-consumer's sources;
+ * - gateway/: the gateway client alone, its tRPC peers, TypeScript and @types/node, with
+ *   ../gateway-consumer's sources: a Node project without DOM types, as the client's README has it.
  * Each project is type-checked by its own TypeScript.
  *
  * npm takes third-party packages from its cache when it has them (--prefer-offline), else from the
@@ -31,6 +33,7 @@ export interface Packed {
   skipReason?: string;
   consumerDir: string;
   serverDir: string;
+  gatewayDir: string;
 }
 
 declare module 'vitest' {
@@ -107,6 +110,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const consumerDir = join(scratch, 'consumer');
   const serverDir = join(scratch, 'server');
+  const gatewayDir = join(scratch, 'gateway');
   const typescript = { typescript: await workspaceVersion('typescript') };
   await writeProject(
     consumerDir,
@@ -124,6 +128,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     { '@assistant-platform/server': spec('@assistant-platform/server') },
     typescript,
   );
+  await writeProject(
+    gatewayDir,
+    {
+      '@assistant-platform/gateway-client': spec('@assistant-platform/gateway-client'),
+      '@trpc/client': await workspaceVersion('@trpc/client'),
+      '@trpc/server': await workspaceVersion('@trpc/server'),
+    },
+    { ...typescript, '@types/node': await workspaceVersion('@types/node') },
+  );
+  await copySources(join(HERE, 'gateway-consumer'), gatewayDir, {
+    'use-gateway.ts': 'use-gateway.ts',
+    'request-info.d.ts': 'request-info.d.ts',
+  });
   await copySources(join(HERE, 'consumer'), consumerDir, {
     'use.ts': 'use.mts use.cts use-bundler.ts',
   });
@@ -133,7 +150,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   let skipReason: string | undefined;
   try {
-    await Promise.all([npmInstall(consumerDir), npmInstall(serverDir, ['--ignore-scripts'])]);
+    await Promise.all([
+      npmInstall(consumerDir),
+      npmInstall(serverDir, ['--ignore-scripts']),
+      npmInstall(gatewayDir),
+    ]);
     await provideNativeBinding(serverDir);
   } catch (error) {
     // An install that failed while the registry answers is a failure of what is under test.
@@ -142,7 +163,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     console.warn(`tests/packages: skipped, ${skipReason}`);
   }
 
-  project.provide('packed', { consumerDir, serverDir, ...(skipReason ? { skipReason } : {}) });
+  project.provide('packed', { consumerDir, serverDir, gatewayDir, ...(skipReason ? { skipReason } : {}) });
   return () => rm(scratch, { recursive: true, force: true });
 }
 

@@ -3,6 +3,10 @@ export interface ThrowawayPostgres {
   url: string;
   /** The cluster's folder (data, socket, log), deleted by stop(). */
   dir: string;
+  /** Stops the server (its sessions ended), keeping the cluster: an outage, until resume(). */
+  pause(): Promise<void>;
+  /** Starts the paused server again, on the same port. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 

@@ -74,7 +74,8 @@ function freePort() {
 /**
  * Starts a cluster. `fast` turns off what only protects against a power loss (fsync, full page
  * writes, synchronous commit): right for tests, wrong for a benchmark of writes.
- * Returns `{ url, dir, stop() }`; `url` names its `postgres` database as the `postgres` superuser.
+ * Returns `{ url, dir, pause(), resume(), stop() }`; `url` names its `postgres` database as the
+ * `postgres` superuser; `pause()` stops the server as an outage would, `resume()` starts it again.
  */
 export async function startThrowawayPostgres({ fast = false } = {}) {
   const why = whyNoThrowawayPostgres();
@@ -97,6 +98,20 @@ export async function startThrowawayPostgres({ fast = false } = {}) {
   if (user) chownSync(passwordFile, user.uid, user.gid);
   const data = join(dir, 'data');
   const port = await freePort();
+  let settings = [];
+  const startServer = () =>
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      settings.join(' '),
+      'start',
+    ]);
   try {
     run('initdb', [
       '-D',
@@ -111,7 +126,7 @@ export async function startThrowawayPostgres({ fast = false } = {}) {
       '--no-sync',
       '--no-instructions',
     ]);
-    const settings = [
+    settings = [
       `-p ${port}`,
       `-k ${dir}`,
       '-c listen_addresses=127.0.0.1',
@@ -119,18 +134,7 @@ export async function startThrowawayPostgres({ fast = false } = {}) {
       '-c max_connections=400',
       ...(fast ? ['-c fsync=off', '-c full_page_writes=off', '-c synchronous_commit=off'] : []),
     ];
-    run('pg_ctl', [
-      '-D',
-      data,
-      '-l',
-      join(dir, 'server.log'),
-      '-w',
-      '-t',
-      '60',
-      '-o',
-      settings.join(' '),
-      'start',
-    ]);
+    startServer();
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
@@ -140,6 +144,14 @@ export async function startThrowawayPostgres({ fast = false } = {}) {
   return {
     url,
     dir,
+    /** Stops the server (fast shutdown: its sessions are ended), keeping the cluster to resume. */
+    async pause() {
+      run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    /** Starts the paused server again, on the same port with the same settings. */
+    async resume() {
+      startServer();
+    },
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -68,6 +68,8 @@ export async function buildGateway(
       // way (see bodyInputProcedure), so what a user wrote never travels in a URL.
       allowMethodOverride: true,
       createContext: createContextFactory(services),
+      // What the platform announced as deprecated for this request's calls, passed on as it said it.
+      responseMeta: ({ ctx }) => ({ headers: ctx?.deprecationHeaders ?? {} }),
       onError({ error, path, req }) {
         // Server-side failures are logged with their cause (the caller got a bare message).
         if (error.code === 'INTERNAL_SERVER_ERROR') {

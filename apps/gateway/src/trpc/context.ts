@@ -33,6 +33,11 @@ export interface GatewayContext {
   idempotencyKey: string | undefined;
   /** How many calls the HTTP request carries (a batch carries several). */
   calls: number;
+  /**
+   * The platform's `Deprecation`, `Sunset` and `Link` headers of this request's calls, answered to
+   * the caller in turn (http/app.ts): the gateway passes a deprecation on rather than hiding it.
+   */
+  deprecationHeaders: Record<string, string>;
   services: GatewayServices;
 }
 
@@ -53,6 +58,7 @@ export function createContextFactory(services: GatewayServices) {
       upstreamHeaders,
       idempotencyKey: typeof key === 'string' ? key : undefined,
       calls: info.calls.length,
+      deprecationHeaders: {},
       services,
     };
   };

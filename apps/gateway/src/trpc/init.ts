@@ -65,7 +65,9 @@ export const platformProcedure = countedProcedure.use(({ ctx, next }) => {
   if (ctx.token === undefined) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES[401] });
   }
-  const platform = ctx.services.platformFor(ctx.token, ctx.upstreamHeaders);
+  const platform = ctx.services.platformFor(ctx.token, ctx.upstreamHeaders, (headers) =>
+    Object.assign(ctx.deprecationHeaders, headers),
+  );
   return next({ ctx: { token: ctx.token, platform } });
 });
 

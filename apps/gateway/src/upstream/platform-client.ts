@@ -20,7 +20,12 @@ export interface PlatformClient {
   transcriptions: TranscriptionsResource;
   embeddings: EmbeddingsResource;
 }
-export type PlatformClientFactory = (token: string, headers: Record<string, string>) => PlatformClient;
+/** `onDeprecation` gets the headers of each upstream answer that announces a deprecation. */
+export type PlatformClientFactory = (
+  token: string,
+  headers: Record<string, string>,
+  onDeprecation?: (headers: Record<string, string>) => void,
+) => PlatformClient;
 
 export function createPlatformClientFactory(
   config: Pick<
@@ -29,8 +34,13 @@ export function createPlatformClientFactory(
   >,
   fetchImpl?: typeof fetch,
 ): PlatformClientFactory {
-  return (token, headers) =>
+  return (token, headers, onDeprecation) =>
     createAssistantClient({
+      // The gateway warns no one itself: it passes each deprecation on to its caller.
+      deprecations: 'silent',
+      onDeprecation: (notice) => {
+        if (notice.headers) onDeprecation?.(notice.headers);
+      },
       baseUrl: config.upstreamBaseUrl,
       token,
       headers,

@@ -1,14 +1,16 @@
 /**
  * Turns whatever a platform call threw into the TRPCError the caller sees. The status decides the
  * code; the details a caller can act on (the bad fields of a 400, the wait of a 429) travel in an
- * UpstreamFailure `cause` that the error formatter copies into `data`. A 5xx or a failed connection
- * becomes a bare INTERNAL_SERVER_ERROR: its details are logged, never sent.
+ * UpstreamFailure `cause` that the error formatter copies into `data`. A 503 (the platform cannot
+ * serve it now, after the SDK's retries) is SERVICE_UNAVAILABLE with its wait; any other 5xx or a
+ * failed connection becomes a bare INTERNAL_SERVER_ERROR: its details are logged, never sent.
  */
 import {
   APIConnectionError,
   APIUserAbortError,
   AssistantApiError,
   RateLimitError,
+  ServiceUnavailableError,
 } from '@assistant-platform/client';
 import { ERROR_MESSAGES, type ValidationIssue } from '@assistant-platform/types';
 import { TRPCError } from '@trpc/server';
@@ -39,6 +41,7 @@ const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 export const INTERNAL_MESSAGE = ERROR_MESSAGES[500];
@@ -53,9 +56,13 @@ export function toTRPCError(error: unknown): TRPCError {
     return internal(error);
   }
   const status = error.status;
-  if (status === undefined || status >= 500) return internal(error);
+  if (status === undefined || (status >= 500 && !(error instanceof ServiceUnavailableError)))
+    return internal(error);
   const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST';
-  const retryAfterMs = error instanceof RateLimitError ? error.retryAfterMs : undefined;
+  const retryAfterMs =
+    error instanceof RateLimitError || error instanceof ServiceUnavailableError
+      ? error.retryAfterMs
+      : undefined;
   const cause = new UpstreamFailure(error.message, status, error.errors, retryAfterMs, error.requestId, {
     cause: error,
   });

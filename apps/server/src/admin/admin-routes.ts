@@ -8,6 +8,7 @@
  * auth hook applies to every route with a scope; they are not journaled either (the journal
  * records platform routes only). Large bodies are validated on a body worker, as the platform's.
  */
+import { ADMIN_DEPRECATIONS } from '@assistant-platform/types';
 import { ADMIN_OPERATIONS } from '@assistant-platform/types/admin';
 import type { FastifyInstance } from 'fastify';
 import { registerContractRoutes } from '../contract/contract-routes.js';
@@ -45,6 +46,7 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps)
             adminOperationId,
             rateLimit: false,
           }),
+          deprecations: ADMIN_DEPRECATIONS,
         },
       );
     },

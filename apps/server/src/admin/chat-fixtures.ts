@@ -21,11 +21,12 @@ import type { RE2JS } from 're2js';
 import type { ChatFixturesStore, FixtureChat, Reach } from '../contract/fastify-types.js';
 import type { ListChange } from '../shared/shared-list.js';
 import { readChatFixturesFile } from './chat-fixtures-file.js';
+import { declaredBound } from './declared-bound.js';
 import { compileMessagePattern } from './message-pattern.js';
 import { OwnedList } from './owned-list.js';
 
-/** The contract's `ChatFixtures` file holds at most as many; each account (and operators) too. */
-export const MAX_CHAT_FIXTURES = 1000;
+/** The contract's bound on the fixtures kept per account (and of operators); its `ChatFixtures` file holds as many. */
+export const MAX_CHAT_FIXTURES = declaredBound('/chat-fixtures', 'post', 'x-max-per-account');
 
 /** The refusal of one fixture too many for its owner. */
 export const tooManyFixtures = () =>

@@ -26,12 +26,13 @@ import { ContractValidationError } from '@assistant-platform/types';
 import { ADMIN_DEFAULTS, type FaultRule, type FaultRuleInput } from '@assistant-platform/types/admin';
 import type { FaultRequest, FaultRulesStore, Reach } from '../contract/fastify-types.js';
 import type { ListChange } from '../shared/shared-list.js';
+import { declaredBound } from './declared-bound.js';
 import { OwnedList } from './owned-list.js';
 import { matchesPath } from './path-pattern.js';
 import { seededRandom } from './seeded-random.js';
 
-/** More rules than a test plausibly needs, per account (and operators'). */
-export const MAX_FAULT_RULES = 100;
+/** The contract's bound on the rules kept per account (and of operators). */
+export const MAX_FAULT_RULES = declaredBound('/faults', 'post', 'x-max-per-account');
 
 /** The refusal of one rule too many for its owner. */
 export const tooManyRules = () =>

@@ -44,8 +44,6 @@ export class JournalSlot {
   tokenName: string | null = null;
   /** The account whose token authenticated the request; 0 for none. */
   accountId = 0;
-  /** Removed by its account's admin (clearing its account's entries) until the slot is reused. */
-  removed = false;
   fault: AppliedFault | null = null;
   chatFixtureId: number | null = null;
   violations: Violation[] | null = null;
@@ -69,7 +67,6 @@ export class JournalSlot {
   ): void {
     const { response } = recording;
     this.id = id;
-    this.removed = false;
     this.durationMs = performance.now() - recording.startedAt;
     this.at = Date.now() - this.durationMs;
     this.method = recording.method;

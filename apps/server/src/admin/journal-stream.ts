@@ -9,19 +9,15 @@
  * never waits on one.
  */
 import { PassThrough } from 'node:stream';
-import { adminDocument, type JournalEntry } from '@assistant-platform/types/admin';
+import type { JournalEntry } from '@assistant-platform/types/admin';
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { ApiError } from '../contract/api-error.js';
 import type { JournalStore } from '../contract/fastify-types.js';
 import { adminCallerOf } from './admin-caller.js';
+import { declaredBound } from './declared-bound.js';
 
 /** The contract's bound on open streams per account, read from it rather than copied. */
-export const MAX_STREAMS = (() => {
-  const operation = adminDocument.paths['/requests/stream']?.get as { 'x-max-streams'?: number };
-  const declared = operation['x-max-streams'];
-  if (declared === undefined) throw new Error('admin.yaml declares no x-max-streams for streamRequests');
-  return declared;
-})();
+export const MAX_STREAMS = declaredBound('/requests/stream', 'get', 'x-max-streams');
 
 /** What the contract promises: a comment this often, and the most a slow reader may leave unread. */
 const HEARTBEAT_MS = 15_000;

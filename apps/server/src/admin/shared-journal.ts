@@ -1,7 +1,8 @@
 /**
  * The journal of a deployment that shares a Redis (REDIS_URL): every instance appends its platform
- * requests to one log in Redis (shared/shared-log.ts), capped at JOURNAL_MAX entries, and reads,
- * finds, clears and follows that log, so `GET /_admin/requests` through any instance lists every
+ * requests to one log in Redis (shared/shared-log.ts), partitioned by account: each account keeps
+ * its last JOURNAL_MAX entries, JOURNAL_TOTAL_MAX in all (the account holding the most losing its
+ * oldest first, as in the memory journal); and reads, finds, clears and follows that log, so `GET /_admin/requests` through any instance lists every
  * instance's requests, numbered across them, and the live stream of any instance shows them all.
  *
  * Each exchange is made into its entry as it ends (one slot reused, as journal-slot.ts explains;
@@ -14,7 +15,7 @@ import type { AppliedFault, JournalEntry, RequestMatcher } from '@assistant-plat
 import { type AuthContext, type Reach, reaches } from '../contract/fastify-types.js';
 import { type LogRecord, SharedLog } from '../shared/shared-log.js';
 import type { SharedRedis } from '../shared/shared-redis.js';
-import type { JournalListener, RecordingJournal } from './journal.js';
+import type { JournalListener, JournalOptions, RecordingJournal } from './journal.js';
 import { journalEntryOf } from './journal-entry.js';
 import type { JournalRecording } from './journal-recording.js';
 import { JournalSlot } from './journal-slot.js';
@@ -38,10 +39,10 @@ export class SharedJournal implements RecordingJournal {
 
   constructor(
     private readonly shared: SharedRedis,
-    readonly options: { max: number; bodyMaxBytes: number },
+    readonly options: JournalOptions,
     warn: (message: string) => void,
   ) {
-    this.log = new SharedLog(shared, 'journal', options.max, warn);
+    this.log = new SharedLog(shared, 'journal', { perPartition: options.max, total: options.totalMax }, warn);
   }
 
   record(recording: JournalRecording, auth: AuthContext | null, fault: AppliedFault | null): void {
@@ -50,7 +51,7 @@ export class SharedJournal implements RecordingJournal {
     slot.fill(0, recording, auth, fault, this.options.bodyMaxBytes);
     const { id: _numberedByRedis, ...entry } = journalEntryOf(slot);
     const body = slot.requestBody;
-    this.log.add(JSON.stringify(entry), {
+    this.log.add(String(slot.accountId), JSON.stringify(entry), {
       account: String(slot.accountId),
       method: entry.method,
       path: entry.path,
@@ -79,7 +80,7 @@ export class SharedJournal implements RecordingJournal {
     return this.shared.required(async () => {
       const found: JournalEntry[] = [];
       if (limit > 0)
-        await this.log.each((record) => {
+        await this.log.each(reach === 'all' ? 'all' : String(reach), (record) => {
           if (matches(record, reach, matcher)) found.push(JSON.parse(record.record) as JournalEntry);
           return found.length < limit;
         });
@@ -98,8 +99,6 @@ export class SharedJournal implements RecordingJournal {
   }
 
   clear(reach: Reach): Promise<number> {
-    return this.shared.required(() =>
-      reach === 'all' ? this.log.clear() : this.log.remove('account', String(reach)),
-    );
+    return this.shared.required(() => (reach === 'all' ? this.log.clear() : this.log.remove(String(reach))));
   }
 }

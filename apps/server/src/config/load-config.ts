@@ -54,22 +54,32 @@ export interface ServerConfig {
   trustProxy: boolean | number | string[];
   /** Chat and embeddings requests one token may have in flight at once. */
   maxHeavyRequestsPerToken: number;
+  /** Requests, and bytes of their bodies, one account may have in flight at once (pipeline/account-admission.ts). */
+  accountAdmission: { maxRequests: number; maxBodyBytes: number };
   /**
    * The most a task of a shared worker pool (a large body's parsing, an engine task) may take from
    * the moment it is queued, waiting included; past it the request answers 503.
    */
   workDeadlineMs: number;
+  /**
+   * How much lower than the event loop's the CPU priority of the worker pools' threads is (Linux
+   * nice), so no pool's work delays any account's requests on the event loop.
+   */
+  workerNice: number;
   /** Browser origins allowed to call the server (CORS): `*` or a list. */
   corsOrigins: CorsOrigins;
   /** `pretty` or `json` logs; unset, pretty when stdout is a terminal. */
   logFormat?: 'pretty' | 'json';
-  /** The journal of platform requests: entries kept (0: none recorded), bytes kept of each body. */
-  journal: { max: number; bodyMaxBytes: number };
+  /**
+   * The journal of platform requests: entries kept per account (0: none recorded), entries kept in
+   * all (the account holding the most loses its oldest first), bytes kept of each body.
+   */
+  journal: { max: number; totalMax: number; bodyMaxBytes: number };
   /** The seed of the generator that draws fault rules' chances, so a run repeats. */
   faultSeed: number;
   /** A JSON file of chat fixtures loaded at start-up (and again by a reset). */
   chatFixturesPath?: string;
-  /** Stored answers of `Idempotency-Key`s: how long each is kept, and how many at most. */
+  /** Stored answers of `Idempotency-Key`s: how long each is kept, and how many per account at most. */
   idempotency: { retentionMs: number; maxRecords: number };
   /** Proxy mode: platform requests go to a target and are checked against the contract. */
   proxy?: ProxyConfig;
@@ -78,6 +88,9 @@ export interface ServerConfig {
   /** What instances share through Redis (limits, faults, fixtures, the journal); unset, nothing is shared. */
   redis?: RedisConfig;
 }
+
+/** The largest request body the contract accepts (10 MiB). */
+const BODY_LIMIT = 10 * 1024 * 1024;
 
 const serverEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(4010),
@@ -106,7 +119,16 @@ const serverEnvSchema = z.object({
   AUTH_FAILURE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
   AUTH_FAILURE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
   MAX_HEAVY_REQUESTS_PER_TOKEN: z.coerce.number().int().min(1).default(4),
+  ACCOUNT_MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).default(32),
+  // At least the largest body, which must always be able to arrive alone; by default four of them,
+  // so a token's heavy requests (MAX_HEAVY_REQUESTS_PER_TOKEN, 4) at the largest body all arrive.
+  ACCOUNT_MAX_BODY_BYTES_IN_FLIGHT: z.coerce
+    .number()
+    .int()
+    .min(BODY_LIMIT)
+    .default(4 * BODY_LIMIT),
   WORK_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_WORK_DEADLINE_MS),
+  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -123,6 +145,7 @@ const serverEnvSchema = z.object({
     }),
   CORS_ORIGINS: z.string().default('*').transform(parsedBy(parseCorsOrigins)),
   JOURNAL_MAX: z.coerce.number().int().min(0).max(100_000).default(1000),
+  JOURNAL_TOTAL_MAX: z.coerce.number().int().min(1).max(1_000_000).default(4000),
   JOURNAL_BODY_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -138,6 +161,7 @@ const serverEnvSchema = z.object({
     .min(1)
     .max(30 * 86_400_000)
     .default(86_400_000),
+  // Per account: one account's keys never push out another's.
   IDEMPOTENCY_MAX_RECORDS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
 });
 
@@ -172,8 +196,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(e.ASSISTANT_DEV_TOKEN === undefined ? {} : { devToken: e.ASSISTANT_DEV_TOKEN }),
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     logLevel: e.LOG_LEVEL,
-    bodyLimit: 10 * 1024 * 1024,
-    engines: toEnginesConfig(e, { deadlineMs: e.WORK_DEADLINE_MS }),
+    bodyLimit: BODY_LIMIT,
+    engines: toEnginesConfig(e, { deadlineMs: e.WORK_DEADLINE_MS, workerNice: e.WORKER_NICE }),
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,
       requestMs: e.REQUEST_TIMEOUT_MS,
@@ -183,11 +207,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     streamStallMs: e.STREAM_STALL_TIMEOUT_MS,
     authFailureLimit: { max: e.AUTH_FAILURE_LIMIT_MAX, windowMs: e.AUTH_FAILURE_LIMIT_WINDOW_MS },
     maxHeavyRequestsPerToken: e.MAX_HEAVY_REQUESTS_PER_TOKEN,
+    accountAdmission: {
+      maxRequests: e.ACCOUNT_MAX_REQUESTS_IN_FLIGHT,
+      maxBodyBytes: e.ACCOUNT_MAX_BODY_BYTES_IN_FLIGHT,
+    },
     workDeadlineMs: e.WORK_DEADLINE_MS,
+    workerNice: e.WORKER_NICE,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     ...(e.LOG_FORMAT === undefined ? {} : { logFormat: e.LOG_FORMAT }),
-    journal: { max: e.JOURNAL_MAX, bodyMaxBytes: e.JOURNAL_BODY_MAX_BYTES },
+    journal: { max: e.JOURNAL_MAX, totalMax: e.JOURNAL_TOTAL_MAX, bodyMaxBytes: e.JOURNAL_BODY_MAX_BYTES },
     faultSeed: e.FAULT_SEED,
     ...(e.CHAT_FIXTURES === undefined ? {} : { chatFixturesPath: e.CHAT_FIXTURES }),
     idempotency: { retentionMs: e.IDEMPOTENCY_RETENTION_MS, maxRecords: e.IDEMPOTENCY_MAX_RECORDS },

@@ -1,4 +1,4 @@
-import type { OperationId, Scope, ValidationIssue } from '@assistant-platform/types';
+import type { DeprecationTable, OperationId, Scope, ValidationIssue } from '@assistant-platform/types';
 import type { AdminOperationId } from '@assistant-platform/types/admin';
 import {
   type BodyCheck,
@@ -9,6 +9,7 @@ import {
 } from '@assistant-platform/types/validation';
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { ApiError } from './api-error.js';
+import { deprecationHeadersHook } from './deprecation-headers.js';
 
 type Validation = (data: unknown) => { value: unknown } | { error: Error };
 
@@ -41,7 +42,12 @@ export function registerContractRoutes<Id extends string>(
   app: FastifyInstance,
   validator: ContractValidator<Id>,
   handlers: Record<Id, RouteHandlerMethod>,
-  options: { config: (operationId: Id) => RouteConfig; checks?: Partial<Record<Id, BodyCheck>> },
+  options: {
+    config: (operationId: Id) => RouteConfig;
+    checks?: Partial<Record<Id, BodyCheck>>;
+    /** What the contract deprecates: its routes announce it (contract/deprecation-headers.ts). */
+    deprecations: DeprecationTable;
+  },
 ): void {
   const operations = validator.contract.operations;
   for (const operationId of Object.keys(operations) as Id[]) {
@@ -75,6 +81,9 @@ export function registerContractRoutes<Id extends string>(
         if (!found) throw new Error(`No validation for ${httpPart} of ${operationId}`);
         return found as never;
       },
+      ...(options.deprecations[operationId] === undefined
+        ? {}
+        : { onSend: deprecationHeadersHook(options.deprecations, operationId) }),
       handler,
     });
   }

@@ -13,6 +13,7 @@ import type {
   Violation,
   ViolationGroup,
 } from '@assistant-platform/types/admin';
+import type { KeyRecord, Repositories, StoredAnswer } from '../db/store.js';
 
 /** Who is calling, as resolved from the bearer token. */
 export interface AuthContext {
@@ -191,8 +192,14 @@ declare module 'fastify' {
      * operation that takes one (see pipeline/body/); else null.
      */
     bodyHash: string | null;
-    /** The `Idempotency-Key` this request claimed, until its answer is stored or the key freed. */
-    idempotencyClaim: number | null;
+    /**
+     * The `Idempotency-Key` this request claimed (see pipeline/idempotency.ts), until `finish` stores
+     * its answer (or nothing) and lets the key go; `finish` answers the record another request with
+     * the key stored first, if one did.
+     */
+    idempotencyClaim: { finish(answer: StoredAnswer | undefined): Promise<KeyRecord | undefined> } | null;
+    /** The transaction a keyed write runs in (its work and its key's answer), while it runs; else null. */
+    keyTransaction: Repositories | null;
   }
   interface FastifyContextConfig {
     /** The scope an API route requires; routes without one (docs, health) need no token. */

@@ -111,6 +111,7 @@ export function withLookupCaches(repos: Repositories, watch: ChangeWatch, bus?: 
     ...tx,
     ...clearing(tx, changed),
     transaction: (fn) => fn(inTransaction(tx, changed)),
+    requestTransaction: (fn) => fn(inTransaction(tx, changed)),
   });
 
   const outside = clearing(repos, () => bus?.announce());
@@ -155,6 +156,24 @@ export function withLookupCaches(repos: Repositories, watch: ChangeWatch, bus?: 
         agents.clear();
         if (committed && changed) bus?.announce();
       }
+    },
+    // A request's transaction inserts (an agent, a key's answer), which no cached row can be stale
+    // for: the caches are only emptied when it also changed rows they may hold.
+    async requestTransaction(fn) {
+      let changed = false;
+      const result = await repos.requestTransaction((tx) =>
+        fn(
+          inTransaction(tx, () => {
+            changed = true;
+          }),
+        ),
+      );
+      if (changed) {
+        tokens.clear();
+        agents.clear();
+        bus?.announce();
+      }
+      return result;
     },
   };
 }

@@ -11,7 +11,7 @@ import type {
   Transcription,
   TranscriptionStatus,
 } from '@assistant-platform/types';
-import type { AgentExtra, NewAgent } from './store.js';
+import type { AgentExtra, KeyRecord, NewAgent } from './store.js';
 import { nowIso } from './time.js';
 
 export interface AgentRow {
@@ -92,5 +92,23 @@ export function transcriptionOf(row: TranscriptionRow): Transcription {
     status: row.status as TranscriptionStatus,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+  };
+}
+
+/** An `idempotency_records` row, as either dialect reads it. */
+export interface KeyRow {
+  requestHash: string;
+  createdAt: number;
+  status: number | null;
+  contentType: string | null;
+  body: string | null;
+}
+
+/** The row's record when it is live: answered (a row without an answer counts as absent) and within its retention. */
+export function keyRecordOf(row: KeyRow | undefined, expiredBefore: number): KeyRecord | undefined {
+  if (row === undefined || row.status === null || row.createdAt <= expiredBefore) return undefined;
+  return {
+    requestHash: row.requestHash,
+    answer: { status: row.status, contentType: row.contentType, body: row.body ?? '' },
   };
 }

@@ -13,6 +13,7 @@ import type {
   TranscriptContent,
   Transcription,
 } from '@assistant-platform/types';
+import type { StorageFault } from './storage-error.js';
 
 export interface AccountRecord {
   id: number;
@@ -137,9 +138,14 @@ export interface TranscriptionsRepo {
   insert(row: TranscriptionRecord): Promise<void>;
   deleteAll(): Promise<void>;
   find(id: number): Promise<{ workspaceId: number; transcription: Transcription } | undefined>;
+  /** The workspace of a transcription, without reading its transcript (which may be large). */
+  workspaceOf(id: number): Promise<number | undefined>;
   /** Inserts the transcription unless one with its id exists. */
   ensure(input: NewTranscription): Promise<void>;
-  /** Replaces the transcript content and bumps updatedAt; every other field is kept. */
+  /**
+   * Replaces the transcript content and bumps updatedAt; every other field is kept. The answer
+   * carries the transcript given, not one read back.
+   */
   replaceTranscript(id: number, transcript: TranscriptContent): Promise<Transcription>;
 }
 
@@ -162,42 +168,61 @@ export interface StoredAnswer {
   body: string;
 }
 
-export interface ClaimRequest {
+/** A key's record: what it was first sent with, and the answer stored for it. */
+export interface KeyRecord {
+  requestHash: string;
+  answer: StoredAnswer;
+}
+
+export interface KeyRequest {
   accountId: number;
   key: string;
   requestHash: string;
   /** Now, in milliseconds since the epoch. */
   now: number;
-  /** Rows created at or before this are gone (past their retention). */
+  /** Rows created at or before this are past their retention: absent for every purpose. */
   expiredBefore: number;
-  /** Rows still in flight created at or before this are abandoned (their server stopped). */
-  abandonedBefore: number;
 }
 
 export type ClaimOutcome =
-  /** The key is this request's: complete or release it with `claim` (its row's id). */
-  | { outcome: 'claimed'; claim: number }
-  | { outcome: 'replay'; answer: StoredAnswer }
-  | { outcome: 'in-flight' }
-  /** The key was first sent with another request. */
-  | { outcome: 'reused' };
+  /** The key is this transaction's: complete it before commit, or roll back. */
+  | { outcome: 'claimed' }
+  /** The key has a live record: this request answers it (replay), or is another request (400). */
+  | { outcome: 'found'; record: KeyRecord }
+  /** Another transaction held the key longer than the store waits for it. */
+  | { outcome: 'held' };
 
 /**
  * The stored answers of `Idempotency-Key`s. Storage only: what a key may do (how long it lives, how
- * many are kept) is decided by pipeline/idempotency.ts and passed in as times and counts. A claim
- * is an insert that the unique index of (account, key) arbitrates, so of two servers sharing the
- * database only one takes a key; a claim is its row's id, which is never given again.
+ * many are kept) is decided by pipeline/idempotency.ts and passed in as times and counts. A key is
+ * taken by an insert that the unique index of (account, key) arbitrates, inside the transaction of
+ * the request that holds it: a row is only ever committed with its answer, so a key is never left
+ * claimed by a process or transaction that is gone. A row without an answer (left by an earlier
+ * version) counts as absent.
  */
 export interface IdempotencyRepo {
-  /** Takes a key for a request, or says why not; an expired or abandoned row is replaced. */
-  claim(request: ClaimRequest): Promise<ClaimOutcome>;
-  /** Stores the answer of a claimed key (a claim already replaced by another is left alone). */
-  complete(claim: number, answer: StoredAnswer): Promise<void>;
-  /** Frees a claimed key whose request produced no answer to keep. */
-  release(claim: number): Promise<void>;
-  /** Forgets expired rows, then the oldest beyond `keep`. */
-  trim(expiredBefore: number, keep: number): Promise<void>;
+  /** The key's live record; undefined when it has none (never stored, expired or unanswered). */
+  find(accountId: number, key: string, expiredBefore: number): Promise<KeyRecord | undefined>;
+  /**
+   * In a request transaction: takes the key for it, waiting while another transaction holds it
+   * (the first commits: its record is found; it rolls back: the key is taken), or finds its record.
+   */
+  claim(request: KeyRequest): Promise<ClaimOutcome>;
+  /** In the transaction that claimed the key: its answer, committed with the work it answers. */
+  complete(accountId: number, key: string, answer: StoredAnswer): Promise<void>;
+  /**
+   * Stores the answer of a key no transaction holds; a live record already there (a request with
+   * the same key answered first) is kept and returned instead.
+   */
+  store(request: KeyRequest, answer: StoredAnswer): Promise<KeyRecord | undefined>;
+  /** Forgets every account's expired rows, then `accountId`'s oldest beyond `keep` (never another's). */
+  trim(accountId: number, expiredBefore: number, keep: number): Promise<void>;
   deleteAll(): Promise<void>;
+}
+
+/** A key held while its request runs outside a transaction (see Store.holdKey). */
+export interface KeyHold {
+  release(): Promise<void>;
 }
 
 /**
@@ -230,6 +255,13 @@ export interface Repositories {
    * transaction's repositories, runs `fn` in that transaction.
    */
   transaction<T>(fn: (tx: Repositories) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction for one request's write and its `Idempotency-Key` answer: kept
+   * together or not at all, like `transaction`, but waiting for other transactions only where both
+   * write the same rows (PostgreSQL takes no lock of its own for it; SQLite's single writer still
+   * serialises it). Called on a transaction's repositories, runs `fn` in that transaction.
+   */
+  requestTransaction<T>(fn: (tx: Repositories) => Promise<T>): Promise<T>;
 }
 
 /** Why the database refused a row, in words the same for both stores. */
@@ -239,8 +271,18 @@ export type ConstraintKind = 'foreign-key' | 'primary-key' | 'unique';
 export interface Store {
   dialect: 'sqlite' | 'postgres';
   repos: Repositories;
-  /** Why the database cannot keep writes now, or undefined when it can (what /healthz answers). */
-  problem(): Promise<string | undefined>;
+  /**
+   * Why the database cannot serve requests now, or undefined when it can (what /healthz answers):
+   * its probe (a committed write, a read of each table) failed, or a request met a fault since.
+   */
+  problem(): Promise<StorageFault | undefined>;
+  /**
+   * Holds an `Idempotency-Key` of an account while a request that writes nothing (a chat) computes
+   * its answer, so a duplicate sent meanwhile is told it is in flight; undefined when it is held
+   * already. Only this process (and, on PostgreSQL, a session of this process) holds it: a stopped
+   * process holds nothing.
+   */
+  holdKey(accountId: number, key: string): Promise<KeyHold | undefined>;
   /** The constraint a write broke, when `error` (or one of its causes) is a constraint violation. */
   constraintOf(error: unknown): ConstraintKind | undefined;
   close(): Promise<void>;

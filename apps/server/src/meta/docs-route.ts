@@ -30,44 +30,29 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-// "Try it out" must call the server that serves this page, under whatever host name and port the
-// browser opened it with (localhost, 127.0.0.1, another PORT, a tunnel): each contract's `servers`
-// entry names a default address, so the page replaces it with its own origin and hands Swagger UI
-// the documents so edited. The platform's document comes first in the selector and opens first; the
-// admin API's is the second.
-const INIT = `const documents = [
-  { url: '/openapi.json', name: 'Platform API', base: '/v1' },
-  { url: '/_admin/openapi.json', name: 'Admin API (reference server)', base: '/_admin' },
-];
-Promise.all(
-  documents.map(({ url, name, base }) =>
-    fetch(url)
-      .then((response) => response.json())
-      .then((spec) => {
-        spec.servers = [{ url: window.location.origin + base, description: 'This server' }];
-        const blob = new Blob([JSON.stringify(spec)], { type: 'application/json' });
-        return { url: URL.createObjectURL(blob), name };
-      }),
-  ),
-)
-  .then((urls) => {
-    window.ui = SwaggerUIBundle({
-      urls,
-      'urls.primaryName': 'Platform API',
-      dom_id: '#swagger-ui',
-      deepLinking: true,
-      persistAuthorization: true,
-      presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-      plugins: [SwaggerUIBundle.plugins.DownloadUrl],
-      layout: 'StandaloneLayout',
-    });
-  })
-  .catch((error) => {
-    document.getElementById('swagger-ui').textContent = 'Could not load the API documents: ' + error;
-  });
+// Swagger UI reads each contract by its URL on this server, the YAML (so the link under each title
+// is the contract's YAML): a document handed over any other way (a `blob:` URL, an object) leaves
+// its `$ref`s nothing to resolve against, and every parameter and schema they name renders empty.
+// Each contract's `servers` entry is relative (`/v1`, `/_admin`), so "Try it out" calls the server
+// that serves the page under whatever host name and port the browser opened it with; nothing is
+// rewritten. The platform's document comes first in the selector and opens first.
+const INIT = `const here = (path) => new URL(path, window.location.href).href;
+window.ui = SwaggerUIBundle({
+  urls: [
+    { url: here('/openapi.yaml'), name: 'Platform API' },
+    { url: here('/_admin/openapi.yaml'), name: 'Admin API (reference server)' },
+  ],
+  'urls.primaryName': 'Platform API',
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  persistAuthorization: true,
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  plugins: [SwaggerUIBundle.plugins.DownloadUrl],
+  layout: 'StandaloneLayout',
+});
 `;
 
-/** `GET /docs`: an interactive API reference (Swagger UI) over `/openapi.json` and `/_admin/openapi.json`; `/` leads there. */
+/** `GET /docs`: an interactive API reference (Swagger UI) over `/openapi.yaml` and `/_admin/openapi.yaml`; `/` leads there. */
 export function registerDocsRoute(app: FastifyInstance): void {
   const cache = new Map<string, Buffer>();
   const noLimit = { rateLimit: false } as const;

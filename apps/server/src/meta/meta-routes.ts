@@ -12,8 +12,9 @@ function lazy(render: () => Promise<string>): () => Promise<string> {
 }
 
 /**
- * The canonical contract in both notations, the admin API's contract (as JSON, which the docs page
- * reads), and a liveness probe: the database, in proxy mode whether the target answers at all
+ * Both contracts in both notations (the docs page reads the YAML; the admin API's is bundled, the
+ * platform components it refers to copied in), and a liveness probe: the database (a failing one
+ * named in `database`, see db/health-check.ts), in proxy mode whether the target answers at all
  * (any HTTP status), and with REDIS_URL whether Redis answers (`redis`), the last two asked at most
  * once a second. Redis unreachable fails the probe only where the instance then refuses platform
  * requests (REDIS_FAILURE=closed). While the instance drains before it stops (SIGTERM, see
@@ -22,7 +23,7 @@ function lazy(render: () => Promise<string>): () => Promise<string> {
  */
 export function registerMetaRoutes(
   app: FastifyInstance,
-  isReady: () => Promise<boolean>,
+  databaseProblem: () => Promise<string | undefined>,
   target?: { target: string; answers(): Promise<boolean> },
   sharedHealth?: () => Promise<{ redis: 'ok' | 'unavailable'; serving: boolean }>,
 ): void {
@@ -32,7 +33,10 @@ export function registerMetaRoutes(
   const adminJson = lazy(async () => JSON.stringify(adminDocument));
   // yaml is CommonJS: Node and the bundle both expose its exports as the namespace's `default`
   // (the bundle has no named exports at all, so `.stringify` on the namespace is undefined there).
-  const yaml = lazy(async () => (await import('yaml')).default.stringify(openapiDocument, { lineWidth: 0 }));
+  const yamlOf = (document: object) =>
+    lazy(async () => (await import('yaml')).default.stringify(document, { lineWidth: 0 }));
+  const yaml = yamlOf(openapiDocument);
+  const adminYaml = yamlOf(adminDocument);
   const noLimit = { rateLimit: false } as const;
   app.get('/openapi.json', { config: noLimit }, async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(await json()),
@@ -43,12 +47,16 @@ export function registerMetaRoutes(
   app.get('/openapi.yaml', { config: noLimit }, async (_request, reply) =>
     reply.type('application/yaml; charset=utf-8').send(await yaml()),
   );
+  app.get('/_admin/openapi.yaml', { config: noLimit }, async (_request, reply) =>
+    reply.type('application/yaml; charset=utf-8').send(await adminYaml()),
+  );
   app.get('/healthz', { config: noLimit }, async (_request, reply) => {
     if (app.drain.draining) return reply.code(503).send({ status: 'draining' });
-    const [databaseOk, answers, redis] = await Promise.all([isReady(), targetAnswers?.(), shared?.()]);
-    const ok = databaseOk && answers !== false && redis?.serving !== false;
+    const [database, answers, redis] = await Promise.all([databaseProblem(), targetAnswers?.(), shared?.()]);
+    const ok = database === undefined && answers !== false && redis?.serving !== false;
     return reply.code(ok ? 200 : 503).send({
       status: ok ? 'ok' : 'unavailable',
+      ...(database === undefined ? {} : { database }),
       ...(target === undefined ? {} : { target: { url: target.target, answers } }),
       ...(redis === undefined ? {} : { redis: redis.redis }),
     });

@@ -2,6 +2,7 @@ import type { Agent, AgentSummary, CreateAgentBody, CreateAgentResponse } from '
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { newAgentOf } from '../contract/new-agent.js';
 import { accountOf } from '../pipeline/auth.js';
+import { writeReposOf } from '../pipeline/idempotency.js';
 import type { OperationDeps } from './operation-deps.js';
 
 /** The first eight fields of an agent: what createAgent answers. */
@@ -12,7 +13,10 @@ function summaryOf(agent: Agent): AgentSummary {
 
 export function createAgentHandler({ repos }: OperationDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const agent = await repos.agents.create(accountOf(request), newAgentOf(request.body as CreateAgentBody));
+    const agent = await writeReposOf(request, repos).agents.create(
+      accountOf(request),
+      newAgentOf(request.body as CreateAgentBody),
+    );
     const response: CreateAgentResponse = {
       success: true,
       message: 'Agent created successfully',

@@ -1,4 +1,5 @@
 import type { Engines } from '@assistant-platform/engines/types';
+import type { OperationId } from '@assistant-platform/types';
 import type { Repositories } from '../db/store.js';
 
 /** What every operation's handler may use; built once per app. */
@@ -7,3 +8,10 @@ export interface OperationDeps {
   /** Resolves once the engines module has loaded (see engines-loader.ts). */
   engines: () => Promise<Engines>;
 }
+
+/**
+ * The operations whose handlers write to the database, through `writeReposOf(request, repos)`:
+ * with an `Idempotency-Key` they run in their request's transaction, which keeps their writes and
+ * the key's answer together (pipeline/idempotency.ts). The others (chat, embeddings) write nothing.
+ */
+export const WRITING_OPERATIONS: ReadonlySet<OperationId> = new Set(['createAgent', 'updateTranscription']);

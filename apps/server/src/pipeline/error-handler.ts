@@ -5,7 +5,9 @@ import { toIssues } from '@assistant-platform/types/validation';
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AnswerStatus, ApiError, envelopeOf, ReplayMissError } from '../contract/api-error.js';
+import { StorageUnavailableError } from '../db/storage-error.js';
 import { ConnectionReset } from './faults/fault-hook.js';
+import { allowedMethods } from './method-not-allowed.js';
 
 type ReplayMissEnvelope = adminComponents['schemas']['ReplayMissError'];
 
@@ -26,6 +28,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, ValidationIssue> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { path: '', message: 'the body is not valid JSON' },
 };
 
+/** What a 503 of a storage fault asks a client to wait: a second, as a 503 of Redis's does. */
+const STORAGE_RETRY_AFTER_S = 1;
+
 function mapError(error: FastifyError | Error): Mapped {
   if (error instanceof ApiError) {
     return {
@@ -36,6 +41,10 @@ function mapError(error: FastifyError | Error): Mapped {
     };
   }
   if (error instanceof ContractValidationError) return { status: 400, issues: error.issues };
+  // The database cannot serve it now (down, full, failing): nothing was the client's doing, and a
+  // retry may succeed (on another instance, or once it is back).
+  if (error instanceof StorageUnavailableError)
+    return { status: 503, retryAfterSeconds: STORAGE_RETRY_AFTER_S };
   if (error instanceof EngineError) {
     if (error.status === 400)
       return { status: 400, issues: error.details.issues ?? [{ path: '', message: error.message }] };
@@ -90,6 +99,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const mapped = mapError(error);
     if (mapped.status === 500) request.log.error({ err: error }, 'request failed');
+    else if (error instanceof StorageUnavailableError)
+      request.log.warn({ err: error.cause, fault: error.fault.kind }, 'database unavailable: answered 503');
     if (mapped.retryAfterSeconds !== undefined) reply.header('retry-after', String(mapped.retryAfterSeconds));
     // RFC 9110: a 401 names the scheme that would work.
     if (mapped.status === 401) reply.header('www-authenticate', 'Bearer');
@@ -98,5 +109,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .type('application/json; charset=utf-8')
       .send(envelopeOf(mapped.status, mapped.issues, mapped.busy));
   });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorEnvelope(404)));
+  app.setNotFoundHandler((request, reply) => {
+    const allowed = allowedMethods(request.method, request.url);
+    if (allowed === undefined) return reply.code(404).send(errorEnvelope(404));
+    return reply.code(405).header('allow', allowed.join(', ')).send(errorEnvelope(405));
+  });
 }

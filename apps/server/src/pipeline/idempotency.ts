@@ -1,23 +1,19 @@
 /**
  * `Idempotency-Key` on the operations whose contract declares it (every POST; see "Idempotent
- * requests" in the contract). After validation, a request with a key claims it in the database
- * (IdempotencyRepo in db/store.ts), per account: the first request runs and, once the operation has
- * produced its answer, that answer is stored; the same key with the same method, path and body
- * answers it again with `Idempotent-Replayed: true`; with another request `400`; while the first is
- * still running `409` with `Retry-After: 1`. A request that produced nothing worth keeping (a 429, a
- * 5xx, an answer over MAX_STORED_BODY_BYTES, a client gone before its answer) frees its key.
- *
- * Validation failures never reach this stage, so a malformed request never takes a key. The claim
- * lives in the database, not in this process, so servers sharing one database honour each other's
- * keys. Old keys are forgotten in batches, every TRIM_EVERY claims, so no request pays for a sweep
- * of the whole table and the table holds at most `maxRecords` + TRIM_EVERY rows per server.
+ * requests" in the contract), after validation, per account: the key checked against the
+ * contract, the request hashed (method, path, canonical body), then claimed, in the request's
+ * transaction for an operation that writes (`transactional`: a create), held by this process for one
+ * that writes nothing (key-claims.ts): no key is ever left "in progress" by a request that is gone.
+ * What is kept and how it is replayed: stored-answers.ts. The answer is stored in onSend, before any byte is written, so a `dropAnswer` fault (a later
+ * onSend hook) drops an answer already kept. Keys are bounded per account: every TRIM_EVERY keys
+ * stored by an account in this process, its expired and oldest beyond `maxRecords` are forgotten,
+ * never another account's.
  */
 import { createHash } from 'node:crypto';
 import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_ISSUE_PATH,
   IDEMPOTENCY_KEY_ISSUES,
-  IDEMPOTENT_REPLAYED_HEADER,
   OPERATIONS,
   type OperationId,
 } from '@assistant-platform/types';
@@ -25,24 +21,27 @@ import type { ContractValidator } from '@assistant-platform/types/validation';
 import type {
   FastifyError,
   FastifyInstance,
-  FastifyReply,
   FastifyRequest,
   onSendHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import { ApiError } from '../contract/api-error.js';
-import type { IdempotencyRepo } from '../db/store.js';
+import type { KeyRequest, Repositories, Store } from '../db/store.js';
 import { accountOf } from './auth.js';
+import { crashAt, crashMidAnswer } from './crash-points.js';
+import { claimHeld, claimInTransaction } from './key-claims.js';
+import { answerOf, answerRecord } from './stored-answers.js';
 
-/** The largest answer body kept for a replay (the contract's 256 KiB). */
-export const MAX_STORED_BODY_BYTES = 256 * 1024;
-/** A claim still in flight this long is abandoned: its server stopped (the contract's 5 minutes). */
-export const ABANDONED_CLAIM_MS = 5 * 60_000;
 const TRIM_EVERY = 64;
+/** Accounts whose stores this process counts at most (more only restarts the counts). */
+const COUNTED_ACCOUNTS = 10_000;
 
 export interface IdempotencyOptions {
   retentionMs: number;
+  /** Keys kept per account. */
   maxRecords: number;
+  /** The operations whose work is written in the request's transaction with the key's answer. */
+  transactional: ReadonlySet<OperationId>;
 }
 
 /** One key's request: what distinguishes it from another request with the same key. */
@@ -67,26 +66,29 @@ function keyOf(header: string | string[], validator: ContractValidator): string 
   return key;
 }
 
-/** Whether an answer is the operation's own result, worth replaying (a 429 or 5xx did nothing). */
-const keepable = (status: number) => status < 500 && status !== 429;
-
-function replay(reply: FastifyReply, answer: { status: number; contentType: string | null; body: string }) {
-  reply.code(answer.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-  if (answer.contentType !== null) reply.header('content-type', answer.contentType);
-  return reply.send(answer.body);
+/** The repositories an operation writes through: its request's transaction when it has one. */
+export function writeReposOf(request: FastifyRequest, repos: Repositories): Repositories {
+  return request.keyTransaction ?? repos;
 }
 
 export function registerIdempotency(
   app: FastifyInstance,
-  records: IdempotencyRepo,
+  store: Pick<Store, 'repos' | 'holdKey'>,
   validator: ContractValidator,
   options: IdempotencyOptions,
 ): void {
   app.decorateRequest('idempotencyClaim', null);
-  let claims = 0;
-  const trim = async (now: number) => {
-    claims = (claims + 1) % TRIM_EVERY;
-    if (claims === 0) await records.trim(now - options.retentionMs, options.maxRecords);
+  app.decorateRequest('keyTransaction', null);
+  const stored = new Map<number, number>();
+  /** After an account stored a key: every TRIM_EVERY, its expired and oldest beyond the cap go. */
+  const trim = (request: FastifyRequest, accountId: number) => {
+    const count = ((stored.get(accountId) ?? 0) + 1) % TRIM_EVERY;
+    if (stored.size >= COUNTED_ACCOUNTS && !stored.has(accountId)) stored.clear();
+    stored.set(accountId, count);
+    if (count !== 0) return;
+    store.repos.idempotency
+      .trim(accountId, Date.now() - options.retentionMs, options.maxRecords)
+      .catch((error: unknown) => request.log.warn({ err: error }, 'forgetting old idempotency keys failed'));
   };
 
   const claimKey: preHandlerAsyncHookHandler = async (request, reply) => {
@@ -97,38 +99,17 @@ export function registerIdempotency(
       throw ApiError.badRequest(IDEMPOTENCY_KEY_ISSUE_PATH, IDEMPOTENCY_KEY_ISSUES.streamed);
     }
     const now = Date.now();
-    const claimed = await records.claim({
+    const keyRequest: KeyRequest = {
       accountId: accountOf(request),
       key,
       requestHash: requestHashOf(request),
       now,
       expiredBefore: now - options.retentionMs,
-      abandonedBefore: now - ABANDONED_CLAIM_MS,
-    });
-    switch (claimed.outcome) {
-      case 'reused':
-        throw ApiError.badRequest(IDEMPOTENCY_KEY_ISSUE_PATH, IDEMPOTENCY_KEY_ISSUES.reused);
-      case 'in-flight':
-        throw new ApiError(409, [], 1);
-      case 'replay':
-        return replay(reply, claimed.answer);
-      case 'claimed': {
-        await trim(now);
-        const claim = claimed.claim;
-        request.idempotencyClaim = claim;
-        // An answer never sent (the client left while the operation ran) frees the key.
-        reply.raw.once('close', () => {
-          if (request.idempotencyClaim === claim) {
-            request.idempotencyClaim = null;
-            records
-              .release(claim)
-              .catch((error: unknown) =>
-                request.log.error({ err: error }, 'freeing an idempotency key failed'),
-              );
-          }
-        });
-      }
-    }
+    };
+    const operationId = request.routeOptions.config.operationId as OperationId;
+    return options.transactional.has(operationId)
+      ? claimInTransaction(request, reply, store.repos, keyRequest, trim)
+      : claimHeld(request, reply, store, keyRequest, trim);
   };
 
   // Runs for every answer of a claimed request, errors included (the error handler sends through
@@ -137,20 +118,33 @@ export function registerIdempotency(
     const claim = request.idempotencyClaim;
     if (claim === null) return done(null, payload);
     request.idempotencyClaim = null;
-    const body = typeof payload === 'string' || payload instanceof Uint8Array ? payload : undefined;
-    const contentType = reply.getHeader('content-type');
-    const stored =
-      body !== undefined && keepable(reply.statusCode) && Buffer.byteLength(body) <= MAX_STORED_BODY_BYTES
-        ? records.complete(claim, {
-            status: reply.statusCode,
-            contentType: typeof contentType === 'string' ? contentType : null,
-            body: typeof body === 'string' ? body : Buffer.from(body).toString('utf8'),
-          })
-        : records.release(claim);
-    stored.then(
-      () => done(null, payload),
+    const answer = answerOf(reply, payload);
+    claim.finish(answer).then(
+      async (first) => {
+        if (first === undefined) {
+          if (globalThis.__ASSISTANT_CRASH_POINTS__ && answer !== undefined) {
+            await crashAt(request, 'after-commit');
+            await crashMidAnswer(request, reply, payload);
+          }
+          return done(null, payload);
+        }
+        // Another request with the key stored its answer first: this one answers that.
+        try {
+          done(null, answerRecord(reply, first, requestHashOf(request)));
+        } catch (error) {
+          done(error as FastifyError);
+        }
+      },
       (error: unknown) => done(error as FastifyError),
     );
+  };
+
+  // A request that ends without reaching onSend (none should) still ends its transaction or hold.
+  const letGo = async (request: FastifyRequest) => {
+    const claim = request.idempotencyClaim;
+    if (claim === null) return;
+    request.idempotencyClaim = null;
+    await claim.finish(undefined).catch(() => undefined);
   };
 
   // Only the routes of operations that take a key carry the hooks.
@@ -161,5 +155,6 @@ export function registerIdempotency(
       hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
     route.preHandler = [...listOf(route.preHandler), claimKey];
     route.onSend = [storeAnswer, ...listOf(route.onSend)];
+    route.onResponse = [...listOf(route.onResponse), letGo];
   });
 }

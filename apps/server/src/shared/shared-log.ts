@@ -1,60 +1,77 @@
 /**
- * A log of records every instance appends to and reads, capped at `max` records (the journal of
- * platform requests): a Redis stream trimmed to exactly `max` on every append, so Redis holds what
- * one instance's journal would and no more. Appending is one script that numbers the record
- * across instances, adds it and publishes it, so followers of any instance see every instance's
- * records in the order they were numbered; an instance subscribes only while it has followers.
+ * A log of records every instance appends to and reads, kept per partition (the journal of
+ * platform requests: one per account), so one partition's records never push another's out. Each
+ * partition is a Redis stream trimmed to `perPartition` records on every append; all of them
+ * together hold at most `total`, and an append past that drops the oldest record of the partition
+ * holding the most before it (the appending one on a tie): Redis holds what one instance's journal would
+ * and no more. Appending is one script that numbers the record across instances (the number is
+ * also its stream id, so readers merge the partitions in order), adds it and publishes it, so
+ * followers of any instance see every instance's records in the order they were numbered; an
+ * instance subscribes only while it has followers.
  *
  * A record is its JSON text (the number written in as `id` by the script) and a few flat fields a
  * reader filters on without parsing it. Appends never wait in memory without bound: while more
  * than MAX_PENDING are unanswered, or Redis cannot be reached, records are dropped and counted.
+ * The scripts name the partitions' streams from a prefix: the deployment's Redis is one server,
+ * not a cluster.
  */
 import type { SharedRedis } from './shared-redis.js';
+import { type LogRecord, numberOf, recordOf, StreamCursor } from './stream-cursor.js';
+
+export type { LogRecord } from './stream-cursor.js';
 
 const MAX_PENDING = 1000;
-const READ_BATCH = 200;
 
-// KEYS: the stream, the number of the last record, the channel.
+// KEYS: the number of the last record, the set of partitions, the count held, the channel.
+// ARGV: the streams' prefix, the partition, the caps per partition and in all, the JSON text
+// without its opening brace, then the flat fields.
 const APPEND = `
-local id = redis.call('INCR', KEYS[2])
-local record = '{"id":' .. id .. ',' .. ARGV[2]
-redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[1], '*', 'record', record, unpack(ARGV, 3))
-redis.call('PUBLISH', KEYS[3], record)
-return id`;
-
-const CLEAR = `
-local removed = redis.call('XLEN', KEYS[1])
-redis.call('DEL', KEYS[1], KEYS[2])
-return removed`;
-
-// ARGV: a field and the value whose records go. Read in batches, so the script never holds the
-// whole log at once; numbers go on.
-const REMOVE = `
-local removed = 0
-local start = '-'
-while true do
-  local batch = redis.call('XRANGE', KEYS[1], start, '+', 'COUNT', ${READ_BATCH})
-  for _, entry in ipairs(batch) do
-    local fields = entry[2]
-    for i = 1, #fields, 2 do
-      if fields[i] == ARGV[1] then
-        if fields[i + 1] == ARGV[2] then
-          redis.call('XDEL', KEYS[1], entry[1])
-          removed = removed + 1
-        end
-        break
-      end
+local id = redis.call('INCR', KEYS[1])
+local record = '{"id":' .. id .. ',' .. ARGV[5]
+local stream = ARGV[1] .. ARGV[2]
+local before = redis.call('XLEN', stream)
+redis.call('XADD', stream, 'MAXLEN', ARGV[3], id .. '-0', 'record', record, unpack(ARGV, 6))
+redis.call('SADD', KEYS[2], ARGV[2])
+local held = redis.call('INCRBY', KEYS[3], redis.call('XLEN', stream) - before)
+if held > tonumber(ARGV[4]) then
+  local largest, most = stream, before
+  for _, partition in ipairs(redis.call('SMEMBERS', KEYS[2])) do
+    if partition ~= ARGV[2] then
+      local length = redis.call('XLEN', ARGV[1] .. partition)
+      if length > most then largest, most = ARGV[1] .. partition, length end
     end
   end
-  if #batch < ${READ_BATCH} then return removed end
-  start = '(' .. batch[#batch][1]
-end`;
+  if largest == stream then most = most + 1 end
+  redis.call('XTRIM', largest, 'MAXLEN', most - 1)
+  redis.call('DECR', KEYS[3])
+end
+redis.call('PUBLISH', KEYS[4], record)
+return id`;
 
-/** A stored record: its JSON text and its flat fields. */
-export type LogRecord = Record<string, string> & { record: string };
+// KEYS: the number of the last record, the set of partitions, the count held. ARGV: the prefix.
+const CLEAR = `
+local removed = 0
+for _, partition in ipairs(redis.call('SMEMBERS', KEYS[2])) do
+  removed = removed + redis.call('XLEN', ARGV[1] .. partition)
+  redis.call('DEL', ARGV[1] .. partition)
+end
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+return removed`;
+
+// KEYS: the set of partitions, the count held. ARGV: the prefix, the partition whose records go.
+const REMOVE = `
+local stream = ARGV[1] .. ARGV[2]
+local removed = redis.call('XLEN', stream)
+redis.call('DEL', stream)
+redis.call('SREM', KEYS[1], ARGV[2])
+redis.call('DECRBY', KEYS[2], removed)
+return removed`;
 
 export class SharedLog {
-  private readonly keys: [string, string, string];
+  /** The number of the last record, the set of partitions, the count held, the channel. */
+  private readonly keys: [string, string, string, string];
+  /** What a partition's stream key starts with. */
+  private readonly streams: string;
   private readonly append: (...args: (string | number)[]) => Promise<number>;
   private readonly clearLog: (...args: (string | number)[]) => Promise<number>;
   private readonly removeRecords: (...args: (string | number)[]) => Promise<number>;
@@ -66,17 +83,26 @@ export class SharedLog {
   constructor(
     private readonly shared: SharedRedis,
     private readonly name: string,
-    private readonly max: number,
+    private readonly caps: { perPartition: number; total: number },
     private readonly warn: (message: string) => void,
   ) {
-    this.keys = [shared.key(`${name}:log`), shared.key(`${name}:last-id`), shared.key(name)];
-    this.append = shared.script<number>('assistantLogAppend', 3, APPEND);
-    this.clearLog = shared.script<number>('assistantLogClear', 3, CLEAR);
-    this.removeRecords = shared.script<number>('assistantLogRemove', 3, REMOVE);
+    this.keys = [
+      shared.key(`${name}:last-id`),
+      shared.key(`${name}:partitions`),
+      shared.key(`${name}:held`),
+      shared.key(name),
+    ];
+    this.streams = shared.key(`${name}:log:`);
+    this.append = shared.script<number>('assistantPartitionedLogAppend', 4, APPEND);
+    this.clearLog = shared.script<number>('assistantPartitionedLogClear', 3, CLEAR);
+    this.removeRecords = shared.script<number>('assistantPartitionedLogRemove', 2, REMOVE);
   }
 
-  /** Appends a record: `json` is its JSON text without an `id`, `fields` what readers filter on. */
-  add(json: string, fields: Record<string, string>): void {
+  /**
+   * Appends a record to `partition`: `json` is its JSON text without an `id`, `fields` what readers
+   * filter on.
+   */
+  add(partition: string, json: string, fields: Record<string, string>): void {
     if (this.pending >= MAX_PENDING || !this.shared.isUp()) {
       if (this.dropped++ === 0)
         this.warn(
@@ -86,7 +112,8 @@ export class SharedLog {
     }
     this.pending++;
     const flat = Object.entries(fields).flat();
-    this.append(...this.keys, this.max, json.slice(1), ...flat).then(
+    const { perPartition, total } = this.caps;
+    this.append(...this.keys, this.streams, partition, perPartition, total, json.slice(1), ...flat).then(
       () => {
         this.pending--;
         this.dropped = 0;
@@ -98,19 +125,24 @@ export class SharedLog {
     );
   }
 
-  /** Calls `visit` with each record, newest first, until it answers false. */
-  async each(visit: (record: LogRecord) => boolean): Promise<void> {
-    let end = '+';
+  /**
+   * Calls `visit` with each record of `partition` (`'all'`: of every one, merged), newest first,
+   * until it answers false.
+   */
+  async each(partition: string | 'all', visit: (record: LogRecord) => boolean): Promise<void> {
+    const partitions = partition === 'all' ? await this.shared.commands.smembers(this.keys[1]) : [partition];
+    const cursors = partitions.map((each) => new StreamCursor(this.shared, this.streams + each));
     for (;;) {
-      const batch = await this.shared.commands.xrevrange(this.keys[0], end, '-', 'COUNT', READ_BATCH);
-      for (const [, flat] of batch) {
-        const record: Record<string, string> = {};
-        for (let i = 0; i + 1 < flat.length; i += 2) record[flat[i] as string] = flat[i + 1] as string;
-        if (!visit(record as LogRecord)) return;
-      }
-      const last = batch.at(-1);
-      if (last === undefined || batch.length < READ_BATCH) return;
-      end = `(${last[0]}`;
+      const heads = await Promise.all(cursors.map((cursor) => cursor.head()));
+      let newest = -1;
+      heads.forEach((head, i) => {
+        const best = newest < 0 ? undefined : heads[newest];
+        if (head !== undefined && (best === undefined || numberOf(head) > numberOf(best))) newest = i;
+      });
+      const head = heads[newest];
+      if (head === undefined) return;
+      (cursors[newest] as StreamCursor).take();
+      if (!visit(recordOf(head))) return;
     }
   }
 
@@ -121,12 +153,12 @@ export class SharedLog {
 
   /** Empties the log; numbers start from 1 again. Answers how many records it held. */
   async clear(): Promise<number> {
-    return this.clearLog(...this.keys);
+    return this.clearLog(this.keys[0], this.keys[1], this.keys[2], this.streams);
   }
 
-  /** Removes the records whose `field` is `value` (one account's); answers how many. */
-  async remove(field: string, value: string): Promise<number> {
-    return this.removeRecords(...this.keys, field, value);
+  /** Removes `partition`'s records (one account's); answers how many. */
+  async remove(partition: string): Promise<number> {
+    return this.removeRecords(this.keys[1], this.keys[2], this.streams, partition);
   }
 
   /** Calls `listener` with the JSON text of every record appended from now on, by any instance. */

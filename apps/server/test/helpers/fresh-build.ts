@@ -28,11 +28,15 @@ function newestMtime(path: string): number {
   return newest;
 }
 
+/** When the newest of what a build of the bundle reads last changed (ms since the epoch). */
+export function newestSourceMtime(): number {
+  return Math.max(...INPUTS.map((input) => newestMtime(join(ROOT, input))));
+}
+
 function isStale(): boolean {
   const outputs = OUTPUTS.map((file) => join(ROOT, file));
   if (!outputs.every((file) => existsSync(file))) return true;
-  const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
-  return INPUTS.some((input) => newestMtime(join(ROOT, input)) > built);
+  return newestSourceMtime() > Math.min(...outputs.map((file) => statSync(file).mtimeMs));
 }
 
 export function ensureFreshBuild(): void {

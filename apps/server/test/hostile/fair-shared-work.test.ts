@@ -57,8 +57,11 @@ describe('fair shared work between accounts', { timeout: 120_000 }, () => {
     server = await startHostileServer({
       ENGINE_WORKERS: '2',
       ENGINE_TASK_TIMEOUT_MS: '3000',
-      // The per-token in-flight limit out of the way: the queue's own bound is under test.
+      // The per-token in-flight limit and the account's admission out of the way: the queue's own
+      // bound is under test.
       MAX_HEAVY_REQUESTS_PER_TOKEN: '50',
+      ACCOUNT_MAX_REQUESTS_IN_FLIGHT: '100',
+      ACCOUNT_MAX_BODY_BYTES_IN_FLIGHT: String(100 * 1024 * 1024),
       WORK_DEADLINE_MS: '100000',
     });
   }, 120_000);

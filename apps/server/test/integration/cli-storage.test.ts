@@ -136,7 +136,7 @@ describe('database faults at start-up and while running', { timeout: 60_000 }, (
     expect(readdirSync(cwd)).toEqual([]);
   });
 
-  it('once its folder is deleted, a running server answers 500 to a create and 503 to /healthz, logging why', async () => {
+  it('once its folder is deleted, a running server answers 503 with Retry-After to a create and 503 to /healthz, logging why', async () => {
     const data = join(folder(), 'data');
     const server = await startCli(['--dev-token', 'dev-token-storage'], {
       DATABASE_URL: join(data, 'assistant.sqlite'),
@@ -153,11 +153,12 @@ describe('database faults at start-up and while running', { timeout: 60_000 }, (
     rmSync(data, { recursive: true });
 
     const refused = await create();
-    expect(refused.status).toBe(500);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
     expect(await refused.text()).not.toContain(data);
     const health = await fetch(`${server.origin}/healthz`);
     expect(health.status).toBe(503);
-    expect(await health.json()).toEqual({ status: 'unavailable' });
+    expect(await health.json()).toEqual({ status: 'unavailable', database: 'gone' });
     // The log line reaches this process through a pipe, maybe after the answers.
     await expect
       .poll(server.output, { timeout: 60_000 })

@@ -1,8 +1,8 @@
 /**
  * A PostgreSQL server's operator's view: /healthz answers 200 only while the database takes a
- * committed write (503 once it is read-only or gone, 200 again once it is back), and a database
- * that cannot be used stops start-up with DATABASE_URL, the server and the reason, never the
- * password.
+ * committed write (503 naming why once it is read-only or gone, 200 again once it is back), requests
+ * meanwhile answer 503 with `Retry-After` (never 500), and a database that cannot be used stops
+ * start-up with DATABASE_URL, the server and the reason, never the password.
  */
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -45,6 +45,13 @@ const health = async (app: FastifyInstance) => {
   return `${answer.statusCode} ${answer.body}`;
 };
 const POLL = { timeout: 60_000, interval: 100 };
+const create = (app: FastifyInstance, token = 'token-acme-all') =>
+  app.inject({
+    method: 'POST',
+    url: '/v1/agents/create',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { name: 'n', instruction: 'i' },
+  });
 
 describe('/healthz on PostgreSQL', () => {
   it('answers 503 while the database refuses writes, and 200 again once it takes them', async () => {
@@ -56,27 +63,28 @@ describe('/healthz on PostgreSQL', () => {
     const reconnect = `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`;
     await asAdmin(database, `ALTER DATABASE "${name}" SET default_transaction_read_only = on`);
     await asAdmin(database, reconnect);
-    await expect.poll(() => health(app), POLL).toBe('503 {"status":"unavailable"}');
+    await expect.poll(() => health(app), POLL).toBe('503 {"status":"unavailable","database":"read-only"}');
+    const refused = await create(app);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.json()).toEqual({ success: false, message: 'Service unavailable' });
     await asAdmin(database, `ALTER DATABASE "${name}" RESET default_transaction_read_only`);
     await asAdmin(database, reconnect);
     await expect.poll(() => health(app), POLL).toBe('200 {"status":"ok"}');
+    expect((await create(app)).statusCode).toBe(201);
   });
 
-  it('answers 503 once its database is gone, and API requests answer 500, not a crash', async () => {
+  it('answers 503 once its database is gone, and API requests answer 503 with Retry-After, not a crash', async () => {
     const database = await testDatabaseUrl();
     const app = await instance(database);
     expect(await health(app)).toBe('200 {"status":"ok"}');
     await asAdmin(database, `DROP DATABASE "${nameOf(database)}" WITH (FORCE)`);
-    await expect.poll(() => health(app), POLL).toBe('503 {"status":"unavailable"}');
-    const create = await app.inject({
-      method: 'POST',
-      url: '/v1/agents/create',
-      headers: { authorization: 'Bearer token-acme-all' },
-      payload: { name: 'n', instruction: 'i' },
-    });
+    await expect.poll(() => health(app), POLL).toBe('503 {"status":"unavailable","database":"unreachable"}');
     // Looking the token up fails: the client gets the envelope, the reason goes to the log.
-    expect(create.statusCode).toBe(500);
-    expect(create.json()).toEqual({ success: false, message: 'Internal server error' });
+    const refused = await create(app, 'token-globex-all');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.json()).toEqual({ success: false, message: 'Service unavailable' });
   });
 });
 

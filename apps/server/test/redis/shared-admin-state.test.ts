@@ -2,7 +2,8 @@
  * The admin API's state of instances sharing a Redis is the deployment's: a fault rule or chat
  * fixture added through one applies on the others from their next request (`times` counted once
  * across them), the journal
- * of any lists every instance's requests, numbered across them and capped at JOURNAL_MAX, and a
+ * of any lists every instance's requests, numbered across them and capped at JOURNAL_MAX per
+ * account (JOURNAL_TOTAL_MAX in all, the account holding the most losing its oldest), and a
  * reset through one resets them all. Checked through the admin API, as a test suite uses it.
  */
 import type { FastifyInstance } from 'fastify';
@@ -163,6 +164,44 @@ describe('the journal of instances sharing a Redis', () => {
         POLL,
       )
       .toEqual(['request-5', 'request-4', 'request-3']);
+  });
+
+  it('keeps each account’s JOURNAL_MAX entries, another account’s requests never dropping them', async () => {
+    const [one, two] = await twoInstances({ JOURNAL_MAX: '4', JOURNAL_TOTAL_MAX: '6' });
+    const get = (app: FastifyInstance, id: string, token?: string) =>
+      app.inject({
+        url: '/v1/agents/view/3',
+        headers: { 'x-request-id': id, ...(token === undefined ? {} : auth(token)) },
+      });
+    const requestIds = async (token: string) =>
+      (await one.inject({ url: '/_admin/requests', headers: auth(token) }))
+        .json()
+        .data.requests.map((entry: { requestId: string }) => entry.requestId);
+    for (let i = 1; i <= 2; i++) await get(i % 2 ? one : two, `acme-${i}`, TEST_TOKENS.all);
+    for (let i = 1; i <= 40; i++) await get(i % 2 ? one : two, `globex-${i}`, TEST_TOKENS.other);
+    await expect
+      .poll(() => requestIds(TEST_TOKENS.other), POLL)
+      .toEqual(['globex-40', 'globex-39', 'globex-38', 'globex-37']);
+    expect(await requestIds(TEST_TOKENS.admin)).toEqual(['acme-2', 'acme-1']);
+    // At JOURNAL_TOTAL_MAX, the account holding the most loses its oldest entries, then the one
+    // recording (the requests no token authenticated are one more account).
+    for (let i = 1; i <= 3; i++) await get(i % 2 ? two : one, `anonymous-${i}`);
+    await expect
+      .poll(() => requestIds(TEST_TOKENS.operator), POLL)
+      .toEqual(['anonymous-3', 'anonymous-2', 'globex-40', 'globex-39', 'acme-2', 'acme-1']);
+    expect(await requestIds(TEST_TOKENS.admin)).toEqual(['acme-2', 'acme-1']);
+    const cleared = await two.inject({
+      method: 'DELETE',
+      url: '/_admin/requests',
+      headers: auth(TEST_TOKENS.other),
+    });
+    expect(cleared.json().data).toEqual({ removed: 2 });
+    expect(await requestIds(TEST_TOKENS.operator)).toEqual([
+      'anonymous-3',
+      'anonymous-2',
+      'acme-2',
+      'acme-1',
+    ]);
   });
 
   it('streams every instance’s new entries to a follower of any', async () => {

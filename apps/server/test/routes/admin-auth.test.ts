@@ -103,4 +103,26 @@ describe('the admin API’s limits', () => {
     });
     expect(valid.statusCode).toBe(200);
   });
+
+  it('answers every admin operation’s bad token 429 past the limit, as each operation declares', async () => {
+    const remoteAddress = '10.0.0.10';
+    const headers = auth('another-guess-456');
+    for (let i = 0; i < 2; i++)
+      expect((await limited().inject({ url: '/_admin/caller', headers, remoteAddress })).statusCode).toBe(
+        401,
+      );
+    for (const operationId of ADMIN_OPERATION_IDS) {
+      const { method, url, payload } = ADMIN_OPERATIONS[operationId];
+      const res = await limited().inject({
+        method,
+        url,
+        headers,
+        remoteAddress,
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode, operationId).toBe(429);
+      expect(res.headers['retry-after'], operationId).toMatch(/^[1-9][0-9]*$/);
+      expectMatchesAdminContract(operationId, 429, res.json());
+    }
+  });
 });

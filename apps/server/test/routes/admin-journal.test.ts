@@ -94,7 +94,7 @@ describe('the journal records platform requests', () => {
     const entries = await journal();
     expect(entries.map((e) => [e.method, e.path, e.operationId, e.status])).toEqual([
       ['GET', '/v1/nowhere', null, 404],
-      ['DELETE', '/v1/agents/view/1', null, 404],
+      ['DELETE', '/v1/agents/view/1', null, 405],
     ]);
   });
 
@@ -189,6 +189,42 @@ describe('the journal’s bounds', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('each account’s own bound', () => {
+  const capped = useTestApp({ JOURNAL_MAX: '4', JOURNAL_TOTAL_MAX: '6' });
+  const requestIds = async (token: string) => {
+    const res = await capped().inject({ url: '/_admin/requests', headers: auth(token) });
+    expect(res.statusCode).toBe(200);
+    return res.json().data.requests.map((entry: JournalEntry) => entry.requestId);
+  };
+  const get = (id: string, token?: string) =>
+    capped().inject({
+      url: '/v1/agents/view/3',
+      headers: { 'x-request-id': id, ...(token === undefined ? {} : auth(token)) },
+    });
+
+  it('another account’s many requests never drop an account’s entries; past the total, the account holding the most loses its oldest', async () => {
+    await capped().inject({ method: 'DELETE', url: '/_admin/requests', headers: admin });
+    for (let i = 1; i <= 2; i++) await get(`acme-${i}`, TEST_TOKENS.all);
+    for (let i = 1; i <= 40; i++) await get(`globex-${i}`, TEST_TOKENS.other);
+    // Account 1's admin still sees both of its requests, account 2's its newest JOURNAL_MAX.
+    expect(await requestIds(TEST_TOKENS.admin)).toEqual(['acme-2', 'acme-1']);
+    expect(await requestIds(TEST_TOKENS.other)).toEqual(['globex-40', 'globex-39', 'globex-38', 'globex-37']);
+    // Requests no token authenticated are one more account: at JOURNAL_TOTAL_MAX, theirs take
+    // account 2's oldest entries while it holds the most, then their own.
+    for (let i = 1; i <= 3; i++) expect((await get(`anonymous-${i}`)).statusCode).toBe(401);
+    expect(await requestIds(TEST_TOKENS.admin)).toEqual(['acme-2', 'acme-1']);
+    expect(await requestIds(TEST_TOKENS.other)).toEqual(['globex-40', 'globex-39']);
+    expect(await requestIds(TEST_TOKENS.operator)).toEqual([
+      'anonymous-3',
+      'anonymous-2',
+      'globex-40',
+      'globex-39',
+      'acme-2',
+      'acme-1',
+    ]);
   });
 });
 

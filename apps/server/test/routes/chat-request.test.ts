@@ -112,4 +112,25 @@ describe('POST /v1/agents/chat/request', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expectMatchesContract('chatRequest', 400, res.json());
   });
+
+  it('streams over HTTP without a listener-leak warning: a streamed answer’s listeners are a fixed number', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      const origin = await app().listen({ port: 0, host: '127.0.0.1' });
+      const res = await fetch(`${origin}/v1/agents/chat/request`, {
+        method: 'POST',
+        headers: { ...auth(TEST_TOKENS.chat), 'content-type': 'application/json' },
+        body: JSON.stringify(testChatBody({ stream: true })),
+      });
+      expect(res.status).toBe(200);
+      expect(parseEvents(await res.text()).done).toBe(true);
+      // Node emits the warning on the next tick after the listener that crossed the limit.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(warnings.filter((warning) => warning.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
 });

@@ -35,17 +35,20 @@ describe('contract, docs, health and housekeeping', () => {
       expect(res.statusCode, asset[1]).toBe(200);
       expect(res.rawPayload.length).toBeGreaterThan(10);
     }
-    expect((await app().inject({ url: '/docs/init.js' })).body).toContain('/openapi.json');
+    expect((await app().inject({ url: '/docs/init.js' })).body).toContain("'/openapi.yaml'");
   });
 
-  it('serves the admin API’s document as JSON without a token, and lists it on the docs page', async () => {
+  it('serves the admin API’s document as JSON and YAML without a token, and lists it on the docs page', async () => {
     const res = await app().inject({ url: '/_admin/openapi.json' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.json()).toEqual(adminDocument);
+    const yaml = await app().inject({ url: '/_admin/openapi.yaml' });
+    expect(yaml.headers['content-type']).toBe('application/yaml; charset=utf-8');
+    expect(parse(yaml.body)).toEqual(adminDocument);
     const init = (await app().inject({ url: '/docs/init.js' })).body;
-    expect(init).toContain("url: '/openapi.json'");
-    expect(init).toContain("url: '/_admin/openapi.json'");
+    expect(init).toContain("here('/openapi.yaml')");
+    expect(init).toContain("here('/_admin/openapi.yaml')");
   });
 
   it('answers /healthz', async () => {
@@ -53,15 +56,33 @@ describe('contract, docs, health and housekeeping', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('answers unknown routes and methods with the 404 envelope', async () => {
+  it('answers unknown paths with the 404 envelope', async () => {
     for (const [method, url] of [
       ['GET', '/nope'],
-      ['DELETE', '/v1/agents/view/1'],
-      ['GET', '/v1/agents/create'],
+      ['GET', '/v1/agents/view'],
+      ['DELETE', '/_admin/nope'],
     ] as const) {
       const res = await app().inject({ method, url, headers: auth(TEST_TOKENS.all) });
       expect(res.statusCode).toBe(404);
       expectMatchesContract('getAgent', 404, res.json());
+    }
+  });
+
+  it('answers a known path with another method 405, with Allow and the envelope, in both APIs', async () => {
+    for (const [method, url, allow] of [
+      ['DELETE', '/v1/agents/view/1', 'GET, HEAD'],
+      ['GET', '/v1/agents/create', 'POST'],
+      ['PUT', '/v1/agents/chat/request?x=1', 'POST'],
+      ['POST', '/v1/transcribe/workspace/7/transcriptions/42', 'PATCH'],
+      ['PATCH', '/_admin/requests', 'GET, DELETE, HEAD'],
+      ['POST', '/_admin/state', 'GET, PUT, HEAD'],
+      ['GET', '/_admin/faults/1', 'DELETE'],
+    ] as const) {
+      // Without a token too: the method is wrong whoever asks.
+      const res = await app().inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow, `${method} ${url}`).toBe(allow);
+      expect(res.json()).toEqual({ success: false, message: 'Method not allowed' });
     }
   });
 

@@ -31,7 +31,7 @@ const createAgent = (target: FastifyInstance) =>
   target.inject({ method: 'POST', url: '/v1/agents/create', headers: auth(TEST_TOKENS.all), payload: agent });
 
 describe('storage faults while running', () => {
-  it('answers 500 to writes and 503 to /healthz once the database folder is deleted', async () => {
+  it('answers 503 with Retry-After to writes, and 503 naming it to /healthz, once the database folder is deleted', async () => {
     const { app, folder } = await appOnFile();
     expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect((await createAgent(app)).statusCode).toBe(201);
@@ -39,8 +39,9 @@ describe('storage faults while running', () => {
     rmSync(folder, { recursive: true });
 
     const created = await createAgent(app);
-    expect(created.statusCode).toBe(500);
-    expectMatchesContract('createAgent', 500, created.json());
+    expect(created.statusCode).toBe(503);
+    expect(created.headers['retry-after']).toBe('1');
+    expectMatchesContract('createAgent', 503, created.json());
     expect(created.body).not.toContain(folder);
     const patched = await app.inject({
       method: 'PATCH',
@@ -48,19 +49,23 @@ describe('storage faults while running', () => {
       headers: auth(TEST_TOKENS.all),
       payload: edit,
     });
-    expect(patched.statusCode).toBe(500);
+    expect(patched.statusCode).toBe(503);
+    expectMatchesContract('updateTranscription', 503, patched.json());
     const health = await app.inject({ url: '/healthz' });
     expect(health.statusCode).toBe(503);
-    expect(health.json()).toEqual({ status: 'unavailable' });
+    expect(health.json()).toEqual({ status: 'unavailable', database: 'gone' });
   });
 
-  it('answers 500 and 503 once the database file is replaced by another file', async () => {
+  it('answers 503 to writes and to /healthz once the database file is replaced by another file', async () => {
     const { app, file } = await appOnFile();
     copyFileSync(file, `${file}.copy`);
     renameSync(`${file}.copy`, file);
 
-    expect((await createAgent(app)).statusCode).toBe(500);
-    expect((await app.inject({ url: '/healthz' })).statusCode).toBe(503);
+    expect((await createAgent(app)).statusCode).toBe(503);
+    expect((await app.inject({ url: '/healthz' })).json()).toEqual({
+      status: 'unavailable',
+      database: 'gone',
+    });
   });
 
   it('keeps answering 201 and 200 while the file stays in place', async () => {

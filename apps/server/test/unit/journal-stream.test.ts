@@ -14,7 +14,9 @@ describe('the journal stream handler', () => {
     });
     app.get(
       '/stream',
-      journalStreamHandler(app, new Journal({ max: 10, bodyMaxBytes: 100 }), { heartbeatMs: 20 }),
+      journalStreamHandler(app, new Journal({ max: 10, totalMax: 10, bodyMaxBytes: 100 }), {
+        heartbeatMs: 20,
+      }),
     );
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     try {

@@ -178,23 +178,28 @@ describe('loadConfig', () => {
   });
 
   it('reads the admin API’s variables: the journal’s caps, the fault seed, the chat fixtures file', () => {
-    expect(loadConfig({})).toMatchObject({ journal: { max: 1000, bodyMaxBytes: 16_384 }, faultSeed: 1 });
+    expect(loadConfig({})).toMatchObject({
+      journal: { max: 1000, totalMax: 4000, bodyMaxBytes: 16_384 },
+      faultSeed: 1,
+    });
     expect(loadConfig({}).chatFixturesPath).toBeUndefined();
     expect(
       loadConfig({
         JOURNAL_MAX: '0',
+        JOURNAL_TOTAL_MAX: '20',
         JOURNAL_BODY_MAX_BYTES: '10',
         FAULT_SEED: '42',
         CHAT_FIXTURES: 'fixtures.json',
       }),
     ).toMatchObject({
-      journal: { max: 0, bodyMaxBytes: 10 },
+      journal: { max: 0, totalMax: 20, bodyMaxBytes: 10 },
       faultSeed: 42,
       chatFixturesPath: 'fixtures.json',
     });
     for (const [name, value] of [
       ['JOURNAL_MAX', '-1'],
       ['JOURNAL_MAX', 'many'],
+      ['JOURNAL_TOTAL_MAX', '0'],
       ['JOURNAL_BODY_MAX_BYTES', '1.5'],
       ['FAULT_SEED', '-3'],
     ] as const)

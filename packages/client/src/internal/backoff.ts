@@ -16,9 +16,15 @@ const defaultBackoff: BackoffOptions = { initialDelayMs: 500, maxDelayMs: 8000 }
 /** A `Retry-After` longer than this is not waited for: the error goes to the caller instead. */
 export const maxRetryAfterMs = 60_000;
 
-/** Statuses worth another attempt: timeouts, conflicts, rate limits and server errors. */
-export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 409 || status === 429 || status >= 500;
+/**
+ * Statuses worth another attempt. A `408` or `429` refused the request before anything ran: always.
+ * A `409` (its key's first request still running) and a `5xx` may follow work that was done (a `503`
+ * whose commit's confirmation was lost, a `502` from a proxy that lost the answer): only when doing
+ * the request twice is as doing it once (`repeatable`: a GET, a request with an `Idempotency-Key`).
+ */
+export function isRetryableStatus(status: number, repeatable: boolean): boolean {
+  if (status === 408 || status === 429) return true;
+  return repeatable && (status === 409 || status >= 500);
 }
 
 /**

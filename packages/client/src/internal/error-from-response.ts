@@ -13,6 +13,7 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  ServiceUnavailableError,
 } from '../errors.js';
 
 function envelopeOf(body: unknown): { message?: string; errors?: ValidationIssue[] } {
@@ -41,6 +42,11 @@ export function errorFromResponse(status: number, body: unknown, headers: Header
       return new ConflictError(status, message, init);
     case 429:
       return new RateLimitError(status, message, {
+        ...init,
+        retryAfterMs: retryAfterMs(headers.get('retry-after')),
+      });
+    case 503:
+      return new ServiceUnavailableError(status, message, {
         ...init,
         retryAfterMs: retryAfterMs(headers.get('retry-after')),
       });

@@ -14,6 +14,12 @@
  * A POST gets one `Idempotency-Key` per call, set before the middleware runs and sent unchanged with
  * every attempt, so the platform does a retried write once (see the contract's "Idempotent
  * requests"): the caller's own (`idempotencyKey`), else a random one when the call may be retried.
+ * What may follow work the platform did (a connection error, a timeout, a 5xx, a 409) is retried only
+ * when doing the request twice is as doing it once: a GET (or another method HTTP defines as
+ * idempotent), a request carrying an `Idempotency-Key`, or one its resource method marks
+ * `repeatable` (a chat or embeddings, which change nothing). A 408 or 429 did nothing: always.
+ * The answer of a call that returns data is read within its attempt, so an answer cut mid-body is a
+ * connection error like any other, retried under the same rule.
  */
 import { IDEMPOTENCY_KEY_HEADER, type paths, retryAfterMs } from '@assistant-platform/types';
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
@@ -80,7 +86,12 @@ type CallInit = {
   timeoutMs?: number;
   maxRetries?: number;
   idempotencyKey?: string | false;
+  /** Set by a resource method whose request changes nothing (chat, embeddings): safe to send twice. */
+  repeatable?: boolean;
 } & Record<string, unknown>;
+
+/** Methods HTTP defines as idempotent (RFC 9110 §9.2.2): doing one twice is as doing it once. */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
 
 /** `value` when it is an integer ≥ `min`; a TypeError naming the option otherwise. */
 export function checkCount(name: string, value: number, min: number): number {
@@ -171,6 +182,8 @@ class Call {
   readonly #maxRetries: number;
   /** A streamed body is read after the call returns: the caller's signal must still reach it. */
   readonly #streamed: boolean;
+  /** Whether the request may be sent again after it may have done its work (see the header). */
+  readonly #repeatable: boolean;
   #controller: AbortController | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #timedOut = false;
@@ -178,7 +191,7 @@ class Call {
   #response: Response | undefined;
 
   constructor(settings: Settings, callInit: CallInit | undefined, method: string) {
-    const { signal, timeoutMs, maxRetries, idempotencyKey, ...init } = callInit ?? {};
+    const { signal, timeoutMs, maxRetries, idempotencyKey, repeatable, ...init } = callInit ?? {};
     init.fetch = this.fetch;
     this.init = init;
     this.#settings = settings;
@@ -192,6 +205,7 @@ class Call {
       if (key !== undefined) init.headers = withHeader(init.headers, IDEMPOTENCY_KEY_HEADER, key);
     }
     this.#streamed = init.parseAs === 'stream';
+    this.#repeatable = repeatable === true || IDEMPOTENT_METHODS.has(method);
     // The Call is its own listener (handleEvent): no closure per call.
     this.#signal?.addEventListener('abort', this, { once: true });
   }
@@ -226,6 +240,8 @@ class Call {
     // with the attempt's body and signal; an injected fetch gets `(url, init)` (see initOf).
     const init = injected ? initOf(request) : undefined;
     const body = request.body === null ? null : await bodyOf(request);
+    // Middleware may have set the key too: the request as it goes out decides.
+    const repeatable = this.#repeatable || request.headers.has(IDEMPOTENCY_KEY_HEADER);
     for (let attempt = 0; ; attempt++) {
       if (this.#signal?.aborted) throw new APIUserAbortError();
       const controller = new AbortController();
@@ -242,15 +258,29 @@ class Call {
         response = await (injected
           ? injected(url, { ...init, body, signal })
           : globalThis.fetch(request, { body, signal }));
+        // An answer to return as data is read here, within the attempt and its timeout.
+        if (!this.#streamed && (response.ok || !isRetryableStatus(response.status, repeatable)))
+          response = await whole(response);
       } catch (cause) {
         clearTimeout(this.#timer);
         if (this.#signal?.aborted) throw new APIUserAbortError();
-        failure = this.#timedOut ? new APITimeoutError() : new APIConnectionError(undefined, cause);
+        response = undefined;
+        failure = this.#timedOut
+          ? new APITimeoutError()
+          : new APIConnectionError(
+              cause instanceof CutAnswer ? 'Connection error while reading the response.' : undefined,
+              cause instanceof CutAnswer ? cause.cause : cause,
+            );
       }
 
-      if (response && (response.ok || !isRetryableStatus(response.status))) return this.#answer(response);
+      if (response && (response.ok || !isRetryableStatus(response.status, repeatable)))
+        return this.#answer(response);
       const retryAfter = response ? retryAfterMs(response.headers.get('retry-after')) : undefined;
-      if (attempt >= this.#maxRetries || (retryAfter !== undefined && retryAfter > maxRetryAfterMs)) {
+      if (
+        attempt >= this.#maxRetries ||
+        (failure !== undefined && !repeatable) ||
+        (retryAfter !== undefined && retryAfter > maxRetryAfterMs)
+      ) {
         if (failure) throw failure;
         return this.#answer(response as Response);
       }
@@ -295,6 +325,34 @@ class Call {
     }
     return new APIConnectionError('Connection error while reading the response.', error);
   }
+}
+
+/** An answer whose body broke off while it was read (its cause says how). */
+class CutAnswer extends Error {}
+
+/** Statuses whose answer has no body (a Response refuses one). */
+const NO_BODY = new Set([101, 204, 205, 304]);
+
+/**
+ * `response` with its body read whole: a Response of the same status, headers and URL over the
+ * bytes, for openapi-fetch to parse. A body that breaks off throws CutAnswer.
+ */
+async function whole(response: Response): Promise<Response> {
+  let bytes: ArrayBuffer | null = null;
+  if (!NO_BODY.has(response.status)) {
+    try {
+      bytes = await response.arrayBuffer();
+    } catch (cause) {
+      throw new CutAnswer('the answer broke off', { cause });
+    }
+  }
+  const read = new Response(bytes, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  Object.defineProperty(read, 'url', { value: response.url });
+  return read;
 }
 
 /** A random key: a UUID where the runtime makes them (not on insecure pages), else 128 random bits in hex. */

@@ -74,8 +74,14 @@ export function agentsResource(client: RawClient, settings: AgentsSettings): Age
         params: { path: { id: String(idOrReferenceId) } },
       }),
     ),
+    // A chat changes nothing: sent twice, it answers twice; retried with or without a key.
     chat: apiMethod((extra, body, options) =>
-      client.POST('/agents/chat/request', { ...options, ...extra, body: completeChatBody(body, false) }),
+      client.POST('/agents/chat/request', {
+        ...options,
+        ...extra,
+        repeatable: true,
+        body: completeChatBody(body, false),
+      }),
     ),
     async chatStream(body, options = {}) {
       const { idleTimeoutMs = settings.idleTimeoutMs, signal: callerSignal, ...rest } = options;
@@ -93,6 +99,7 @@ export function agentsResource(client: RawClient, settings: AgentsSettings): Age
           const answer = await client.POST('/agents/chat/request', {
             ...rest,
             ...NO_KEY,
+            repeatable: true,
             maxRetries: maxRetries - retry,
             signal: controller.signal,
             headers: { accept: 'text/event-stream', ...rest.headers },

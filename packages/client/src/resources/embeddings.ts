@@ -16,8 +16,14 @@ export interface EmbeddingsResource {
 
 export function embeddingsResource(client: RawClient): EmbeddingsResource {
   return {
+    // Embeddings change nothing: sent twice, they answer the same; retried with or without a key.
     create: apiMethod((extra, sentences, embeddingsOptions, options) =>
-      client.POST('/vectors/embedding', { ...options, ...extra, body: { ...embeddingsOptions, sentences } }),
+      client.POST('/vectors/embedding', {
+        ...options,
+        ...extra,
+        repeatable: true,
+        body: { ...embeddingsOptions, sentences },
+      }),
     ),
   };
 }

@@ -3,8 +3,8 @@
  * rest is a task on a pool of worker threads (piscina) behind a fair queue (fair-queue.ts): accounts
  * are served in turn and one account runs on at most all threads but one, so another account's task
  * never waits behind a backlog. A task has two budgets. Its run budget (`taskTimeoutMs`) starts when
- * a worker starts it: over it (or over its memory), its thread is terminated (piscina replaces it)
- * and the client gets a clear answer, a 400 naming the response schema when that is what made the
+ * a worker starts it: over it (or over its memory), its thread is terminated (piscina replaces it at
+ * once, and the account waits for the replacement: pool-threads.ts) and the client gets a clear answer, a 400 naming the response schema when that is what made the
  * work too costly, a 500 otherwise. Its deadline (`deadlineMs`) starts when it is queued: past it the
  * client is answered at once, a 503 with Retry-After (the server's overload, not the request's
  * fault), whether the task ran or not. A tenant whose queue is full gets a 429 saying the server is
@@ -26,12 +26,15 @@ import {
 } from '../types.js';
 import type { EngineTask, EngineTaskResult, EngineTaskStarted, PlannedAnswer } from './engine-task.js';
 import { DeadlinePassedError, FairQueue, QueueFullError, type Tenant } from './fair-queue.js';
+import { endedItsThread, niceIncrementOf, threadReplacements } from './pool-threads.js';
 import { isSmallChat, isSmallEmbedding } from './work-size.js';
 import { engineWorkerFile } from './worker-file.js';
 
 const SCHEMA_POINTER = '/response_format/json_schema/schema';
 /** Far longer than the `data:image/<type>;base64,` prefix the engine's image label reads. */
 const MAX_IMAGE_URL = 256;
+/** The longest a thread's replacement is waited for (one failing at start-up never comes). */
+const REPLACEMENT_WAIT_MS = 60_000;
 /** Work that names no tenant (a caller outside the server) shares one turn. */
 const ANONYMOUS: Tenant = { account: '', token: '' };
 
@@ -54,28 +57,37 @@ export interface EnginePool {
 }
 
 export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger): EnginePool {
-  const pool = new Piscina({
-    filename: engineWorkerFile(),
-    // Started on the first large task, so start-up does not compete with them for the cores.
-    minThreads: 0,
-    maxThreads: config.threads,
-    // Workers keep their loaded tables; a new one costs a tokenizer load.
-    idleTimeout: Number.POSITIVE_INFINITY,
-    // The fair queue hands a task over only while a thread is free: piscina's queue holds at most
-    // the tasks waiting for a replaced thread to start.
-    maxQueue: config.threads,
-    resourceLimits: { maxOldGenerationSizeMb: config.maxMemoryMb },
-    ...(WORKER_EXEC_ARGV === undefined ? {} : { execArgv: WORKER_EXEC_ARGV }),
-  });
-  // A worker that dies with no task of its own (e.g. out of memory after its task was given up)
-  // is reported as the pool's 'error' event: unheard, it would end the process.
-  pool.on('error', (error: unknown) => logger.error({ err: error }, 'engine worker failed'));
-
+  let piscina: { pool: Piscina; replaced: () => Promise<void> } | undefined;
   // Each running task's start: its budget's timer begins when its worker says it started.
   const onStart = new Map<number, () => void>();
-  pool.on('message', (message: Partial<EngineTaskStarted>) => {
-    if (typeof message?.engineTaskStarted === 'number') onStart.get(message.engineTaskStarted)?.();
-  });
+  /**
+   * The threads start with the first large task, not with the server, so start-up does not compete
+   * with them for the cores; from then on the pool keeps all of them, and replaces at once a thread
+   * terminated for a task; its threads run below the event loop's priority (pool-threads.ts).
+   */
+  const threads = () => {
+    if (piscina) return piscina;
+    const pool = new Piscina({
+      filename: engineWorkerFile(),
+      minThreads: config.threads,
+      maxThreads: config.threads,
+      // Workers keep their loaded tables; a new one costs a tokenizer load.
+      idleTimeout: Number.POSITIVE_INFINITY,
+      // The fair queue hands a task over only while a warm thread is free.
+      maxQueue: config.threads,
+      resourceLimits: { maxOldGenerationSizeMb: config.maxMemoryMb },
+      niceIncrement: niceIncrementOf(config.workerNice),
+      ...(WORKER_EXEC_ARGV === undefined ? {} : { execArgv: WORKER_EXEC_ARGV }),
+    });
+    // A worker that dies with no task of its own (e.g. out of memory after its task was given up)
+    // is reported as the pool's 'error' event: unheard, it would end the process.
+    pool.on('error', (error: unknown) => logger.error({ err: error }, 'engine worker failed'));
+    pool.on('message', (message: Partial<EngineTaskStarted>) => {
+      if (typeof message?.engineTaskStarted === 'number') onStart.get(message.engineTaskStarted)?.();
+    });
+    piscina = { pool, replaced: threadReplacements(pool, REPLACEMENT_WAIT_MS) };
+    return piscina;
+  };
   let lastId = 0;
   // Tasks stopped for going over their time or memory budget, for metrics.
   let budgetOverruns = 0;
@@ -97,7 +109,8 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
     try {
       result = await queue.run(
         options.tenant ?? ANONYMOUS,
-        async (signal) => {
+        async (signal, slot) => {
+          const { pool, replaced } = threads();
           const id = ++lastId;
           const budget = new AbortController();
           let timer: NodeJS.Timeout | undefined;
@@ -107,8 +120,13 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
               budget.abort();
             }, config.taskTimeoutMs);
           });
+          const stop = AbortSignal.any([signal, budget.signal]);
           try {
-            return await pool.run({ ...task, id }, { signal: AbortSignal.any([signal, budget.signal]) });
+            return await pool.run({ ...task, id }, { signal: stop });
+          } catch (error) {
+            // This account waits for the thread its task cost; the others keep theirs.
+            if (endedItsThread(error, stop)) slot.holdUntil(replaced());
+            throw error;
           } finally {
             clearTimeout(timer);
             onStart.delete(id);
@@ -173,9 +191,9 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
           ? localEmbeddings.embed(request, options)
           : run<number[][]>({ kind: 'embed', request }, options),
     },
-    close: () => {
+    close: async () => {
       queue.close(new Error('the engines are closing'));
-      return pool.destroy();
+      await piscina?.pool.destroy();
     },
     stats: () => ({ ...queue.counts(), budgetOverruns }),
   };

@@ -15,16 +15,17 @@ import { EngineError } from '../types.js';
 import type { EngineTaskResult, EngineTaskStarted, PlannedAnswer, SentEngineTask } from './engine-task.js';
 
 const embeddings = createLocalEmbeddingEngine();
-// The tokenizer's tables load once per thread, as it starts: a thread replacing one that went over
-// budget must not charge its own start-up (a second or more on a busy machine) to its first task.
-const tokenizerLoaded = loadTokenizer();
+// The tokenizer's tables load once per thread, as it starts, before the pool is told the thread is
+// ready: a thread replacing one that went over budget must not charge its own start-up (a second or
+// more on a busy machine) to its first task, and the account whose task cost the thread waits until
+// then (pool-threads.ts).
+await loadTokenizer();
 // Never aborted: a cancelled task ends with its thread.
 const options = { signal: new AbortController().signal, requestId: 'worker' };
 
 export default async function runEngineTask(
   task: SentEngineTask,
 ): Promise<EngineTaskResult<PlannedAnswer | number[][]>> {
-  await tokenizerLoaded;
   // The task's budget starts now, with the thread ready for it.
   parentPort?.postMessage({ engineTaskStarted: task.id } satisfies EngineTaskStarted);
   try {

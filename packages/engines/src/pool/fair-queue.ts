@@ -12,6 +12,11 @@
  * signal aborts, and the pool terminates its worker). Waiting is bounded per account, per token and
  * in all: one more is refused with `QueueFullError`, and only that tenant is refused.
  *
+ * A task's slot is its account's until its work settles, and longer when the work says so
+ * (`TaskSlot.holdUntil`): a pool whose thread was terminated for a task keeps that account's slot
+ * until the new thread is ready, so the account that cost a thread waits for its replacement, and
+ * another account's next task still finds a warm thread.
+ *
  * It is a scheduler in front of piscina, not piscina's own `taskQueue`: piscina hands a task to a
  * free worker without asking the queue, shifts whenever a worker is free (a queue cannot hold a task
  * back for a fairer one), and `push` cannot refuse. So a pool gets tasks from here only while it has
@@ -52,8 +57,17 @@ export class DeadlinePassedError extends Error {
   }
 }
 
-/** The work of a task: given a signal that aborts when its deadline passes (or its caller leaves). */
-export type Work<T> = (signal: AbortSignal) => Promise<T>;
+/** The slot a running task holds. */
+export interface TaskSlot {
+  /** Keeps the slot after the work settles, until `done` settles too (whoever was answered). */
+  holdUntil(done: Promise<unknown>): void;
+}
+
+/**
+ * The work of a task: given a signal that aborts when its deadline passes (or its caller leaves),
+ * and its slot.
+ */
+export type Work<T> = (signal: AbortSignal, slot: TaskSlot) => Promise<T>;
 
 export interface QueuedTask {
   /** Starts the task (its slot is taken); called once. */
@@ -68,6 +82,8 @@ export interface RunOptions {
   /** The caller's own signal (its client went away): a waiting task is dropped, a running one aborted. */
   signal?: AbortSignal;
 }
+
+const noop = () => undefined;
 
 export class FairQueue {
   private readonly accounts = new Map<string, { running: number; tokens: TokenRing<QueuedTask> }>();
@@ -112,18 +128,23 @@ export class FairQueue {
       const task: QueuedTask = {
         start: () => {
           state = 'running';
+          const holds: Promise<unknown>[] = [];
           let settled: Promise<T>;
           try {
-            settled = work(abort.signal);
+            settled = work(abort.signal, { holdUntil: (done) => holds.push(done) });
           } catch (error) {
             settled = Promise.reject(error);
           }
-          // The slot is held until the work settles (a terminated worker, too), whoever was answered.
           settled.then(
             (value) => finish(undefined, value),
             (error: unknown) => finish(error ?? new Error('the task failed')),
           );
-          settled.finally(() => this.release(tenant)).catch(() => undefined);
+          // The slot is held until the work settles (a terminated worker, too), whoever was answered,
+          // and then until whatever the work asked it to wait for.
+          settled
+            .then(noop, noop)
+            .then(() => Promise.allSettled(holds))
+            .then(() => this.release(tenant));
         },
         drop: (error) => finish(error),
       };

@@ -67,6 +67,33 @@ describe('the fair queue', () => {
     await expect(Promise.all(results)).resolves.toEqual(['a-1', 'a-2', 'a-3', 'a-4']);
   });
 
+  it("keeps a slot its work holds past its end: that account waits, another's task starts", async () => {
+    const { queue, started, submit } = harness({ workers: 3, maxRunningPerAccount: 1 });
+    let replaced: () => void = () => undefined;
+    const replacement = new Promise<void>((resolve) => {
+      replaced = resolve;
+    });
+    // A's task ends (its worker terminated), holding its slot until the replacement is ready.
+    const first = queue.run(
+      A1,
+      async (_signal, slot) => {
+        started.push('a-1');
+        slot.holdUntil(replacement);
+        return 'a-1';
+      },
+      { deadlineMs: 60_000 },
+    );
+    await expect(first).resolves.toBe('a-1');
+    void submit('a-2', A1);
+    void submit('b-1', B1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toEqual(['a-1', 'b-1']);
+    expect(queue.counts('A')).toEqual({ running: 1, waiting: 1 });
+    replaced();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toEqual(['a-1', 'b-1', 'a-2']);
+  });
+
   it('serves accounts in turn when each has a backlog', async () => {
     const { started, submit, done } = harness({ workers: 1 });
     for (const name of ['a-1', 'a-2', 'a-3']) void submit(name, A1);
@@ -157,6 +184,49 @@ describe('the fair queue', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(started).toEqual(['a-1', 'b-1']);
     expect(queue.counts('A')).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('keeps the slot of a task whose work holds it (a thread being replaced) for that account alone', async () => {
+    const queue = new FairQueue({
+      workers: 2,
+      maxRunningPerAccount: 1,
+      maxQueuedPerAccount: 10,
+      maxQueuedPerToken: 10,
+      maxQueued: 10,
+    });
+    let replaced: () => void = () => undefined;
+    const replacement = new Promise<void>((resolve) => {
+      replaced = resolve;
+    });
+    const started: string[] = [];
+    const instant = (name: string) => async () => {
+      started.push(name);
+      return name;
+    };
+    // A's first task fails and holds its slot until the replacement is ready.
+    const failed = queue
+      .run(
+        A1,
+        async (_signal, slot) => {
+          started.push('a-1');
+          slot.holdUntil(replacement);
+          throw new Error('over budget');
+        },
+        { deadlineMs: 60_000 },
+      )
+      .catch((error: unknown) => error);
+    const a2 = queue.run(A1, instant('a-2'), { deadlineMs: 60_000 });
+    // The caller is answered at once, whatever the hold.
+    expect(await failed).toMatchObject({ message: 'over budget' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.counts('A')).toEqual({ running: 1, waiting: 1 });
+    // Another account still runs at once on the other worker, again and again.
+    await expect(queue.run(B1, instant('b-1'), { deadlineMs: 60_000 })).resolves.toBe('b-1');
+    await expect(queue.run(B1, instant('b-2'), { deadlineMs: 60_000 })).resolves.toBe('b-2');
+    expect(started).toEqual(['a-1', 'b-1', 'b-2']);
+    replaced();
+    await expect(a2).resolves.toBe('a-2');
+    expect(started).toEqual(['a-1', 'b-1', 'b-2', 'a-2']);
   });
 
   it('refuses every waiting task when closed', async () => {

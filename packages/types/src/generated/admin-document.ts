@@ -5,9 +5,9 @@ export const adminDocument: OpenApiDocument = {
   "openapi": "3.1.0",
   "info": {
     "title": "Assistant Platform reference server, admin API",
-    "version": "1.0.0",
+    "version": "0.1.0",
     "summary": "See, reset, script and break the reference server from tests and tools.",
-    "description": "The reference server's own API, beside the platform's (`openapi.yaml`). It is not part of the\nplatform's contract: the hosted service does not have it, and the SDK and the gateway do not\nexpose it. Tests and tools use it to ask what an app sent, to put the server back to a known\nstate, to make calls slow or failing, and to script what the model answers.\n\nIt uses the platform's envelopes: `{ success: true, message, data }`, and the platform's error\nenvelopes (`400` lists each bad field in `errors`). Admin requests are not rate limited per\ntoken and are not recorded in the journal; failed authentications are limited per address as\nthe platform's are (its contract's \"Rate limiting\"): past the limit an invalid token answers\n`429`, a valid one is still served.\n\n## Two kinds of administration\nSeveral accounts may share one server (a team's staging server), so there are two scopes:\n- `admin` administers the token's own account, and nothing else: its journal entries and live\n  stream, its data in state export, import and reset (a reset restores the account's start-up\n  data), fault rules and chat fixtures that apply only to requests made with its account's\n  tokens, its own tokens. Another account's records never appear in its answers, and the ids\n  of another account's rules, fixtures and tokens answer `404` as unknown ones do. `*` includes\n  `admin`: it is every platform scope plus the account's administration.\n- `operator` administers the whole server: every account's journal entries (and the requests\n  no token authenticated), all data, rules and fixtures that apply to every account's\n  requests, every account's tokens, the violations summary. `*` never includes it; a token gets\n  it only by name (the CLI's `token create --operator`, a seed, `POST /tokens` by an operator).\n  It includes `admin` for every account: an operator may call every operation here.\nEach operation's `security` names the scope it needs (`admin` or `operator`), and its\ndescription says what each kind of caller sees. `GET /caller` answers which view a token has.\nA server for one developer (`pnpm start`, `startReferenceServer()`) gives its dev token both\n`*` and `operator`, so there everything is as if there were one kind.\n\n## No import locks you out\n`PUT /state` and `POST /reset` refuse, with `400` naming `tokens` and the rule, to leave the\ncaller without the rights it used: the data afterwards must hold the calling token (by its\nhash), not revoked, with the scope the call needed (`admin` or `*` of the caller's account for\nan account's admin, `operator` for an operator). Nothing is changed then. An operator locked\nout all the same (a token revoked by mistake) recovers with the CLI on the database:\n`assistant-server token create --account 1 --operator`.\n\n## Faults on platform requests\nA platform request can ask for a fault itself with the `Prefer` header (RFC 7240: preferences\nseparated by commas, each `name` or `name=value`); a rule added with `POST /faults` applies the\nsame faults to matching requests without any change to the client. Preferences other than those\nbelow are ignored, as RFC 7240 asks; a value these do not accept answers `400` naming\n`header.prefer`, before anything else is done.\n- `code=N`: answer status `N` with its envelope, after authentication. `N` is one of the error\n  statuses the platform declares (`400`, `401`, `403`, `404`, `429`, `500`, `502`, `503`,\n  `504`) or `408`, whose envelope this document declares (`FaultErrorEnvelope`). `429` and `503`\n  carry `Retry-After: 1`.\n- `delay=MS`: wait `MS` milliseconds (at most 30000) before answering.\n- `reset`: close the connection without an answer.\n- `drop-answer`: do the operation, then close the connection without sending its answer: the work\n  is done (an agent created) but the client never hears of it, as when a network drops an\n  answer. An answer stored for an `Idempotency-Key` is stored before it is dropped, so a retry\n  with the same key gets it. The only fault that lets the operation run and write.\n- For a streamed chat: `ttft=MS`, the time before the first event (at most 30000); `tps=N`, the\n  events sent per second (0.1 to 10000); `disconnect-after=N`, close the connection after `N`\n  events with no terminal event (a cut stream). They are ignored on other requests.\nWhen a request's own preferences and a rule both set a fault, the request's win.\n\n`delay`, `ttft`, `tps` and `disconnect-after` hold a connection open (the `Fault` fields marked\n`x-in-flight-limited`), so they are in-flight work: a request given one, by its own `Prefer`\nheader or by a rule, takes one of its token's in-flight slots (the platform contract's\n\"Rate limiting\": 4 at once on the reference server, `MAX_HEAVY_REQUESTS_PER_TOKEN`, shared with\nthe token's chat and embeddings) from the moment its fault is known until its answer ends or\nits client goes away, whatever its operation. One more answers `429` with `Retry-After: 1`,\nbefore any delay, and nothing runs. Rules count too: a rule slows a token's requests as a busy\nserver would, and a busy server also refuses the ones past its limit; this keeps one account's\nfaults from holding the server's connections from the others.\n\n## Scripted chat answers\nA chat fixture (`POST /chat-fixtures`, or the file named by `CHAT_FIXTURES`) answers chat\nrequests that match it instead of the configured engine: the first matching fixture wins. A\nstreamed answer is cut into the same chunks the engine's would be.\n\n## Proxy mode\nStarted with a target (`assistant-server proxy --target URL`, or `PROXY_TARGET`), the server\nforwards every platform request under `/v1` to the target unchanged (the caller's token\nincluded) and checks the request and the answer against the platform's contract. What breaks\nit is a `Violation`, kept on the request's journal entry (`violations`) and summed up by\n`GET /violations`. Faults apply in proxy mode too: a `code` or `reset` fault is answered by the\nserver itself without forwarding (and is not checked), a delay comes before forwarding, a\nstream's timing applies to the forwarded events; the fault preferences the server applied are\nremoved from the `Prefer` header it forwards. A target that cannot be reached answers `502`\n(`BadGatewayError`), one that sends no answer within the proxy's timeout `504`\n(`GatewayTimeoutError`).\n\n## Several instances\nInstances of one deployment (several servers behind a load balancer) share their state through\nRedis (`REDIS_URL`): the journal (one journal of every instance's requests, numbered across them,\nat most `JOURNAL_MAX` entries), the fault rules and chat fixtures (one list; `times` counts uses\nacross all instances; a rule or fixture added through one instance applies to the next\nauthenticated request any of them answers), the violations summary, and a reset, which resets\nthem for every instance. `probability` is drawn per instance, from a generator each seeds with\n`FAULT_SEED`, so a run repeats per instance. A live stream (`GET /requests/stream`) of any\ninstance carries every instance's entries. Every entry, rule and fixture carries its account,\nso each instance answers an account's admin with that account's alone.\n\nWhile an instance cannot reach its Redis, the operations on shared state answer `503`\n(`ServiceUnavailableError`) with `Retry-After: 1`, whatever `REDIS_FAILURE` says (a change only\none instance saw would split the deployment), and the requests it answers are not journaled.\nIts platform requests are then answered with its own limits, rules and fixtures\n(`REDIS_FAILURE=open`), or answer `503` with the same envelope and `Retry-After: 1`, as a\n`code=503` fault does (`REDIS_FAILURE=closed`).\n\n## Replay\nStarted with `--replay DIR` (or `REPLAY_DIR`), the server answers platform requests from the\ncassettes in `DIR` (`Cassette`, one file per recorded exchange) after authenticating the caller\nwith its own tokens. A cassette answers a request with its method and path, its body compared as\ncanonical JSON (whatever its spacing, key order, escapes or number spelling), and its\nauthentication outcome: a cassette whose answer is `401` (the target refused the recorded token)\nanswers only a request whose token was refused, so an authenticated request never gets a\nrecorded `401` (and, as the replaying server answers an unknown token `401` itself, an\nunauthenticated one never gets a recorded success). A request without a matching cassette goes\nto the engines, or, with `--replay-miss error`, answers `501` with a `ReplayMissError` naming the\nnearest cassette.\n",
+    "description": "The reference server's own API, beside the platform's (`openapi.yaml`). It is not part of the\nplatform's contract: the hosted service does not have it, and the SDK and the gateway do not\nexpose it. Tests and tools use it to ask what an app sent, to put the server back to a known\nstate, to make calls slow or failing, and to script what the model answers.\n\nIt uses the platform's envelopes: `{ success: true, message, data }`, and the platform's error\nenvelopes (`400` lists each bad field in `errors`), its rules for JSON bodies (`x-json-text`)\nand its answers to unmatched requests (`404`, or `405` with `Allow`: `x-unmatched-requests`).\nAdmin requests are not rate limited per token and are not recorded in the journal; failed\nauthentications are limited per address as the platform's are (its contract's \"Rate\nlimiting\"): past the limit an invalid token answers `429` (`AuthFailuresLimited`, declared by\nevery operation), a valid one is still served.\n\n## Two kinds of administration\nSeveral accounts may share one server (a team's staging server), so there are two scopes:\n- `admin` administers the token's own account, and nothing else: its journal entries and live\n  stream, its data in state export, import and reset (a reset restores the account's start-up\n  data), fault rules and chat fixtures that apply only to requests made with its account's\n  tokens, its own tokens. Another account's records never appear in its answers, and the ids\n  of another account's rules, fixtures and tokens answer `404` as unknown ones do. `*` includes\n  `admin`: it is every platform scope plus the account's administration.\n- `operator` administers the whole server: every account's journal entries (and the requests\n  no token authenticated), all data, rules and fixtures that apply to every account's\n  requests, every account's tokens, the violations summary. `*` never includes it; a token gets\n  it only by name (the CLI's `token create --operator`, a seed, `POST /tokens` by an operator).\n  It includes `admin` for every account: an operator may call every operation here.\nEach operation's `security` names the scope it needs (`admin` or `operator`), and its\ndescription says what each kind of caller sees. `GET /caller` answers which view a token has.\nA server for one developer (`pnpm start`, `startReferenceServer()`) gives its dev token both\n`*` and `operator`, so there everything is as if there were one kind.\n\n## No import locks you out\n`PUT /state` and `POST /reset` refuse, with `400` naming `tokens` and the rule, to leave the\ncaller without the rights it used: the data afterwards must hold the calling token (by its\nhash), not revoked, with the scope the call needed (`admin` or `*` of the caller's account for\nan account's admin, `operator` for an operator). Nothing is changed then. An operator locked\nout all the same (a token revoked by mistake) recovers with the CLI on the database:\n`assistant-server token create --account 1 --operator`.\n\n## Faults on platform requests\nA platform request can ask for a fault itself with the `Prefer` header (RFC 7240: preferences\nseparated by commas, each `name` or `name=value`); a rule added with `POST /faults` applies the\nsame faults to matching requests without any change to the client. Preferences other than those\nbelow are ignored, as RFC 7240 asks; a value these do not accept answers `400` naming\n`header.prefer`, before anything else is done.\n- `code=N`: answer status `N` with its envelope, after authentication. `N` is one of the error\n  statuses the platform declares (`400`, `401`, `403`, `404`, `429`, `500`, `502`, `503`,\n  `504`) or `408`, whose envelope this document declares (`FaultErrorEnvelope`). `429` and `503`\n  carry `Retry-After: 1`.\n- `delay=MS`: wait `MS` milliseconds (at most 30000) before answering.\n- `reset`: close the connection without an answer.\n- `drop-answer`: do the operation, then close the connection without sending its answer: the work\n  is done (an agent created) but the client never hears of it, as when a network drops an\n  answer. An answer stored for an `Idempotency-Key` is stored before it is dropped, so a retry\n  with the same key gets it. The only fault that lets the operation run and write.\n- For a streamed chat: `ttft=MS`, the time before the first event (at most 30000); `tps=N`, the\n  events sent per second (0.1 to 10000); `disconnect-after=N`, close the connection after `N`\n  events with no terminal event (a cut stream). They are ignored on other requests.\nWhen a request's own preferences and a rule both set a fault, the request's win.\n\n`delay`, `ttft`, `tps` and `disconnect-after` hold a connection open (the `Fault` fields marked\n`x-in-flight-limited`), so they are in-flight work: a request given one, by its own `Prefer`\nheader or by a rule, takes one of its token's in-flight slots (the platform contract's\n\"Rate limiting\": 4 at once on the reference server, `MAX_HEAVY_REQUESTS_PER_TOKEN`, shared with\nthe token's chat and embeddings) from the moment its fault is known until its answer ends or\nits client goes away, whatever its operation. One more answers `429` with `Retry-After: 1`,\nbefore any delay, and nothing runs. Rules count too: a rule slows a token's requests as a busy\nserver would, and a busy server also refuses the ones past its limit; this keeps one account's\nfaults from holding the server's connections from the others.\n\n## Scripted chat answers\nA chat fixture (`POST /chat-fixtures`, or the file named by `CHAT_FIXTURES`) answers chat\nrequests that match it instead of the configured engine: the first matching fixture wins. A\nstreamed answer is cut into the same chunks the engine's would be.\n\n## Proxy mode\nStarted with a target (`assistant-server proxy --target URL`, or `PROXY_TARGET`), the server\nforwards every platform request under `/v1` to the target unchanged (the caller's token\nincluded) and checks the request and the answer against the platform's contract. What breaks\nit is a `Violation`, kept on the request's journal entry (`violations`) and summed up by\n`GET /violations`. Faults apply in proxy mode too: a `code` or `reset` fault is answered by the\nserver itself without forwarding (and is not checked), a delay comes before forwarding, a\nstream's timing applies to the forwarded events; the fault preferences the server applied are\nremoved from the `Prefer` header it forwards. A target that cannot be reached answers `502`\n(`BadGatewayError`), one that sends no answer within the proxy's timeout `504`\n(`GatewayTimeoutError`).\n\n## Several instances\nInstances of one deployment (several servers behind a load balancer) share their state through\nRedis (`REDIS_URL`): the journal (one journal of every instance's requests, numbered across them,\nbounded per account as one instance's is), the fault rules and chat fixtures (one list; `times` counts uses\nacross all instances; a rule or fixture added through one instance applies to the next\nauthenticated request any of them answers), the violations summary, and a reset, which resets\nthem for every instance. `probability` is drawn per instance, from a generator each seeds with\n`FAULT_SEED`, so a run repeats per instance. A live stream (`GET /requests/stream`) of any\ninstance carries every instance's entries. Every entry, rule and fixture carries its account,\nso each instance answers an account's admin with that account's alone.\n\nWhile an instance cannot reach its Redis, the operations on shared state answer `503`\n(`ServiceUnavailableError`) with `Retry-After: 1`, whatever `REDIS_FAILURE` says (a change only\none instance saw would split the deployment), and the requests it answers are not journaled.\nIts platform requests are then answered with its own limits, rules and fixtures\n(`REDIS_FAILURE=open`), or answer `503` with the same envelope and `Retry-After: 1`, as a\n`code=503` fault does (`REDIS_FAILURE=closed`).\n\n## Replay\nStarted with `--replay DIR` (or `REPLAY_DIR`), the server answers platform requests from the\ncassettes in `DIR` (`Cassette`, one file per recorded exchange) after authenticating the caller\nwith its own tokens. A cassette answers a request with its method and path, its body compared as\ncanonical JSON (whatever its spacing, key order, escapes or number spelling), and its\nauthentication outcome: a cassette whose answer is `401` (the target refused the recorded token)\nanswers only a request whose token was refused, so an authenticated request never gets a\nrecorded `401` (and, as the replaying server answers an unknown token `401` itself, an\nunauthenticated one never gets a recorded success). A request without a matching cassette goes\nto the engines, or, with `--replay-miss error`, answers `501` with a `ReplayMissError` naming the\nnearest cassette.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -16,16 +16,19 @@ export const adminDocument: OpenApiDocument = {
       "name": "Assistant Platform team"
     }
   },
+  "x-unmatched-requests": {
+    "description": "As in the platform's contract: a path no operation has answers `NotFound`; a path an operation\nhas, with a method none takes, `MethodNotAllowed` with `Allow`.\n",
+    "path": {
+      "$ref": "#/components/responses/NotFound"
+    },
+    "method": {
+      "$ref": "#/components/responses/MethodNotAllowed"
+    }
+  },
   "servers": [
     {
-      "url": "{origin}/_admin",
-      "description": "The reference server's admin API, beside its platform API at `{origin}/v1`.",
-      "variables": {
-        "origin": {
-          "default": "http://127.0.0.1:4010",
-          "description": "Scheme, host and port of the reference server."
-        }
-      }
+      "url": "/_admin",
+      "description": "Under the origin of the reference server that serves this document, beside its API under /v1"
     }
   ],
   "security": [
@@ -70,7 +73,7 @@ export const adminDocument: OpenApiDocument = {
       "get": {
         "operationId": "listRequests",
         "summary": "List recorded requests",
-        "description": "The journal, newest first: at most `JOURNAL_MAX` entries (1000 by default) are kept, the\noldest dropped first. Filters combine with \"and\". An account's admin gets the entries of\nrequests its account's tokens made; an operator gets every entry, those of requests no\ntoken authenticated (a `401`, or any request in proxy mode) included.\n",
+        "description": "The journal, newest first. Each account keeps its own last `JOURNAL_MAX` entries (1000 by\ndefault; the requests no token authenticated count as one more account), so one account's\nrequests never drop another's entries; all accounts together keep at most\n`JOURNAL_TOTAL_MAX` (4000 by default), and past that a new entry drops the oldest entry of\nthe account holding the most. Each account keeps at least `JOURNAL_TOTAL_MAX` divided by\nthe accounts recording, up to `JOURNAL_MAX`, whatever the others send. Filters combine\nwith \"and\". An account's admin gets the entries of\nrequests its account's tokens made; an operator gets every entry, those of requests no\ntoken authenticated (a `401`, or any request in proxy mode) included.\n",
         "tags": [
           "Journal"
         ],
@@ -143,6 +146,9 @@ export const adminDocument: OpenApiDocument = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
           },
@@ -181,11 +187,17 @@ export const adminDocument: OpenApiDocument = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
           "403": {
             "$ref": "#/components/responses/Forbidden"
+          },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -255,6 +267,9 @@ export const adminDocument: OpenApiDocument = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
           },
@@ -297,11 +312,17 @@ export const adminDocument: OpenApiDocument = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
           "403": {
             "$ref": "#/components/responses/Forbidden"
+          },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -343,11 +364,17 @@ export const adminDocument: OpenApiDocument = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
           "403": {
             "$ref": "#/components/responses/Forbidden"
+          },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -387,11 +414,17 @@ export const adminDocument: OpenApiDocument = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
           "403": {
             "$ref": "#/components/responses/Forbidden"
+          },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -442,6 +475,9 @@ export const adminDocument: OpenApiDocument = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
           },
@@ -482,14 +518,23 @@ export const adminDocument: OpenApiDocument = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/SharedStateUnavailable"
           }
         }
       },
@@ -542,8 +587,14 @@ export const adminDocument: OpenApiDocument = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/SharedStateUnavailable"
           }
         }
       }
@@ -579,11 +630,17 @@ export const adminDocument: OpenApiDocument = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
           "403": {
             "$ref": "#/components/responses/Forbidden"
+          },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -596,10 +653,11 @@ export const adminDocument: OpenApiDocument = {
       "post": {
         "operationId": "addFault",
         "summary": "Add a fault rule",
-        "description": "From now on, platform requests matching `match` get `fault`, `times` times at most (every\ntime when absent), each with the given `probability`. The first matching rule applies.\n\nA rule an account's admin adds applies only to requests made with its account's tokens\n(`accountId`); one an operator adds applies to every request (`accountId` null), a\nproxied one included. At most 100 rules are kept per account, and 100 of operators.\nChances are drawn from a generator per account whose request it is, seeded by\n`FAULT_SEED`, so an account's run repeats whatever other accounts' requests do.\n",
+        "description": "From now on, platform requests matching `match` get `fault`, `times` times at most (every\ntime when absent), each with the given `probability`. The first matching rule applies.\n\nA rule an account's admin adds applies only to requests made with its account's tokens\n(`accountId`); one an operator adds applies to every request (`accountId` null), a\nproxied one included. At most 100 rules are kept per account, and 100 of operators\n(`x-max-per-account`); one more answers `400` until one is removed.\nChances are drawn from a generator per account whose request it is, seeded by\n`FAULT_SEED`, so an account's run repeats whatever other accounts' requests do.\n",
         "tags": [
           "Faults"
         ],
+        "x-max-per-account": 100,
         "security": [
           {
             "bearerAuth": [
@@ -656,6 +714,9 @@ export const adminDocument: OpenApiDocument = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
           },
@@ -694,11 +755,17 @@ export const adminDocument: OpenApiDocument = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
           "403": {
             "$ref": "#/components/responses/Forbidden"
+          },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -763,6 +830,9 @@ export const adminDocument: OpenApiDocument = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
           },
@@ -803,11 +873,17 @@ export const adminDocument: OpenApiDocument = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
           "403": {
             "$ref": "#/components/responses/Forbidden"
+          },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -820,10 +896,11 @@ export const adminDocument: OpenApiDocument = {
       "post": {
         "operationId": "addChatFixture",
         "summary": "Add a chat fixture",
-        "description": "Chat requests matching `match` (every field given) are answered with `answer`, `times` times\nat most (every time when absent); a chat request's message is the text of its `message`'s\ntext blocks. A fixture an account's admin adds answers only chats made with its account's\ntokens; one an operator adds answers every account's. At most 1000 fixtures are kept per\naccount, and 1000 of operators; of the fixtures that match a chat, the oldest answers.\n",
+        "description": "Chat requests matching `match` (every field given) are answered with `answer`, `times` times\nat most (every time when absent); a chat request's message is the text of its `message`'s\ntext blocks. A fixture an account's admin adds answers only chats made with its account's\ntokens; one an operator adds answers every account's. At most 1000 fixtures are kept per\naccount, and 1000 of operators (`x-max-per-account`; one more answers `400` until one is\nremoved); of the fixtures that match a chat, the oldest answers.\n",
         "tags": [
           "Chat fixtures"
         ],
+        "x-max-per-account": 1000,
         "security": [
           {
             "bearerAuth": [
@@ -878,6 +955,9 @@ export const adminDocument: OpenApiDocument = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
           },
@@ -916,11 +996,17 @@ export const adminDocument: OpenApiDocument = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
           "403": {
             "$ref": "#/components/responses/Forbidden"
+          },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -984,6 +1070,9 @@ export const adminDocument: OpenApiDocument = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -1058,8 +1147,14 @@ export const adminDocument: OpenApiDocument = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/SharedStateUnavailable"
           }
         }
       }
@@ -1118,8 +1213,14 @@ export const adminDocument: OpenApiDocument = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/SharedStateUnavailable"
           }
         }
       }
@@ -1155,11 +1256,17 @@ export const adminDocument: OpenApiDocument = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
           "403": {
             "$ref": "#/components/responses/Forbidden"
+          },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -1274,7 +1381,7 @@ export const adminDocument: OpenApiDocument = {
         }
       },
       "NotFound": {
-        "description": "No rule, fixture, account or active token has this id (among its account's, for an\naccount's admin).\n",
+        "description": "No rule, fixture, account or active token has this id (among its account's, for an\naccount's admin), or no operation has the path.\n",
         "headers": {
           "x-request-id": {
             "$ref": "#/components/headers/RequestId"
@@ -1318,8 +1425,61 @@ export const adminDocument: OpenApiDocument = {
           }
         }
       },
+      "AuthFailuresLimited": {
+        "description": "Too many failed authentications came from this client address (the platform contract's\n\"Rate limiting\"): this request's token is not valid, and until `Retry-After` seconds have\npassed such a token is answered `429` instead of `401`. A valid token is served as usual.\n",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          },
+          "Retry-After": {
+            "$ref": "#/components/headers/RetryAfter"
+          },
+          "RateLimit-Limit": {
+            "$ref": "#/components/headers/RateLimitLimit"
+          },
+          "RateLimit-Remaining": {
+            "$ref": "#/components/headers/RateLimitRemaining"
+          },
+          "RateLimit-Reset": {
+            "$ref": "#/components/headers/RateLimitReset"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/RateLimitError"
+            },
+            "examples": {
+              "limited": {
+                "value": {
+                  "success": false,
+                  "message": "Rate limit exceeded. Please try again later."
+                }
+              }
+            }
+          }
+        }
+      },
+      "MethodNotAllowed": {
+        "description": "The path is one an operation of this API has, but no operation takes this method there;\n`Allow` lists the methods that are taken (a `GET` path also takes `HEAD`).\n",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          },
+          "Allow": {
+            "$ref": "#/components/headers/Allow"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/MethodNotAllowedError"
+            }
+          }
+        }
+      },
       "SharedStateUnavailable": {
-        "description": "The server keeps this state in the Redis its instances share (`REDIS_URL`), which it cannot\nreach now; try again later. Nothing was changed.\n",
+        "description": "The server cannot reach where it keeps this state now: the Redis its instances share\n(`REDIS_URL`), or its database (unreachable, full or failing, which also fails the token's\nlookup). Try again after `Retry-After` seconds. Nothing was changed.\n",
         "headers": {
           "x-request-id": {
             "$ref": "#/components/headers/RequestId"
@@ -1341,7 +1501,7 @@ export const adminDocument: OpenApiDocument = {
         }
       },
       "TooManyStreams": {
-        "description": "As many journal streams as the server allows are open; try again later.",
+        "description": "As many journal streams as the server allows are open, or the server cannot reach its\ndatabase or the Redis its instances share now; try again later.\n",
         "headers": {
           "x-request-id": {
             "$ref": "#/components/headers/RequestId"
@@ -1656,7 +1816,8 @@ export const adminDocument: OpenApiDocument = {
             "type": "string",
             "minLength": 1,
             "maxLength": 256,
-            "description": "A regular expression the message matches, in RE2 syntax: it is run in linear time, so\nlookaround and backreferences are refused (`400`).\n"
+            "format": "re2",
+            "description": "A regular expression the message matches, in RE2 syntax (`format: re2`): it is run in\nlinear time, so lookaround and backreferences are refused (`400`), as is a pattern that\ndoes not parse.\n"
           },
           "agentName": {
             "type": "string",
@@ -2248,6 +2409,9 @@ export const adminDocument: OpenApiDocument = {
               {
                 "type": "string",
                 "contentMediaType": "application/json",
+                "contentSchema": {
+                  "$ref": "#/components/schemas/Tools"
+                },
                 "maxLength": 1000000
               }
             ]
@@ -3602,6 +3766,22 @@ export const adminDocument: OpenApiDocument = {
             }
           }
         }
+      },
+      "MethodNotAllowedError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Method not allowed"
+          }
+        }
       }
     },
     "headers": {
@@ -3610,6 +3790,43 @@ export const adminDocument: OpenApiDocument = {
         "required": true,
         "schema": {
           "type": "string"
+        }
+      },
+      "Allow": {
+        "description": "The methods the path takes (RFC 9110 §10.2.1), e.g. `GET, HEAD`.",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "minLength": 1
+        }
+      },
+      "RateLimitReset": {
+        "description": "Seconds until the current window resets.",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      "RateLimitRemaining": {
+        "description": "Requests left in the current window for this token.",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      "RateLimitLimit": {
+        "description": "Requests allowed per window for this token.",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      "RetryAfter": {
+        "description": "Seconds to wait before retrying.",
+        "required": true,
+        "schema": {
+          "type": "integer",
+          "minimum": 0
         }
       },
       "WwwAuthenticate": {

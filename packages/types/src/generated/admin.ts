@@ -10,8 +10,13 @@ export interface paths {
         };
         /**
          * List recorded requests
-         * @description The journal, newest first: at most `JOURNAL_MAX` entries (1000 by default) are kept, the
-         *     oldest dropped first. Filters combine with "and". An account's admin gets the entries of
+         * @description The journal, newest first. Each account keeps its own last `JOURNAL_MAX` entries (1000 by
+         *     default; the requests no token authenticated count as one more account), so one account's
+         *     requests never drop another's entries; all accounts together keep at most
+         *     `JOURNAL_TOTAL_MAX` (4000 by default), and past that a new entry drops the oldest entry of
+         *     the account holding the most. Each account keeps at least `JOURNAL_TOTAL_MAX` divided by
+         *     the accounts recording, up to `JOURNAL_MAX`, whatever the others send. Filters combine
+         *     with "and". An account's admin gets the entries of
          *     requests its account's tokens made; an operator gets every entry, those of requests no
          *     token authenticated (a `401`, or any request in proxy mode) included.
          */
@@ -209,7 +214,8 @@ export interface paths {
          *
          *     A rule an account's admin adds applies only to requests made with its account's tokens
          *     (`accountId`); one an operator adds applies to every request (`accountId` null), a
-         *     proxied one included. At most 100 rules are kept per account, and 100 of operators.
+         *     proxied one included. At most 100 rules are kept per account, and 100 of operators
+         *     (`x-max-per-account`); one more answers `400` until one is removed.
          *     Chances are drawn from a generator per account whose request it is, seeded by
          *     `FAULT_SEED`, so an account's run repeats whatever other accounts' requests do.
          */
@@ -264,7 +270,8 @@ export interface paths {
          *     at most (every time when absent); a chat request's message is the text of its `message`'s
          *     text blocks. A fixture an account's admin adds answers only chats made with its account's
          *     tokens; one an operator adds answers every account's. At most 1000 fixtures are kept per
-         *     account, and 1000 of operators; of the fixtures that match a chat, the oldest answers.
+         *     account, and 1000 of operators (`x-max-per-account`; one more answers `400` until one is
+         *     removed); of the fixtures that match a chat, the oldest answers.
          */
         post: operations["addChatFixture"];
         /**
@@ -496,8 +503,10 @@ export interface components {
             /** @description Text the message contains (case-sensitive). */
             messageContains?: string;
             /**
-             * @description A regular expression the message matches, in RE2 syntax: it is run in linear time, so
-             *     lookaround and backreferences are refused (`400`).
+             * Format: re2
+             * @description A regular expression the message matches, in RE2 syntax (`format: re2`): it is run in
+             *     linear time, so lookaround and backreferences are refused (`400`), as is a pattern that
+             *     does not parse.
              */
             messageMatches?: string;
             /** @description The request's inline agent `name`. */
@@ -1174,6 +1183,12 @@ export interface components {
             /** @description Each bad field, in the order found. */
             errors: components["schemas"]["ValidationIssue"][];
         };
+        MethodNotAllowedError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Method not allowed";
+        };
     };
     responses: {
         /** @description The request is invalid; `errors` names each bad field. */
@@ -1212,7 +1227,7 @@ export interface components {
         };
         /**
          * @description No rule, fixture, account or active token has this id (among its account's, for an
-         *     account's admin).
+         *     account's admin), or no operation has the path.
          */
         NotFound: {
             headers: {
@@ -1248,8 +1263,41 @@ export interface components {
             };
         };
         /**
-         * @description The server keeps this state in the Redis its instances share (`REDIS_URL`), which it cannot
-         *     reach now; try again later. Nothing was changed.
+         * @description Too many failed authentications came from this client address (the platform contract's
+         *     "Rate limiting"): this request's token is not valid, and until `Retry-After` seconds have
+         *     passed such a token is answered `429` instead of `401`. A valid token is served as usual.
+         */
+        AuthFailuresLimited: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["RateLimitError"];
+            };
+        };
+        /**
+         * @description The path is one an operation of this API has, but no operation takes this method there;
+         *     `Allow` lists the methods that are taken (a `GET` path also takes `HEAD`).
+         */
+        MethodNotAllowed: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["MethodNotAllowedError"];
+            };
+        };
+        /**
+         * @description The server cannot reach where it keeps this state now: the Redis its instances share
+         *     (`REDIS_URL`), or its database (unreachable, full or failing, which also fails the token's
+         *     lookup). Try again after `Retry-After` seconds. Nothing was changed.
          */
         SharedStateUnavailable: {
             headers: {
@@ -1262,7 +1310,10 @@ export interface components {
                 "application/json": components["schemas"]["ServiceUnavailableError"];
             };
         };
-        /** @description As many journal streams as the server allows are open; try again later. */
+        /**
+         * @description As many journal streams as the server allows are open, or the server cannot reach its
+         *     database or the Redis its instances share now; try again later.
+         */
         TooManyStreams: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -1280,6 +1331,16 @@ export interface components {
     headers: {
         /** @description The request's id, echoed from the request's `x-request-id` or made by the server. */
         RequestId: string;
+        /** @description The methods the path takes (RFC 9110 §10.2.1), e.g. `GET, HEAD`. */
+        Allow: string;
+        /** @description Seconds until the current window resets. */
+        RateLimitReset: number;
+        /** @description Requests left in the current window for this token. */
+        RateLimitRemaining: number;
+        /** @description Requests allowed per window for this token. */
+        RateLimitLimit: number;
+        /** @description Seconds to wait before retrying. */
+        RetryAfter: number;
         /** @description The authentication scheme to use (RFC 9110 §11.6.1); always `Bearer` on a `401`. */
         WwwAuthenticate: "Bearer";
     };
@@ -1318,6 +1379,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1341,8 +1403,10 @@ export interface operations {
                     "application/json": components["schemas"]["ClearedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1373,6 +1437,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1396,8 +1461,10 @@ export interface operations {
                     "text/event-stream": components["schemas"]["JournalEntry"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["TooManyStreams"];
         };
@@ -1421,8 +1488,10 @@ export interface operations {
                     "application/json": components["schemas"]["ViolationSummaryResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1446,8 +1515,10 @@ export interface operations {
                     "application/json": components["schemas"]["ClearedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1474,6 +1545,7 @@ export interface operations {
             400: components["responses"]["LockOut"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1497,9 +1569,12 @@ export interface operations {
                     "application/json": components["schemas"]["ExportStateResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     importState: {
@@ -1528,7 +1603,9 @@ export interface operations {
             400: components["responses"]["LockOut"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     listFaults: {
@@ -1550,8 +1627,10 @@ export interface operations {
                     "application/json": components["schemas"]["ListFaultsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1582,6 +1661,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1605,8 +1685,10 @@ export interface operations {
                     "application/json": components["schemas"]["ClearedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1637,6 +1719,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1660,8 +1743,10 @@ export interface operations {
                     "application/json": components["schemas"]["ListChatFixturesResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1692,6 +1777,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1715,8 +1801,10 @@ export interface operations {
                     "application/json": components["schemas"]["ClearedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1747,6 +1835,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["SharedStateUnavailable"];
         };
@@ -1778,7 +1867,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     revokeToken: {
@@ -1807,7 +1898,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SharedStateUnavailable"];
         };
     };
     describeCaller: {
@@ -1829,8 +1922,10 @@ export interface operations {
                     "application/json": components["schemas"]["CallerResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
         };
     };

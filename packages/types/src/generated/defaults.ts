@@ -43,3 +43,8 @@ export const ADMIN_DEFAULTS = {
     ]
   }
 } as const;
+
+/** The chat models a server with its offline engine knows (`ChatModel`'s `x-known-models`). */
+export const KNOWN_CHAT_MODELS = [
+  "svc-v1-blaze-20250318"
+] as const;

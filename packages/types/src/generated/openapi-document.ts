@@ -5,9 +5,9 @@ export const openapiDocument: OpenApiDocument = {
   "openapi": "3.1.0",
   "info": {
     "title": "Assistant Platform API",
-    "version": "1.0.0",
+    "version": "0.1.0",
     "summary": "Custom agents, agent chat, transcription editing and embeddings.",
-    "description": "The Assistant Platform API: create and read custom agents, send agent chat requests, replace the\ntranscript of a stored transcription and compute embeddings.\n\nThis document is the single source of truth for the platform's types, the reference server's\nvalidation, the SDK and the gateway. Where the product specification leaves a behaviour open,\nthe decision this contract takes is written into the description of the schema or operation it\nconcerns.\n\n## Envelopes\nEvery response is either the success envelope `{ success: true, message, data }` with an\noperation-specific `message`, or the error envelope `{ success: false, message }` whose `message`\nis fixed per status (see the error responses). A `400` also lists each bad field in `errors`.\n\n## Order of checks\n`401` (credentials) → `429` (the token's rate limit) → `403` (token scope) → `400` (validation)\n→ `400`/`409` (the `Idempotency-Key`, see below; a stored answer is replayed here) → `404`/`403`\n(the resource).\nUnknown routes answer the `404` envelope. A request body larger than 10 MiB answers `400`.\n\n## Bodies and parameters\nBodies are JSON in UTF-8, nested at most 64 levels deep, with no `__proto__` or\n`constructor.prototype` keys; every string (and key) must be well-formed Unicode, so a lone\nsurrogate such as `\"\\ud800\"` answers `400`, and must not contain U+0000 (`\"\\u0000\"`, which\nPostgreSQL cannot store in text): `400` too. Fields also accepted as a JSON-encoded string\n(`tools`, `memoryChat`, `reasoning`) get exactly the same checks inside the string. Every limit\n(`maxItems`, `maxLength`, …) is checked before the items themselves, and `errors` lists every bad\nfield found, at most 50. Integer path parameters are canonical decimal integers: `7`, never `07`,\n`7.0`, `7e0`, `0x7` or ` 7`.\n\n## Time limits\nA request's headers must arrive within 10 s and its whole body within 30 s (the reference\nserver's defaults, configurable); a slower client is answered `400` and disconnected. A\nstreamed answer has no time limit, but its client must keep reading it: once the server has\nhad events waiting that the client would not take for 10 s (the reference server's default,\n`STREAM_STALL_TIMEOUT_MS`), the connection is closed, and the stream ends without `[DONE]`, as\nany cut stream does.\n\n## Rate limiting\nLimits apply per token. A request over the limit answers `429` with `Retry-After` (seconds) and\nthe `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers, which accompany every\nrate-limited response.\n\nCost is limited as well as count: a token has at most a few requests of the operations marked\n`x-in-flight-limited` (chat and embeddings) in flight at once (4 on the reference server, configurable); one more answers `429` with\n`Retry-After` and the busy message (`RateLimitError`).\n\nFailed authentications are limited per client address, without ever refusing a valid token\n(many clients share one address): past the limit (60 failures a minute on the reference\nserver), the address's tokens are looked up one at a time and each one that is not valid\nanswers `429` with `Retry-After` instead of `401`, while a valid one is served as usual. A\nrequest with no bearer token answers `401` and does not count.\n\n## Shared work\nWork a server queues for its worker threads (a large body's parsing and validation, a chat or\nembeddings computed offline) is served fairly: accounts in turn, and an account's tokens in turn,\nso one account's backlog delays another's work by about one task at most. An account whose\nqueued work already fills its share answers `429` with `Retry-After` and the busy message. Each\nqueued task has a deadline from the moment it is queued (30 s on the reference server,\n`WORK_DEADLINE_MS`): when it passes, whether the work had started or not, the request answers\n`503` (`Service unavailable`) with `Retry-After` — the server's load, not the request, was the\ncause, and the same request may be sent again.\n\n## Timestamps\nAll timestamps are ISO 8601 UTC strings with milliseconds, e.g. `2025-03-18T10:00:00.000Z`.\n\n## Request ids\nEvery response carries an `x-request-id` header. A client may send its own `x-request-id`\n(1–128 visible ASCII characters), which is then echoed back.\n\n## Unavailable, and behind a load balancer\nA deployment may answer `503` (`ServiceUnavailableError`) with `Retry-After` (seconds) when it\ncannot serve a request now: its storage, or the state its instances share, cannot be reached, or,\nbehind a load balancer, no instance can take the request. Behind a load balancer a request may\nalso get the balancer's own `502` (`BadGatewayError`: the instance that took it failed before\nanswering, so whether it was done is unknown; an operation sent with an `Idempotency-Key` is\nanswered by sending it again with the same key) or `504` (`GatewayTimeoutError`: no answer in\ntime). All three are the error envelope, with an `x-request-id` wherever the deployment can give\none, and are worth retrying after a wait (a `POST` only with an `Idempotency-Key`). A balancer\nmay also refuse, before any instance sees it, a request it cannot parse or whose headers arrive\ntoo slowly (`400`, `408`), possibly not as an envelope: well-formed clients never meet these.\n\n## Idempotent requests\nEvery `POST` takes an optional `Idempotency-Key` header (1–255 visible ASCII characters, see\n`IdempotencyKey`), which makes it safe to retry: a client that lost an answer (a timeout, a reset\nconnection) sends the same request again with the same key, and the operation is done at most\nonce.\n- Keys belong to the token's account: two tokens of one account share them, another account's\n  same key is another key.\n- The first answer of a request with a key is kept for 24 hours (the reference server's default,\n  `IDEMPOTENCY_RETENTION_MS`) once the operation has produced it: its status, its body and its\n  `content-type`. The same key with the same method, path and body (compared as JSON, so key\n  order and whitespace do not matter) answers that stored answer again, marked\n  `Idempotent-Replayed: true`, with its own `x-request-id` and rate-limit headers; the operation\n  does not run again. A replay counts against the rate limit like any request.\n- The same key with another method, path or body answers `400` with the error\n  `{ path: \"header.idempotency-key\", message: \"was used with another request\" }`.\n- While the first request with a key is still being answered, the same key answers `409` with\n  `Retry-After: 1` (retry it: it then gets the stored answer). A key whose first request never\n  finished because its server stopped is free again after 5 minutes.\n- Only answers an operation produced are kept, and only if its body is at most 256 KiB: a `400`\n  of validation (the request was not valid, nothing ran), a `429`, a `5xx` (nothing was done) or\n  a larger answer (only chat and embeddings answers, which change nothing, are that large) is\n  not kept, and the same key may be sent again to run the operation.\n- A streamed chat (`stream: true`) is not stored: a key on one answers `400` naming\n  `header.idempotency-key`. Send streamed chats without a key.\n- The reference server keeps at most `IDEMPOTENCY_MAX_RECORDS` keys (10,000 by default); past\n  that the oldest are forgotten first, as are keys past their retention.\n",
+    "description": "The Assistant Platform API: create and read custom agents, send agent chat requests, replace the\ntranscript of a stored transcription and compute embeddings.\n\nThis document is the single source of truth for the platform's types, the reference server's\nvalidation, the SDK and the gateway. Where the product specification leaves a behaviour open,\nthe decision this contract takes is written into the description of the schema or operation it\nconcerns.\n\n## Envelopes\nEvery response is either the success envelope `{ success: true, message, data }` with an\noperation-specific `message`, or the error envelope `{ success: false, message }` whose `message`\nis fixed per status (see the error responses). A `400` also lists each bad field in `errors`.\n\n## Order of checks\n`401` (credentials) → `429` (the token's rate limit) → `403` (token scope) → `400` (validation)\n→ `400`/`409` (the `Idempotency-Key`, see below; a stored answer is replayed here) → `404`/`403`\n(the resource).\nA path no operation has answers the `404` envelope (`NotFound`); a path an operation has, with\na method none of its operations takes, answers `405` (`MethodNotAllowed`) with an `Allow` header\nlisting the methods it takes (`x-unmatched-requests` names both responses). A request body\nlarger than 10 MiB answers `400`.\n\n## Bodies and parameters\nBodies are JSON in UTF-8, nested at most 64 levels deep (`x-json-text`'s `maxDepth`), with no\n`__proto__` or `constructor.prototype` keys; every string (and key) must be well-formed Unicode,\nso a lone surrogate such as `\"\\ud800\"` answers `400`, and must not contain U+0000 (`\"\\u0000\"`,\nwhich PostgreSQL cannot store in text; `x-json-text`'s `forbiddenCharacters`): `400` too. Fields also accepted as a JSON-encoded string\n(`tools`, `memoryChat`, `reasoning`) get exactly the same checks inside the string. Every limit\n(`maxItems`, `maxLength`, …) is checked before the items themselves, and `errors` lists every bad\nfield found, at most 50. Integer path parameters are canonical decimal integers: `7`, never `07`,\n`7.0`, `7e0`, `0x7` or ` 7`.\n\n## Time limits\nA request's headers must arrive within 10 s and its whole body within 30 s (the reference\nserver's defaults, configurable); a slower client is answered `400` and disconnected. A\nstreamed answer has no time limit, but its client must keep reading it: once the server has\nhad events waiting that the client would not take for 10 s (the reference server's default,\n`STREAM_STALL_TIMEOUT_MS`), the connection is closed, and the stream ends without `[DONE]`, as\nany cut stream does.\n\n## Rate limiting\nLimits apply per token. A request over the limit answers `429` with `Retry-After` (seconds) and\nthe `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers, which accompany every\nrate-limited response.\n\nCost is limited as well as count: a token has at most a few requests of the operations marked\n`x-in-flight-limited` (chat and embeddings) in flight at once (4 on the reference server, configurable); one more answers `429` with\n`Retry-After` and the busy message (`RateLimitError`).\n\nFailed authentications are limited per client address, without ever refusing a valid token\n(many clients share one address): past the limit (60 failures a minute on the reference\nserver), the address's tokens are looked up one at a time and each one that is not valid\nanswers `429` with `Retry-After` instead of `401`, while a valid one is served as usual. A\nrequest with no bearer token answers `401` and does not count.\n\n## Shared work\nWork a server queues for its worker threads (a large body's parsing and validation, a chat or\nembeddings computed offline) is served fairly: accounts in turn, and an account's tokens in turn,\nso one account's backlog delays another's work by about one task at most. An account whose\nqueued work already fills its share answers `429` with `Retry-After` and the busy message. Each\nqueued task has a deadline from the moment it is queued (30 s on the reference server,\n`WORK_DEADLINE_MS`): when it passes, whether the work had started or not, the request answers\n`503` (`Service unavailable`) with `Retry-After` — the server's load, not the request, was the\ncause, and the same request may be sent again.\n\n## Timestamps\nAll timestamps are ISO 8601 UTC strings with milliseconds, e.g. `2025-03-18T10:00:00.000Z`.\n\n## Request ids\nEvery response carries an `x-request-id` header. A client may send its own `x-request-id`\n(1–128 visible ASCII characters), which is then echoed back.\n\n## Unavailable, and behind a load balancer\nA deployment may answer `503` (`ServiceUnavailableError`) with `Retry-After` (seconds) when it\ncannot serve a request now: its storage, or the state its instances share, cannot be reached, or,\nbehind a load balancer, no instance can take the request. Behind a load balancer a request may\nalso get the balancer's own `502` (`BadGatewayError`: the instance that took it failed before\nanswering, so whether it was done is unknown; an operation sent with an `Idempotency-Key` is\nanswered by sending it again with the same key) or `504` (`GatewayTimeoutError`: no answer in\ntime). All three are the error envelope, with an `x-request-id` wherever the deployment can give\none, and are worth retrying after a wait (a `POST` only with an `Idempotency-Key`). A balancer\nmay also refuse, before any instance sees it, a request it cannot parse or whose headers arrive\ntoo slowly (`400`, `408`), possibly not as an envelope: well-formed clients never meet these.\n\n## Idempotent requests\nEvery `POST` takes an optional `Idempotency-Key` header (1–255 visible ASCII characters, see\n`IdempotencyKey`), which makes it safe to retry: a client that lost an answer (a timeout, a reset\nconnection, a `502`, `503` or `504`) sends the same request again with the same key, and the\noperation is done once.\n- Keys belong to the token's account: two tokens of one account share them, another account's\n  same key is another key.\n- What an operation does and its answer are kept together or not at all: the agent a create\n  makes is stored in the same transaction as the create's answer. Once stored, the answer (its\n  status, its body and its `content-type`) is kept for 24 hours (the reference server's\n  default, `IDEMPOTENCY_RETENTION_MS`), also when the server stops before sending it. When the\n  server stops earlier (even killed), nothing of the request is kept and the same key runs it\n  again at once. The same key with the same method, path and body (compared as JSON, so key\n  order and whitespace do not matter) answers the stored answer again, marked\n  `Idempotent-Replayed: true`, with its own `x-request-id` and rate-limit headers; the operation\n  does not run again. A replay counts against the rate limit like any request.\n- The same key with another method, path or body answers `400` with the error\n  `{ path: \"header.idempotency-key\", message: \"was used with another request\" }`.\n- While the first request with a key is still being answered, the same key on a create waits\n  for it, then answers its stored answer (or, when the first kept nothing, runs). On a chat or\n  embeddings, which may take long, it answers `409` with `Retry-After: 1` (retry it: it then gets\n  the stored answer), as does a create whose first request is still running after 5 seconds. A\n  key is held only by a request being answered: when its server stops, the key is free at once.\n- Only answers an operation produced are kept, and only if its body is at most 256 KiB: a `400`\n  of validation (the request was not valid, nothing ran), a `429`, a `5xx` (nothing was done) or\n  a larger answer (only chat and embeddings answers, which change nothing, are that large) is\n  not kept, and the same key may be sent again to run the operation.\n- A streamed chat (`stream: true`) is not stored: a key on one answers `400` naming\n  `header.idempotency-key`. Send streamed chats without a key.\n- Keys are kept per account: the reference server keeps at most `IDEMPOTENCY_MAX_RECORDS` keys\n  per account (10,000 by default); past that the account's oldest are forgotten first, never\n  another account's. Keys past their retention are forgotten too.\n\n## Availability\nA server that cannot serve a request now answers `503` with `Retry-After` (seconds) and the\nenvelope `{ success: false, message: \"Service unavailable\" }`: its database is unreachable,\nfull or failing (or, on the reference server with `REDIS_FAILURE=closed`, the state its\ninstances share is). Nothing the client sent was wrong, and the same request may succeed after\n`Retry-After` (on another instance, or once the database is back). Retry a `GET` as it is, and a\n`POST` with its `Idempotency-Key`: the write was not done, or, if its confirmation was lost on the\nway, the retry gets its stored answer instead of doing it twice.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -16,16 +16,26 @@ export const openapiDocument: OpenApiDocument = {
       "name": "Assistant Platform team"
     }
   },
+  "x-json-text": {
+    "description": "The rules every JSON text a client sends must meet, whatever its schema says: the body, and\na field sent as a JSON-encoded string (`contentMediaType: application/json`). Objects and\narrays nest at most `maxDepth` levels; no string or key contains a character of\n`forbiddenCharacters` or a lone surrogate. Breaking one answers `400` naming the place.\n",
+    "maxDepth": 64,
+    "forbiddenCharacters": [
+      "\u0000"
+    ]
+  },
+  "x-unmatched-requests": {
+    "description": "The answers to a request no operation takes, for tools that check answers against this\ncontract: `path` for a path no operation has, `method` for a path one has but not with this\nmethod.\n",
+    "path": {
+      "$ref": "#/components/responses/NotFound"
+    },
+    "method": {
+      "$ref": "#/components/responses/MethodNotAllowed"
+    }
+  },
   "servers": [
     {
-      "url": "{origin}/v1",
-      "description": "The hosted service or a reference server; the path always ends in `/v1`.",
-      "variables": {
-        "origin": {
-          "default": "http://127.0.0.1:4010",
-          "description": "Scheme, host and port. The reference server listens on http://127.0.0.1:4010 by default."
-        }
-      }
+      "url": "/v1",
+      "description": "Under the origin that serves this document (e.g. http://127.0.0.1:4010/v1)"
     }
   ],
   "security": [
@@ -163,7 +173,7 @@ export const openapiDocument: OpenApiDocument = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/BadRequest"
+            "$ref": "#/components/responses/IdempotentBadRequest"
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -539,7 +549,7 @@ export const openapiDocument: OpenApiDocument = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/BadRequest"
+            "$ref": "#/components/responses/IdempotentBadRequest"
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -782,7 +792,7 @@ export const openapiDocument: OpenApiDocument = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/BadRequest"
+            "$ref": "#/components/responses/IdempotentBadRequest"
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -880,6 +890,14 @@ export const openapiDocument: OpenApiDocument = {
           "minimum": 0
         }
       },
+      "Allow": {
+        "description": "The methods the path takes (RFC 9110 §10.2.1), e.g. `GET, HEAD`.",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "minLength": 1
+        }
+      },
       "RateLimitLimit": {
         "description": "Requests allowed per window for this token.",
         "schema": {
@@ -924,6 +942,61 @@ export const openapiDocument: OpenApiDocument = {
                     {
                       "path": "/name",
                       "message": "is required"
+                    }
+                  ]
+                }
+              }
+            }
+          }
+        }
+      },
+      "IdempotentBadRequest": {
+        "description": "The request is invalid (as `BadRequest`), or its `Idempotency-Key` cannot be honoured: the\nkey was first used with another method, path or body, or it came with a streamed chat\n(`stream: true`), whose answer is never stored. Either names `header.idempotency-key`.\n",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/BadRequestError"
+            },
+            "examples": {
+              "missingName": {
+                "value": {
+                  "success": false,
+                  "message": "Invalid input provided",
+                  "errors": [
+                    {
+                      "path": "/name",
+                      "message": "is required"
+                    }
+                  ]
+                }
+              },
+              "keyReused": {
+                "summary": "The key was first sent with another method, path or body",
+                "value": {
+                  "success": false,
+                  "message": "Invalid input provided",
+                  "errors": [
+                    {
+                      "path": "header.idempotency-key",
+                      "message": "was used with another request"
+                    }
+                  ]
+                }
+              },
+              "keyOnStream": {
+                "summary": "A key on a streamed chat (`stream` true)",
+                "value": {
+                  "success": false,
+                  "message": "Invalid input provided",
+                  "errors": [
+                    {
+                      "path": "header.idempotency-key",
+                      "message": "cannot be used with stream: true (a streamed answer is not stored)"
                     }
                   ]
                 }
@@ -1045,8 +1118,34 @@ export const openapiDocument: OpenApiDocument = {
           }
         }
       },
+      "MethodNotAllowed": {
+        "description": "The path is one an operation has, but no operation takes this method there; `Allow` lists\nthe methods that are taken (a `GET` path also takes `HEAD`).\n",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          },
+          "Allow": {
+            "$ref": "#/components/headers/Allow"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/MethodNotAllowedError"
+            },
+            "examples": {
+              "methodNotAllowed": {
+                "value": {
+                  "success": false,
+                  "message": "Method not allowed"
+                }
+              }
+            }
+          }
+        }
+      },
       "IdempotencyKeyInUse": {
-        "description": "A request with the same `Idempotency-Key` (in the same account) is still being answered. Retry\nafter `Retry-After` seconds: once the first request is answered, the same request gets its\nstored answer.\n",
+        "description": "A request with the same `Idempotency-Key` (in the same account) is still being answered: a\nchat or embeddings, or a create still running after 5 seconds. Retry after `Retry-After`\nseconds: once the first request is answered, the same request gets its stored answer.\n",
         "headers": {
           "x-request-id": {
             "$ref": "#/components/headers/RequestId"
@@ -1118,7 +1217,7 @@ export const openapiDocument: OpenApiDocument = {
         }
       },
       "ServiceUnavailable": {
-        "description": "The deployment cannot serve the request now (its storage or shared state is unreachable, or\nno instance behind its load balancer can take it); nothing was done. Retry after\n`Retry-After` seconds.\n",
+        "description": "The deployment cannot serve the request now (its storage, or the state its instances share,\nis unreachable, full or failing; the work it queued passed its deadline while it was busy;\nor no instance behind its load balancer can take it); nothing was done. Retry after\n`Retry-After` seconds, a `POST` with the same `Idempotency-Key` (see \"Idempotent requests\"\nand \"Availability\").\n",
         "headers": {
           "x-request-id": {
             "$ref": "#/components/headers/BalancerRequestId"
@@ -1278,6 +1377,22 @@ export const openapiDocument: OpenApiDocument = {
           },
           "message": {
             "const": "Resource does not exist"
+          }
+        }
+      },
+      "MethodNotAllowedError": {
+        "type": "object",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "const": "Method not allowed"
           }
         }
       },
@@ -1580,6 +1695,9 @@ export const openapiDocument: OpenApiDocument = {
               {
                 "type": "string",
                 "contentMediaType": "application/json",
+                "contentSchema": {
+                  "$ref": "#/components/schemas/Tools"
+                },
                 "maxLength": 1000000
               }
             ]
@@ -2006,7 +2124,10 @@ export const openapiDocument: OpenApiDocument = {
         "minLength": 1,
         "maxLength": 200,
         "default": "svc-v1-blaze-20250318",
-        "description": "The chat model. `svc-v1-blaze-20250318` (the default) is always known; a deployment may\nconfigure more. An unknown model answers `400`.\n"
+        "x-known-models": [
+          "svc-v1-blaze-20250318"
+        ],
+        "description": "The chat model: one of `x-known-models` (the default among them) on a server with its\noffline engine; a deployment with an upstream engine knows the names its configuration\nmaps to the upstream's models instead (the reference server's `CHAT_MODEL_MAP`). A model\nthe server does not know answers `400` naming `/model` and listing the known ones.\n"
       },
       "ChatRequestBody": {
         "type": "object",
@@ -2097,6 +2218,9 @@ export const openapiDocument: OpenApiDocument = {
               {
                 "type": "string",
                 "contentMediaType": "application/json",
+                "contentSchema": {
+                  "$ref": "#/components/schemas/MemoryChat"
+                },
                 "maxLength": 8000000
               }
             ]
@@ -2110,6 +2234,9 @@ export const openapiDocument: OpenApiDocument = {
               {
                 "type": "string",
                 "contentMediaType": "application/json",
+                "contentSchema": {
+                  "$ref": "#/components/schemas/Reasoning"
+                },
                 "maxLength": 1000
               }
             ]

@@ -184,6 +184,12 @@ export interface components {
             /** @constant */
             message: "Resource does not exist";
         };
+        MethodNotAllowedError: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            message: "Method not allowed";
+        };
         RateLimitError: {
             /** @constant */
             success: false;
@@ -446,8 +452,10 @@ export interface components {
          */
         ChatStreamError: components["schemas"]["InternalServerError"] | components["schemas"]["RateLimitError"] | components["schemas"]["ServiceUnavailableError"];
         /**
-         * @description The chat model. `svc-v1-blaze-20250318` (the default) is always known; a deployment may
-         *     configure more. An unknown model answers `400`.
+         * @description The chat model: one of `x-known-models` (the default among them) on a server with its
+         *     offline engine; a deployment with an upstream engine knows the names its configuration
+         *     maps to the upstream's models instead (the reference server's `CHAT_MODEL_MAP`). A model
+         *     the server does not know answers `400` naming `/model` and listing the known ones.
          * @default svc-v1-blaze-20250318
          */
         ChatModel: string;
@@ -644,6 +652,20 @@ export interface components {
                 "application/json": components["schemas"]["BadRequestError"];
             };
         };
+        /**
+         * @description The request is invalid (as `BadRequest`), or its `Idempotency-Key` cannot be honoured: the
+         *     key was first used with another method, path or body, or it came with a streamed chat
+         *     (`stream: true`), whose answer is never stored. Either names `header.idempotency-key`.
+         */
+        IdempotentBadRequest: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BadRequestError"];
+            };
+        };
         /** @description The `Authorization` header is missing or malformed, or the token is unknown or revoked. */
         Unauthorized: {
             headers: {
@@ -694,9 +716,23 @@ export interface components {
             };
         };
         /**
-         * @description A request with the same `Idempotency-Key` (in the same account) is still being answered. Retry
-         *     after `Retry-After` seconds: once the first request is answered, the same request gets its
-         *     stored answer.
+         * @description The path is one an operation has, but no operation takes this method there; `Allow` lists
+         *     the methods that are taken (a `GET` path also takes `HEAD`).
+         */
+        MethodNotAllowed: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["MethodNotAllowedError"];
+            };
+        };
+        /**
+         * @description A request with the same `Idempotency-Key` (in the same account) is still being answered: a
+         *     chat or embeddings, or a create still running after 5 seconds. Retry after `Retry-After`
+         *     seconds: once the first request is answered, the same request gets its stored answer.
          */
         IdempotencyKeyInUse: {
             headers: {
@@ -733,9 +769,11 @@ export interface components {
             };
         };
         /**
-         * @description The deployment cannot serve the request now (its storage or shared state is unreachable, or
-         *     no instance behind its load balancer can take it); nothing was done. Retry after
-         *     `Retry-After` seconds.
+         * @description The deployment cannot serve the request now (its storage, or the state its instances share,
+         *     is unreachable, full or failing; the work it queued passed its deadline while it was busy;
+         *     or no instance behind its load balancer can take it); nothing was done. Retry after
+         *     `Retry-After` seconds, a `POST` with the same `Idempotency-Key` (see "Idempotent requests"
+         *     and "Availability").
          */
         ServiceUnavailable: {
             headers: {
@@ -790,6 +828,8 @@ export interface components {
         WwwAuthenticate: "Bearer";
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
+        /** @description The methods the path takes (RFC 9110 §10.2.1), e.g. `GET, HEAD`. */
+        Allow: string;
         /** @description Requests allowed per window for this token. */
         RateLimitLimit: number;
         /** @description Requests left in the current window for this token. */
@@ -835,7 +875,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateAgentResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IdempotentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -918,7 +958,7 @@ export interface operations {
                     "text/event-stream": components["schemas"]["ChatStreamChunk"] | components["schemas"]["ChatStreamError"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IdempotentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1009,7 +1049,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmbeddingsResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IdempotentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

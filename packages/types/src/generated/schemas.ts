@@ -58,6 +58,11 @@ export interface NotFoundError {
   message: Schemas["NotFoundError"]["message"];
 }
 
+export interface MethodNotAllowedError {
+  success: Schemas["MethodNotAllowedError"]["success"];
+  message: Schemas["MethodNotAllowedError"]["message"];
+}
+
 export interface RateLimitError {
   success: Schemas["RateLimitError"]["success"];
   /**
@@ -362,8 +367,10 @@ export type ResponseSubschemaOrBoolean = Schemas["ResponseSubschemaOrBoolean"];
 export type ChatStreamError = InternalServerError | RateLimitError | ServiceUnavailableError;
 
 /**
- * The chat model. `svc-v1-blaze-20250318` (the default) is always known; a deployment may
- * configure more. An unknown model answers `400`.
+ * The chat model: one of `x-known-models` (the default among them) on a server with its
+ * offline engine; a deployment with an upstream engine knows the names its configuration
+ * maps to the upstream's models instead (the reference server's `CHAT_MODEL_MAP`). A model
+ * the server does not know answers `400` naming `/model` and listing the known ones.
  */
 export type ChatModel = Schemas["ChatModel"];
 
@@ -385,8 +392,10 @@ export interface ChatRequestBody {
    */
   intents: Intents;
   /**
-   * The chat model. `svc-v1-blaze-20250318` (the default) is always known; a deployment may
-   * configure more. An unknown model answers `400`.
+   * The chat model: one of `x-known-models` (the default among them) on a server with its
+   * offline engine; a deployment with an upstream engine knows the names its configuration
+   * maps to the upstream's models instead (the reference server's `CHAT_MODEL_MAP`). A model
+   * the server does not know answers `400` naming `/model` and listing the known ones.
    *
    * @default "svc-v1-blaze-20250318"
    */

@@ -3,7 +3,8 @@
  * the status itself, the media type, the headers (a `required` header missing, a value not of its
  * schema), the envelope (`{ success, message, … }`, `success` true exactly for a success status,
  * as the contract's "Envelopes" section says) and the body's schema. A request no operation
- * matches is answered, the contract says, with the `404` envelope (`NotFound`).
+ * matches is answered as the contract's `x-unmatched-requests` says: `404` (`NotFound`) for an
+ * unknown path, `405` (`MethodNotAllowed`) for a known path with another method.
  *
  * The head (status, media type, headers) is checked as soon as it arrives; the body once it has
  * (a stream's events are stream-checks.ts's). A rule is reported once per answer, with every bad
@@ -30,7 +31,22 @@ function headerObject(document: Node, node: unknown): Node | undefined {
   return headers?.[ref.slice(ref.lastIndexOf('/') + 1)];
 }
 
-/** The response declared for a status; a request no operation matches is answered the `404` one. */
+/**
+ * The responses a contract names for requests no operation takes (`x-unmatched-requests`): a path
+ * none has (`404`), a path one has with another method (`405`); each by the status it answers.
+ */
+function unmatchedResponses(document: Node): Map<number, ResponseObject> {
+  const named = (document['x-unmatched-requests'] ?? {}) as Record<string, { $ref?: unknown }>;
+  const responses = (document.components as { responses?: Record<string, ResponseObject> }).responses;
+  const found = new Map<number, ResponseObject>();
+  for (const [kind, ref] of Object.entries({ path: named.path?.$ref, method: named.method?.$ref })) {
+    const response = typeof ref === 'string' ? responses?.[ref.slice(ref.lastIndexOf('/') + 1)] : undefined;
+    if (response) found.set(kind === 'path' ? 404 : 405, response);
+  }
+  return found;
+}
+
+/** The response declared for a status; a request no operation matches by `x-unmatched-requests`. */
 function declaredResponse(
   validator: ContractValidator<string>,
   operationId: string | null,
@@ -38,13 +54,13 @@ function declaredResponse(
 ): ResponseObject | undefined {
   const { contract } = validator;
   if (operationId !== null) return declaredResponseObject(contract, operationId, status);
-  const responses = (contract.document.components as { responses?: Record<string, ResponseObject> })
-    .responses;
-  return status === 404 ? responses?.NotFound : undefined;
+  return unmatchedResponses(contract.document as Node).get(status);
 }
 
 const declaredList = (validator: ContractValidator<string>, operationId: string | null) =>
-  operationId === null ? ['404'] : declaredStatuses(validator.contract, operationId);
+  operationId === null
+    ? [...unmatchedResponses(validator.contract.document as Node).keys()].map(String)
+    : declaredStatuses(validator.contract, operationId);
 
 const describe = (operationId: string | null) => operationId ?? 'an unknown route';
 

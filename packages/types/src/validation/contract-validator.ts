@@ -5,7 +5,10 @@
  *   2. Ajv with `allErrors` over the contract's schema, every bad field reported;
  *   3. fields also accepted as a JSON-encoded string (`tools`, `memoryChat`, `reasoning`: any
  *      property whose `oneOf` has a `contentMediaType: application/json` string branch) parsed with
- *      the body's own protections and validated against their structured branch, stages 1–2 again.
+ *      the body's own protections and validated against that branch's `contentSchema`, stages 1–2
+ *      again.
+ * Formats the contract names beyond JSON Schema's (the admin API's `re2`) are checked by the
+ * functions a validator is given for them, with the wording given.
  * The issues of every stage are listed together; a valid value comes back with its JSON strings
  * replaced by what they encode, so handlers only ever see the structured form.
  */
@@ -83,7 +86,7 @@ function resolve(schema: unknown, components: Record<string, SchemaNode>): Schem
   return schema as SchemaNode | undefined;
 }
 
-/** For an object schema: each property that may be sent as a JSON string, with its structured branch. */
+/** For an object schema: each property that may be sent as a JSON string, with the schema of its content. */
 function jsonStringFields(schema: unknown, components: Record<string, SchemaNode>): Map<string, unknown> {
   const fields = new Map<string, unknown>();
   const properties = (resolve(schema, components)?.properties ?? {}) as Record<string, SchemaNode>;
@@ -92,10 +95,15 @@ function jsonStringFields(schema: unknown, components: Record<string, SchemaNode
     const stringBranch = branches.find(
       (b) => b.type === 'string' && b.contentMediaType === 'application/json',
     );
-    const structured = branches.find((b) => b !== stringBranch);
-    if (stringBranch && structured) fields.set(name, structured);
+    if (stringBranch?.contentSchema !== undefined) fields.set(name, stringBranch.contentSchema);
   }
   return fields;
+}
+
+/** A `format` the contract names that Ajv does not know: its check, and the issue's wording. */
+export interface ContractFormat {
+  validate(text: string): boolean;
+  message: string;
 }
 
 /** Validators compiled from a contract's schemas (the platform's by default); one instance per app. */
@@ -110,7 +118,10 @@ export class ContractValidator<OperationId extends string = keyof typeof OPERATI
     { validate: ValidateFunction; fields: Map<string, unknown> }
   >();
 
-  constructor(readonly contract: Contract<OperationId> = platformContract as never) {
+  constructor(
+    readonly contract: Contract<OperationId> = platformContract as never,
+    private readonly formats: Record<string, ContractFormat> = {},
+  ) {
     this.components = contract.document.components.schemas as Record<string, SchemaNode>;
     this.limits = schemaLimits(this.components);
   }
@@ -122,6 +133,8 @@ export class ContractValidator<OperationId extends string = keyof typeof OPERATI
       // validateSchema: false because the contract is linted in CI; checking it again costs start-up time.
       this.ajv = new Ajv2020({ allErrors: true, strict: false, discriminator: true, validateSchema: false });
       addFormats.default(this.ajv);
+      for (const [name, format] of Object.entries(this.formats))
+        this.ajv.addFormat(name, { type: 'string', validate: format.validate });
       this.ajv.addSchema(contractSchema(this.contract.document));
     }
     return this.ajv;
@@ -172,7 +185,7 @@ export class ContractValidator<OperationId extends string = keyof typeof OPERATI
     if (!validate(checked)) {
       for (const issue of toIssues(validate.errors ?? [], 'body')) {
         const path = pointer + issue.path;
-        if (!under(path, places)) issues.push({ ...issue, path });
+        if (!under(path, places)) issues.push({ ...issue, path, message: this.worded(issue.message) });
       }
     }
     if (fields.size === 0 || value === null || typeof value !== 'object') return { value, issues };
@@ -193,6 +206,12 @@ export class ContractValidator<OperationId extends string = keyof typeof OPERATI
       }
     }
     return { value: expanded, issues: issues.slice(0, MAX_ISSUES) };
+  }
+
+  /** Ajv's wording of a failed format of `formats`, in the format's own. */
+  private worded(message: string): string {
+    const format = /^must match format "(.+)"$/.exec(message)?.[1];
+    return (format !== undefined && this.formats[format]?.message) || message;
   }
 
   /** Validates a value against one component schema by name (seed files use it). */

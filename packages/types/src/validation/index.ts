@@ -14,6 +14,7 @@ export { chatBodyChecks, responseBudgetIssues } from './chat-body-checks.js';
 export { CONTRACT_ID, contractSchema } from './contract-schemas.js';
 export {
   type Contract,
+  type ContractFormat,
   ContractValidator,
   contractRef,
   platformContract,

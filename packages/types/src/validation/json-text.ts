@@ -4,13 +4,17 @@
  * nesting depth checked before parsing (deeper JSON would only exhaust the stack of whatever walks
  * it later), no prototype-poisoning keys, and every string and key well-formed Unicode (both
  * stores keep UTF-8, so a lone surrogate would be stored lossily) without U+0000 (PostgreSQL's
- * text cannot hold it, and both stores must answer alike).
+ * text cannot hold it, and both stores must answer alike). The depth and the forbidden characters
+ * are the contract's (its `x-json-text`), read from it here rather than copied.
  */
 import { ContractValidationError } from '../errors.js';
+import { openapiDocument } from '../generated/openapi-document.js';
 import type { ValidationIssue } from '../schema-types.js';
 
+const RULES = openapiDocument['x-json-text'] as { maxDepth: number; forbiddenCharacters: string[] };
+
 /** Deepest nesting of objects and arrays a body may have, counted from the body itself. */
-export const MAX_JSON_DEPTH = 64;
+export const MAX_JSON_DEPTH = RULES.maxDepth;
 
 /** Nesting depth of a JSON text over `limit`, counting brackets outside strings, without recursion. */
 function exceedsDepth(text: string, limit: number): boolean {
@@ -29,18 +33,23 @@ function exceedsDepth(text: string, limit: number): boolean {
   return false;
 }
 
+const codePoint = (character: string) =>
+  `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+const FORBIDDEN = RULES.forbiddenCharacters.map(
+  (character) => `\\u{${character.codePointAt(0)?.toString(16)}}`,
+);
+
 // With the `u` flag a surrogate pair is one code point, so only unpaired surrogates match. One
 // test per string for both rules: a string with neither (nearly all) costs a single scan.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is exactly what it must find.
-const UNSTORABLE = /[\p{Cs}\u0000]/u;
+const UNSTORABLE = new RegExp(`[\\p{Cs}${FORBIDDEN.join('')}]`, 'u');
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Why a string or key cannot be stored, or undefined when it can. */
 function unstorable(text: string, what: string): string | undefined {
   if (!UNSTORABLE.test(text)) return undefined;
-  return LONE_SURROGATE.test(text)
-    ? `${what} be well-formed Unicode (it has a lone surrogate)`
-    : `${what} not contain U+0000`;
+  if (LONE_SURROGATE.test(text)) return `${what} be well-formed Unicode (it has a lone surrogate)`;
+  const found = RULES.forbiddenCharacters.find((character) => text.includes(character)) ?? '';
+  return `${what} not contain ${codePoint(found)}`;
 }
 
 function escapePointer(segment: string): string {

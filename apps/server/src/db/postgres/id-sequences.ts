@@ -50,10 +50,15 @@ export function immediateIdWrites(db: PgDb): IdWrites {
 /**
  * Inside a transaction: sequences move at once too (from the transaction's view of the rows), and
  * the tables it wrote are noted, so that after a rollback `settle` moves them back to what was
- * committed.
+ * committed (`exactly`, as SQLite gives a rolled-back transaction's ids again). A request's
+ * transaction (one create and its `Idempotency-Key` answer, which other instances run alongside)
+ * moves them only forward (`forward`): past any id taken meanwhile, so the retry of a create that met
+ * one gets a free id; moving them back could hand out ids that concurrent transactions hold
+ * uncommitted.
  */
 export function transactionIdWrites(
   tx: PgDb,
+  afterRollback: 'exactly' | 'forward' = 'exactly',
 ): IdWrites & { settle(db: PgDb, committed: boolean): Promise<void> } {
   const written = new Set<IdTable>();
   return {
@@ -71,7 +76,8 @@ export function transactionIdWrites(
     },
     async settle(db, committed) {
       if (committed) return;
-      for (const table of ALL_TABLES) if (written.has(table)) await moveSequence(db, table, true);
+      for (const table of ALL_TABLES)
+        if (written.has(table)) await moveSequence(db, table, afterRollback === 'exactly');
     },
   };
 }

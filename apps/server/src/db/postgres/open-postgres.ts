@@ -51,6 +51,11 @@ export async function openPostgres(target: PostgresTarget, log: PoolLog): Promis
   // An idle connection the server closed (a restart, a timeout) is only logged: the pool opens
   // another on the next query. Without a listener, the error would end the process.
   pool.on('error', (error) => log.warn({ err: error }, 'PostgreSQL closed an idle connection'));
+  // A connection checked out and waiting between the statements of a transaction (a request's,
+  // open across its hooks) has no listener of the pool's: PostgreSQL ending it (a restart, an
+  // admin's command) would be an unhandled 'error' event and end the process. The transaction
+  // learns of it from its next statement (a storage fault, answered 503), and the pool drops it.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   let doing = 'cannot connect to';
   try {
     const client = await pool.connect();

@@ -125,8 +125,8 @@ export const healthProbe = pgTable('health_probe', {
 /**
  * The first answer of each `Idempotency-Key`, per account (see the SQLite schema for the life of a
  * row). Its ids come from an identity sequence the store never moves back, so, as SQLite's
- * AUTOINCREMENT, an id is never given again and a claim can be its row's id. Times are
- * milliseconds since the epoch, only ever compared.
+ * AUTOINCREMENT, an account's oldest rows are its lowest. Times are milliseconds since the epoch,
+ * only ever compared.
  */
 export const idempotencyRecords = pgTable(
   'idempotency_records',
@@ -147,5 +147,7 @@ export const idempotencyRecords = pgTable(
   (t) => [
     uniqueIndex('idempotency_records_account_key_idx').on(t.accountId, t.key),
     index('idempotency_records_created_idx').on(t.createdAt),
+    // An account's keys by age: trimming one account to its cap walks only its own.
+    index('idempotency_records_account_id_idx').on(t.accountId, t.id),
   ],
 );

@@ -1,10 +1,14 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, getTableColumns } from 'drizzle-orm';
 import { transcriptionOf } from '../rows.js';
 import type { TranscriptionsRepo } from '../store.js';
 import { nowIso } from '../time.js';
 import type { IdWrites } from './id-sequences.js';
 import type { PgDb } from './pg-db.js';
 import { transcriptions } from './schema.js';
+
+// A transcript may be hundreds of kilobytes: read back, it would cost the event loop its copy and
+// its JSON parsing once more on every replacement.
+const { transcript: _transcript, ...columnsButTranscript } = getTableColumns(transcriptions);
 
 export function createTranscriptionsRepo(db: PgDb, ids: IdWrites): TranscriptionsRepo {
   return {
@@ -27,6 +31,13 @@ export function createTranscriptionsRepo(db: PgDb, ids: IdWrites): Transcription
       const [row] = await db.select().from(transcriptions).where(eq(transcriptions.id, id));
       return row ? { workspaceId: row.workspaceId, transcription: transcriptionOf(row) } : undefined;
     },
+    async workspaceOf(id) {
+      const [row] = await db
+        .select({ workspaceId: transcriptions.workspaceId })
+        .from(transcriptions)
+        .where(eq(transcriptions.id, id));
+      return row?.workspaceId;
+    },
     async ensure(input) {
       const createdAt = input.createdAt ?? nowIso();
       await db
@@ -40,9 +51,9 @@ export function createTranscriptionsRepo(db: PgDb, ids: IdWrites): Transcription
         .update(transcriptions)
         .set({ transcript, updatedAt: nowIso() })
         .where(eq(transcriptions.id, id))
-        .returning();
+        .returning(columnsButTranscript);
       if (!row) throw new Error(`transcription ${id} vanished during update`);
-      return transcriptionOf(row);
+      return transcriptionOf({ ...row, transcript });
     },
   };
 }

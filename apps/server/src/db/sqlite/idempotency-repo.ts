@@ -1,11 +1,14 @@
 /**
  * The stored answers of `Idempotency-Key`s on SQLite (table `idempotency_records`; see
  * IdempotencyRepo in ../store.ts for what it promises). A new key costs one insert; a key already
- * there is read, and replaced (delete by id, insert again) only when it expired. Ids are never
- * given again (AUTOINCREMENT), so a claim is its row's id.
+ * there is read, and replaced (delete by id, insert again) only when it is past its retention or
+ * has no answer (a claim an earlier version left). SQLite has one writer, so a claim inside a
+ * request's transaction never waits for another's in this process: the other has committed or
+ * rolled back before this one began.
  */
-import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { IdempotencyRepo } from '../store.js';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { keyRecordOf } from '../rows.js';
+import type { ClaimOutcome, IdempotencyRepo, KeyRecord, KeyRequest, StoredAnswer } from '../store.js';
 import type { Db } from './open-sqlite.js';
 import { idempotencyRecords } from './schema.js';
 import type { Sync } from './sync.js';
@@ -30,6 +33,9 @@ export function createIdempotencyRepo(db: Db): Sync<IdempotencyRepo> {
       key: placeholder('key'),
       requestHash: placeholder('requestHash'),
       createdAt: placeholder('createdAt'),
+      status: sql`${placeholder('status')}`,
+      contentType: sql`${placeholder('contentType')}`,
+      body: sql`${placeholder('body')}`,
     })
     .onConflictDoNothing()
     .prepare();
@@ -40,56 +46,73 @@ export function createIdempotencyRepo(db: Db): Sync<IdempotencyRepo> {
       contentType: sql`${placeholder('contentType')}`,
       body: sql`${placeholder('body')}`,
     })
-    .where(and(eq(t.id, placeholder('claim')), isNull(t.status)))
-    .prepare();
-  const release = db
-    .delete(t)
-    .where(and(eq(t.id, placeholder('claim')), isNull(t.status)))
+    .where(and(eq(t.accountId, placeholder('accountId')), eq(t.key, placeholder('key'))))
     .prepare();
   const removeExpired = db
     .delete(t)
     .where(lte(t.createdAt, placeholder('expiredBefore')))
     .prepare();
+  const newestDropped = db
+    .select({ id: t.id })
+    .from(t)
+    .where(eq(t.accountId, placeholder('accountId')))
+    .orderBy(desc(t.id))
+    .limit(1)
+    .offset(placeholder('keep'))
+    .prepare();
+  const removeOldest = db
+    .delete(t)
+    .where(and(eq(t.accountId, placeholder('accountId')), lte(t.id, placeholder('id'))))
+    .prepare();
+
+  /**
+   * Inserts the key's row (with `answer`, or none for a claim) unless a live one is there: its
+   * record then. A row past its retention or without an answer is replaced.
+   */
+  const put = (request: KeyRequest, answer: StoredAnswer | null): KeyRecord | undefined => {
+    const { accountId, key, requestHash, now, expiredBefore } = request;
+    const values = {
+      accountId,
+      key,
+      requestHash,
+      createdAt: now,
+      status: null,
+      contentType: null,
+      body: null,
+    };
+    for (;;) {
+      if (insert.run({ ...values, ...answer }).changes === 1) return undefined;
+      const row = find.get({ accountId, key });
+      const record = keyRecordOf(row, expiredBefore);
+      if (record !== undefined) return record;
+      if (row !== undefined) remove.run({ id: row.id });
+    }
+  };
 
   return {
-    claim(request) {
-      const { accountId, key, requestHash, now, expiredBefore, abandonedBefore } = request;
-      // A new try follows only a row that went away (expired, or freed by its request) since the
-      // insert; a key that keeps changing under it three times is as good as in flight.
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const inserted = insert.run({ accountId, key, requestHash, createdAt: now });
-        if (inserted.changes === 1) return { outcome: 'claimed', claim: Number(inserted.lastInsertRowid) };
-        const row = find.get({ accountId, key });
-        // Gone since the insert (released or expired elsewhere): try again.
-        if (row === undefined) continue;
-        const alive =
-          row.createdAt > expiredBefore && (row.status !== null || row.createdAt > abandonedBefore);
-        if (!alive) {
-          remove.run({ id: row.id });
-          continue;
-        }
-        if (row.requestHash !== requestHash) return { outcome: 'reused' };
-        if (row.status === null) return { outcome: 'in-flight' };
-        return {
-          outcome: 'replay',
-          answer: { status: row.status, contentType: row.contentType, body: row.body ?? '' },
-        };
-      }
-      return { outcome: 'in-flight' };
+    find(accountId, key, expiredBefore) {
+      return keyRecordOf(find.get({ accountId, key }), expiredBefore);
     },
-    complete(claim, answer) {
-      complete.run({ claim, ...answer });
+    claim(request): ClaimOutcome {
+      const record = put(request, null);
+      return record === undefined ? { outcome: 'claimed' } : { outcome: 'found', record };
     },
-    release(claim) {
-      release.run({ claim });
+    complete(accountId, key, answer) {
+      complete.run({ accountId, key, ...answer });
     },
-    /** One pass over the created-at index and at most `keep` steps of the primary key's. */
-    trim(expiredBefore, keep) {
-      db.transaction(() => {
-        removeExpired.run({ expiredBefore });
-        const newestDropped = db.select({ id: t.id }).from(t).orderBy(desc(t.id)).limit(1).offset(keep).get();
-        if (newestDropped) db.delete(t).where(lte(t.id, newestDropped.id)).run();
-      });
+    store(request, answer) {
+      return db.transaction(() => put(request, answer), { behavior: 'immediate' });
+    },
+    /** One pass over the created-at index, then at most `keep` steps of the account's (account, id) one. */
+    trim(accountId, expiredBefore, keep) {
+      db.transaction(
+        () => {
+          removeExpired.run({ expiredBefore });
+          const dropped = newestDropped.get({ accountId, keep });
+          if (dropped) removeOldest.run({ accountId, id: dropped.id });
+        },
+        { behavior: 'immediate' },
+      );
     },
     deleteAll() {
       db.delete(t).run();

@@ -103,10 +103,10 @@ export const healthProbe = sqliteTable('health_probe', {
 
 /**
  * The first answer of each `Idempotency-Key`, per account (see "Idempotent requests" in the
- * contract). A row is claimed (`status` null) when a request with a new key starts, and completed
- * with its answer once the operation has produced one; a claim whose request failed is deleted. A
- * claim is its row's id: ids are never reused (AUTOINCREMENT), so a row replaced after its claim
- * expired is never completed by the request that held the old one.
+ * contract). A create inserts its key's row (`status` null) in the transaction that creates the
+ * agent and sets the answer before that transaction commits, so a committed row always has its
+ * answer (one without, left by an earlier version, counts as absent); a chat stores its row with
+ * the answer in one insert. Ids only grow (AUTOINCREMENT): an account's oldest rows are its lowest.
  * Kept in the database rather than in memory so that servers sharing it honour each other's keys.
  * Times are milliseconds since the epoch: they are only compared, never shown.
  */
@@ -129,5 +129,7 @@ export const idempotencyRecords = sqliteTable(
   (t) => [
     uniqueIndex('idempotency_records_account_key_idx').on(t.accountId, t.key),
     index('idempotency_records_created_idx').on(t.createdAt),
+    // An account's keys by age: trimming one account to its cap walks only its own.
+    index('idempotency_records_account_id_idx').on(t.accountId, t.id),
   ],
 );

@@ -4,14 +4,20 @@
  *
  * One connection serves the whole process, so a transaction that awaits between its statements
  * would let other requests' statements run inside it (and be rolled back with it, or see its
- * uncommitted rows). While a transaction is open, every other repository call waits for it to end:
- * one comparison on the hot path when none is. `BEGIN IMMEDIATE` takes the write lock at once, so
- * transactions of other processes on the file wait (busy_timeout) instead of failing half-way.
+ * uncommitted rows). While a transaction is open, every other repository call (and the health
+ * probe) waits for it to end: one comparison on the hot path when none is. `BEGIN IMMEDIATE` takes
+ * the write lock at once, so transactions of other processes on the file wait (busy_timeout)
+ * instead of failing half-way. A request's transaction (its write and its `Idempotency-Key` answer)
+ * is such a transaction: SQLite has one writer, so it waits for the others as they wait for it.
+ * Every call's storage fault is thrown as a StorageUnavailableError and noted for /healthz.
  */
 import { type ChangeBus, NO_FOREIGN_CHANGES, watchWithBus } from '../change-watch.js';
 import { errorCodes } from '../error-codes.js';
+import { localKeyHolds } from '../key-holds.js';
 import { withLookupCaches } from '../lookup-caches.js';
+import { FaultLog, failureOf } from '../storage-faults.js';
 import type { ConstraintKind, Repositories, Store } from '../store.js';
+import { storeHealth } from '../store-health.js';
 import { createAccountDataRepo } from './account-data-repo.js';
 import { createAccountsRepo } from './accounts-repo.js';
 import { createAgentsRepo } from './agents-repo.js';
@@ -19,13 +25,14 @@ import { watchDataVersion } from './data-version-watch.js';
 import { guardWrites } from './durable-writes.js';
 import { createIdempotencyRepo } from './idempotency-repo.js';
 import { openSqlite } from './open-sqlite.js';
-import { sqliteProblem } from './sqlite-health.js';
+import { sqliteFaultOf } from './sqlite-faults.js';
+import { sqliteProbes } from './sqlite-health.js';
 import type { Sync } from './sync.js';
 import { createTokensRepo } from './tokens-repo.js';
 import { createTranscriptionsRepo } from './transcriptions-repo.js';
 import { createWorkspacesRepo } from './workspaces-repo.js';
 
-type Tables = Omit<Repositories, 'transaction'>;
+type Tables = Omit<Repositories, 'transaction' | 'requestTransaction'>;
 
 const CONSTRAINTS: Record<string, ConstraintKind> = {
   SQLITE_CONSTRAINT_FOREIGNKEY: 'foreign-key',
@@ -57,16 +64,28 @@ export function openSqliteStore(path: string, bus?: ChangeBus): Store {
       'deleteAll',
     ]),
     agents: durable(createAgentsRepo(db), ['create', 'deleteAll']),
-    idempotency: durable(createIdempotencyRepo(db), ['claim', 'complete', 'release', 'trim', 'deleteAll']),
+    idempotency: durable(createIdempotencyRepo(db), ['claim', 'complete', 'store', 'trim', 'deleteAll']),
   };
+  const faults = new FaultLog();
+  const failure = (error: unknown) => failureOf(error, sqliteFaultOf, faults);
 
   /** Settles when the open transaction ends; undefined when none is open. */
   let open: Promise<void> | undefined;
   const whenIdle = async <R>(call: () => R): Promise<R> => {
     while (open) await open;
-    return call();
+    try {
+      return call();
+    } catch (error) {
+      throw failure(error);
+    }
   };
-  const atOnce = async <R>(call: () => R): Promise<R> => call();
+  const atOnce = async <R>(call: () => R): Promise<R> => {
+    try {
+      return call();
+    } catch (error) {
+      throw failure(error);
+    }
+  };
   const tablesRun = (run: <R>(call: () => R) => Promise<R>): Tables => ({
     accounts: promising(tables.accounts, run),
     accountData: promising(tables.accountData, run),
@@ -77,39 +96,55 @@ export function openSqliteStore(path: string, bus?: ChangeBus): Store {
     idempotency: promising(tables.idempotency, run),
   });
 
-  const inTransaction: Repositories = { ...tablesRun(atOnce), transaction: (fn) => fn(inTransaction) };
+  const inTransaction: Repositories = {
+    ...tablesRun(atOnce),
+    transaction: (fn) => fn(inTransaction),
+    requestTransaction: (fn) => fn(inTransaction),
+  };
+  const transaction = async <T>(fn: (tx: Repositories) => Promise<T>): Promise<T> => {
+    while (open) await open;
+    let ended: () => void = () => undefined;
+    open = new Promise<void>((resolve) => {
+      ended = resolve;
+    });
+    try {
+      sqlite.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await fn(inTransaction);
+        sqlite.exec('COMMIT');
+        database.assertDurable();
+        return result;
+      } catch (error) {
+        if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+        throw error;
+      }
+    } catch (error) {
+      throw failure(error);
+    } finally {
+      open = undefined;
+      ended();
+    }
+  };
   const repos: Repositories = {
     ...tablesRun(whenIdle),
-    async transaction(fn) {
-      while (open) await open;
-      let ended: () => void = () => undefined;
-      open = new Promise<void>((resolve) => {
-        ended = resolve;
-      });
-      try {
-        sqlite.exec('BEGIN IMMEDIATE');
-        try {
-          const result = await fn(inTransaction);
-          sqlite.exec('COMMIT');
-          database.assertDurable();
-          return result;
-        } catch (error) {
-          if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
-          throw error;
-        }
-      } finally {
-        open = undefined;
-        ended();
-      }
-    },
+    transaction,
+    requestTransaction: transaction,
   };
 
   const watch = path === ':memory:' ? NO_FOREIGN_CHANGES : watchDataVersion(sqlite);
-  const problem = sqliteProblem(database);
+  const probes = sqliteProbes(database);
+  const health = storeHealth(
+    {
+      probe: () => whenIdle(() => probes.probe()),
+      integrity: () => whenIdle(() => probes.integrity()),
+    },
+    faults,
+  );
   return {
     dialect: 'sqlite',
     repos: withLookupCaches(repos, watchWithBus(watch, bus), bus),
-    problem: async () => problem(),
+    problem: async () => probes.moved() ?? health(),
+    holdKey: localKeyHolds(),
     constraintOf: (error) =>
       errorCodes(error)
         .map((code) => CONSTRAINTS[code])

@@ -1,10 +1,14 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, getTableColumns } from 'drizzle-orm';
 import { transcriptionOf } from '../rows.js';
 import type { TranscriptionsRepo } from '../store.js';
 import { nowIso } from '../time.js';
 import type { Db } from './open-sqlite.js';
 import { transcriptions } from './schema.js';
 import type { Sync } from './sync.js';
+
+// A transcript may be hundreds of kilobytes: read back, it would cost the event loop its copy and
+// its JSON parsing once more on every replacement.
+const { transcript: _transcript, ...columnsButTranscript } = getTableColumns(transcriptions);
 
 export function createTranscriptionsRepo(db: Db): Sync<TranscriptionsRepo> {
   return {
@@ -29,6 +33,13 @@ export function createTranscriptionsRepo(db: Db): Sync<TranscriptionsRepo> {
       const row = db.select().from(transcriptions).where(eq(transcriptions.id, id)).get();
       return row ? { workspaceId: row.workspaceId, transcription: transcriptionOf(row) } : undefined;
     },
+    workspaceOf(id) {
+      return db
+        .select({ workspaceId: transcriptions.workspaceId })
+        .from(transcriptions)
+        .where(eq(transcriptions.id, id))
+        .get()?.workspaceId;
+    },
     ensure(input) {
       const createdAt = input.createdAt ?? nowIso();
       db.insert(transcriptions)
@@ -41,10 +52,10 @@ export function createTranscriptionsRepo(db: Db): Sync<TranscriptionsRepo> {
         .update(transcriptions)
         .set({ transcript, updatedAt: nowIso() })
         .where(eq(transcriptions.id, id))
-        .returning()
+        .returning(columnsButTranscript)
         .get();
       if (!row) throw new Error(`transcription ${id} vanished during update`);
-      return transcriptionOf(row);
+      return transcriptionOf({ ...row, transcript });
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
- * Worker threads (piscina) for large request bodies: see body-worker.ts. One starts with the server,
+ * Worker threads (piscina) for large request bodies: see body-worker.ts. They start with the server,
  * so the first large body does not pay for a thread starting beside it (a tenth of a second of both
- * cores on a small machine); a second starts on demand. Every task (a body, a proxied exchange's
+ * cores on a small machine), and a thread terminated at a task's deadline is replaced at once, the
+ * account whose task it was waiting for the replacement (the engines' pool-threads.ts), and they run below the event loop's CPU priority. Every task (a body, a proxied exchange's
  * check) goes through the engines' fair queue: accounts in turn, tokens in turn inside one, and one
  * account on at most all threads but one, so one tenant's flood of large bodies does not make
  * another's wait behind it. A task has a deadline from the moment it is queued (WORK_DEADLINE_MS):
@@ -15,6 +16,11 @@ import {
   QueueFullError,
   type Tenant,
 } from '@assistant-platform/engines/fair-queue';
+import {
+  endedItsThread,
+  niceIncrementOf,
+  threadReplacements,
+} from '@assistant-platform/engines/pool-threads';
 import type { CheckedRequest, Violation } from '@assistant-platform/types/validation';
 import { Piscina } from 'piscina';
 import { ApiError } from '../../contract/api-error.js';
@@ -31,6 +37,9 @@ import { builtWorker } from './built-worker.js';
 const WORKER_EXEC_ARGV = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
   ? [...process.execArgv, '--no-experimental-require-module']
   : undefined;
+
+/** The longest a thread's replacement is waited for (one failing at start-up never comes). */
+const REPLACEMENT_WAIT_MS = 60_000;
 
 /** Bodies from this size on are parsed and validated on a worker. */
 export const OFFLOAD_BYTES = 128 * 1024;
@@ -61,21 +70,25 @@ export interface BodyPoolOptions {
   chatModels: readonly string[];
   /** A task's deadline, from the moment it is queued. */
   deadlineMs: number;
+  /** How much lower than the event loop's the CPU priority of its threads is (Linux nice). */
+  workerNice: number;
   onError: (error: unknown) => void;
 }
 
-export function createBodyPool({ chatModels, deadlineMs, onError }: BodyPoolOptions): BodyPool {
+export function createBodyPool({ chatModels, deadlineMs, workerNice, onError }: BodyPoolOptions): BodyPool {
   const threads = Math.min(2, availableParallelism());
   const pool = new Piscina({
     filename: builtWorker('body-worker'),
-    minThreads: 1,
+    minThreads: threads,
     maxThreads: threads,
-    idleTimeout: 60_000,
+    idleTimeout: Number.POSITIVE_INFINITY,
+    niceIncrement: niceIncrementOf(workerNice),
     // The fair queue hands a task over only while a thread is free.
     maxQueue: threads,
     ...(WORKER_EXEC_ARGV === undefined ? {} : { execArgv: WORKER_EXEC_ARGV }),
   });
   pool.on('error', onError);
+  const replaced = threadReplacements(pool, REPLACEMENT_WAIT_MS);
   const queue = new FairQueue({
     workers: threads,
     maxRunningPerAccount: Math.max(1, threads - 1),
@@ -86,9 +99,15 @@ export function createBodyPool({ chatModels, deadlineMs, onError }: BodyPoolOpti
   /** A task in its tenant's turn; the queue's refusals as the answers they are. */
   const run = <T>(tenant: Tenant, task: unknown, name?: string): Promise<T> =>
     queue
-      .run(tenant, (signal) => pool.run(task, { signal, ...(name ? { name } : {}) }) as Promise<T>, {
-        deadlineMs,
-      })
+      .run(
+        tenant,
+        (signal, slot) =>
+          (pool.run(task, { signal, ...(name ? { name } : {}) }) as Promise<T>).catch((error: unknown) => {
+            if (endedItsThread(error, signal)) slot.holdUntil(replaced());
+            throw error;
+          }),
+        { deadlineMs },
+      )
       .catch((error: unknown) => {
         if (error instanceof QueueFullError) throw ApiError.busy(1);
         if (error instanceof DeadlinePassedError) throw new ApiError(503, [], 1);

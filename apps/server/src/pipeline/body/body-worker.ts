@@ -10,7 +10,7 @@
  * `checkAnswer`, run by name).
  */
 import { ContractValidationError, type OperationId, type ValidationIssue } from '@assistant-platform/types';
-import { type AdminOperationId, adminContract } from '@assistant-platform/types/admin';
+import type { AdminOperationId } from '@assistant-platform/types/admin';
 import {
   type CheckedRequest,
   ContractValidator,
@@ -22,6 +22,7 @@ import {
   requestChecks,
   type Violation,
 } from '@assistant-platform/types/validation';
+import { adminValidator } from '../../contract/admin-validator.js';
 import { canonicalHash } from './canonical-hash.js';
 
 /** Which contract's operation a body is for. */
@@ -43,7 +44,6 @@ export type BodyTaskResult =
   | { ok: false; issues: ValidationIssue[] };
 
 let platformValidator: ContractValidator | undefined;
-let adminValidator: ContractValidator<AdminOperationId> | undefined;
 const validations = new Map<string, OperationValidation>();
 
 function validationOf(operation: BodyOperation, chatModels: string[]): OperationValidation {
@@ -51,8 +51,8 @@ function validationOf(operation: BodyOperation, chatModels: string[]): Operation
   let validation = validations.get(key);
   if (!validation) {
     if (operation.contract === 'admin') {
-      adminValidator ??= new ContractValidator(adminContract);
-      validation = operationValidation(adminValidator, operation.operationId);
+      // The process's admin validator: with its formats (re2), as the routes check them.
+      validation = operationValidation(adminValidator(), operation.operationId);
     } else {
       platformValidator ??= new ContractValidator();
       const check = operation.operationId === 'chatRequest' ? chatBodyChecks(chatModels) : undefined;

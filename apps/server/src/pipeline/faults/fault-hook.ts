@@ -3,12 +3,12 @@ import {
   ADMIN_IN_FLIGHT_LIMITED,
   type AdminOperationId,
   type AppliedFault,
-  adminContract,
   type Fault,
   type FaultRule,
 } from '@assistant-platform/types/admin';
-import { ContractValidator } from '@assistant-platform/types/validation';
+import type { ContractValidator } from '@assistant-platform/types/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import { adminValidator } from '../../contract/admin-validator.js';
 import { ApiError } from '../../contract/api-error.js';
 import type { InFlightSlots } from '../in-flight-limit.js';
 import { faultFromPrefer } from './prefer-header.js';
@@ -68,7 +68,7 @@ function faultOf(
  * 429 (see in-flight-limit.ts), whether the fault came from the header or from a rule.
  */
 export function registerFaults(app: FastifyInstance, slots: InFlightSlots): void {
-  const admin = new ContractValidator(adminContract);
+  const admin = adminValidator();
   app.decorateRequest('fault', null);
   // A callback hook: most requests get no fault, and answer without a promise or a turn of the
   // microtask queue spent here.

@@ -1,0 +1,1 @@
+CREATE INDEX `idempotency_records_account_id_idx` ON `idempotency_records` (`account_id`,`id`);

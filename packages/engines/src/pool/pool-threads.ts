@@ -1,0 +1,57 @@
+/**
+ * What the worker pools (the engines' and the server's body pool) do with their threads.
+ *
+ * Priority: a pool's threads run CPU-heavy tasks of any account, while the event loop runs every
+ * account's requests; on a machine with few cores, a busy pool would take the cores the event loop
+ * needs, and every account's cheapest request (a GET) would wait behind another's costly task. So on
+ * Linux, where a thread's nice value is its own, the pools' threads run `workerNice` lower than the
+ * event loop (piscina's `niceIncrement`): the event loop comes first whenever both are ready. Where a
+ * nice value is the whole process's (macOS), raising it would lower the event loop as well, so the
+ * threads keep its priority.
+ *
+ * Replacement: a worker pool whose task runs past its budget or deadline (or out of memory) loses that task's
+ * thread: piscina terminates it and, since the pools keep `minThreads` equal to `maxThreads`, starts
+ * another at once. Until that one is ready the pool has one warm thread fewer, and whoever's task
+ * came next would take the warm thread left, so another account's task would wait for a thread to
+ * start (a second or more on a busy machine) — the cost of one account's task paid by another. The
+ * fair queue therefore keeps the slot of the task that cost the thread until its replacement is
+ * ready (`TaskSlot.holdUntil(replaced())`): that account waits for it, every other one finds its
+ * warm thread.
+ *
+ * piscina emits `workerCreate` once a started thread has loaded its module (whatever the module
+ * awaits at its top level included: the engine worker loads its tokenizer there). Replacements are
+ * awaited first come, first served; `maxWaitMs` bounds a wait whose replacement never comes (a
+ * thread failing at start-up), so a slot is never lost for good.
+ */
+import type { Piscina } from 'piscina';
+
+/** piscina's `niceIncrement` for a pool's threads: `workerNice` on Linux, else none. */
+export function niceIncrementOf(workerNice = 0): number {
+  return process.platform === 'linux' ? workerNice : 0;
+}
+
+export function threadReplacements(pool: Piscina, maxWaitMs: number): () => Promise<void> {
+  const waiting: (() => void)[] = [];
+  pool.on('workerCreate', () => waiting[0]?.());
+  return () =>
+    new Promise<void>((resolve) => {
+      const ready = () => {
+        clearTimeout(timer);
+        const at = waiting.indexOf(ready);
+        if (at >= 0) waiting.splice(at, 1);
+        resolve();
+      };
+      const timer = setTimeout(ready, maxWaitMs);
+      waiting.push(ready);
+    });
+}
+
+/**
+ * Whether a task's failure ended its thread: piscina terminates the thread of a running task whose
+ * signal aborts, and a thread over its memory limit exits.
+ */
+export function endedItsThread(error: unknown, signal: AbortSignal): boolean {
+  if (signal.aborted) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ERR_WORKER_OUT_OF_MEMORY' || /^worker exited/.test(String((error as Error)?.message));
+}
