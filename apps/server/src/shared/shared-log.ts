@@ -147,8 +147,8 @@ export class SharedLog {
   }
 
   /** How many records the log holds. */
-  size(): Promise<number> {
-    return this.shared.commands.xlen(this.keys[0]);
+  async size(): Promise<number> {
+    return Number((await this.shared.commands.get(this.keys[2])) ?? 0);
   }
 
   /** Empties the log; numbers start from 1 again. Answers how many records it held. */

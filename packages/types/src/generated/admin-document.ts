@@ -1306,11 +1306,17 @@ export const adminDocument: OpenApiDocument = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
           "403": {
             "$ref": "#/components/responses/Forbidden"
+          },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"

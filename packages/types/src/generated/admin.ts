@@ -1948,8 +1948,10 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
         };
     };
