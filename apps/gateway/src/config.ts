@@ -30,6 +30,8 @@ const envSchema = z.object({
   UPSTREAM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(0),
   AGENT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   AGENT_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  // The bearer token Prometheus scrapes /metrics with; unset, the gateway serves no /metrics.
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   CORS_ORIGINS: z
@@ -61,6 +63,8 @@ export interface GatewayConfig {
   corsOrigins: CorsOrigins;
   /** `pretty` or `json` logs; unset, pretty when stdout is a terminal. */
   logFormat?: 'pretty' | 'json';
+  /** The bearer token `GET /metrics` requires; undefined: no `/metrics`. */
+  metricsToken?: string;
 }
 
 /** Parses the environment; throws a ConfigError naming every bad variable. */
@@ -78,6 +82,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     corsOrigins: c.CORS_ORIGINS,
     ...(c.LOG_FORMAT === undefined ? {} : { logFormat: c.LOG_FORMAT }),
+    ...(c.METRICS_TOKEN === undefined ? {} : { metricsToken: c.METRICS_TOKEN }),
   };
 }
 

@@ -1,4 +1,5 @@
 import { chatModels } from '@assistant-platform/engines/config';
+import type { Engines } from '@assistant-platform/engines/types';
 import { logOutput, registerCors, requestIdOf } from '@assistant-platform/service-kit';
 import { DEPRECATIONS, type DeprecationTable, OPERATIONS } from '@assistant-platform/types';
 import type { ChatFixtureInput } from '@assistant-platform/types/admin';
@@ -44,6 +45,8 @@ import { registerFaults } from './pipeline/faults/fault-hook.js';
 import { onFrameworkError } from './pipeline/framework-errors.js';
 import { registerIdempotency } from './pipeline/idempotency.js';
 import { inFlightSlots, registerInFlightLimit } from './pipeline/in-flight-limit.js';
+import { registerMetricsHooks } from './pipeline/metrics/metrics-hooks.js';
+import { createServerMetrics } from './pipeline/metrics/server-metrics.js';
 import { registerRateLimit } from './pipeline/rate-limit.js';
 import { receiveTimeouts } from './pipeline/receive-timeouts.js';
 import { registerRequestIdHeader } from './pipeline/request-id.js';
@@ -162,7 +165,13 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       config.proxy === undefined
         ? loadEngines(config.engines, app.log.child({ component: 'engines' }))
         : undefined;
-    const enginesReady = engines === undefined ? Promise.resolve() : engines.then(() => undefined);
+    let loadedEngines: Engines | undefined;
+    const enginesReady =
+      engines === undefined
+        ? Promise.resolve()
+        : engines.then((loaded) => {
+            loadedEngines = loaded;
+          });
     enginesReady.catch(() => undefined);
     app.decorate('enginesReady', enginesReady);
     app.decorate('firstToken', firstToken);
@@ -199,6 +208,15 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerErrorHandler(app);
     // Before authentication, so requests that fail it are journaled too.
     registerJournalRecorder(app, journal);
+    const isReady = createHealthCheck(store, databaseLog);
+    const sharedHealth = connection?.health;
+    const metrics = createServerMetrics({
+      databaseUp: async () => (await isReady()) === undefined,
+      ...(sharedHealth === undefined ? {} : { redisUp: async () => (await sharedHealth()).redis === 'ok' }),
+      journalEntries: () => journal.entryCount(),
+      enginePool: () => loadedEngines?.poolStats(),
+    });
+    registerMetricsHooks(app, metrics);
     registerJsonBodyParser(app, bodies);
     registerRequestIdHeader(app);
     registerStalledStreamCut(app, config.streamStallMs);
@@ -212,7 +230,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     await registerRateLimit(app, config.rateLimit, shared?.rateLimitStore);
     registerInFlightLimit(app, inFlight);
     registerIdempotency(app, store, validator, { ...config.idempotency, transactional: WRITING_OPERATIONS });
-    registerMetaRoutes(app, createHealthCheck(store, databaseLog), target, connection?.health);
+    registerMetaRoutes(app, isReady, target, sharedHealth);
     registerDocsRoute(app);
     registerConsoleRoute(app, options.consoleDir);
     if (cassettes !== undefined && config.replay !== undefined) registerReplay(app, cassettes, config.replay);
@@ -260,6 +278,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       startupState,
       chatFixturesPath: config.chatFixturesPath,
       startupChatFixtures,
+      metrics,
       ...(connection === undefined ? {} : { sharedStateReachable: connection.assertReachable }),
     });
     await app.ready();

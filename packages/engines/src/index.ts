@@ -43,5 +43,6 @@ export function createEngines(config: EnginesConfig, logger: EngineLogger): Engi
     close: async () => {
       await Promise.allSettled([chat.close?.(), embeddings.close?.(), pool?.close()]);
     },
+    poolStats: () => pool?.stats() ?? { running: 0, waiting: 0, budgetOverruns: 0 },
   };
 }

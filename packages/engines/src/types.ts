@@ -150,9 +150,21 @@ export interface EngineLogger {
   error(obj: object, msg?: string): void;
 }
 
+/**
+ * What the worker pool is doing, read for metrics: tasks running and waiting in its fair queue now,
+ * and how many tasks were stopped for going over their time or memory budget since start-up.
+ */
+export interface EnginePoolStats {
+  running: number;
+  waiting: number;
+  budgetOverruns: number;
+}
+
 /** The configured engines, as `createEngines` wires them. */
 export interface Engines {
   chat: ChatEngine;
   embeddings: EmbeddingEngine;
   close(): Promise<void>;
+  /** The worker pool's figures; all zero while no offline engine has started it. Read-only. */
+  poolStats(): EnginePoolStats;
 }

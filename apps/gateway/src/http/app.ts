@@ -1,11 +1,14 @@
 /**
- * Builds the gateway as a Fastify app (not listening): tRPC at `/trpc`, `/healthz`, request ids.
+ * Builds the gateway as a Fastify app (not listening): tRPC at `/trpc`, `/healthz`, `/metrics`
+ * (with METRICS_TOKEN), request ids.
  * Listening, signals and shutdown live in server.ts, so tests can build and close apps freely.
  */
 import { logOutput, registerCors, requestIdOf } from '@assistant-platform/service-kit';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.js';
+import { createGatewayMetrics, timedFetch } from '../metrics/gateway-metrics.js';
+import { registerMetricsRoute } from '../metrics/metrics-route.js';
 import { type AppRouter, appRouter } from '../router/app-router.js';
 import { createContextFactory } from '../trpc/context.js';
 import { AgentCache } from '../upstream/agent-cache.js';
@@ -46,9 +49,15 @@ export async function buildGateway(
 
   const upstreamFetch = options.fetch ?? createUpstreamFetch();
   if (!options.fetch) app.addHook('onClose', () => (upstreamFetch as UpstreamFetch).close());
+  const metrics = createGatewayMetrics();
   const services = {
-    platformFor: createPlatformClientFactory(config, upstreamFetch),
-    agentCache: new AgentCache({ ttlMs: config.agentCacheTtlMs, maxEntries: config.agentCacheMaxEntries }),
+    platformFor: createPlatformClientFactory(config, timedFetch(upstreamFetch, metrics)),
+    agentCache: new AgentCache({
+      ttlMs: config.agentCacheTtlMs,
+      maxEntries: config.agentCacheMaxEntries,
+      onRead: (result) => metrics.agentCache.inc({ result }),
+    }),
+    countCall: (procedure: string, outcome: string) => metrics.calls.inc({ procedure, outcome }),
   };
 
   await app.register(fastifyTRPCPlugin, {
@@ -73,5 +82,6 @@ export async function buildGateway(
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
 
   registerHealthz(app, config.upstreamBaseUrl, upstreamFetch);
+  registerMetricsRoute(app, metrics, config.metricsToken);
   return app;
 }

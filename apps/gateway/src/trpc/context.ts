@@ -11,6 +11,11 @@ import type { PlatformClientFactory } from '../upstream/platform-client.js';
 export interface GatewayServices {
   platformFor: PlatformClientFactory;
   agentCache: AgentCache;
+  /**
+   * Counts one call by procedure and outcome (metrics). A plain function, not prom-client's types:
+   * this context's type reaches product teams through the gateway client's inlined AppRouter.
+   */
+  countCall(procedure: string, outcome: string): void;
 }
 
 export interface GatewayContext {

@@ -53,8 +53,15 @@ const t = initTRPC.context<GatewayContext>().create({
 
 export const router = t.router;
 
+/** Every call counted by procedure and outcome when it answers (a subscription when it starts). */
+const countedProcedure = t.procedure.use(async ({ ctx, path, next }) => {
+  const result = await next();
+  ctx.services.countCall(path, result.ok ? 'ok' : result.error.code);
+  return result;
+});
+
 /** Procedures that call the platform: a caller without a token is turned away before any call. */
-export const platformProcedure = t.procedure.use(({ ctx, next }) => {
+export const platformProcedure = countedProcedure.use(({ ctx, next }) => {
   if (ctx.token === undefined) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES[401] });
   }

@@ -28,6 +28,8 @@ export interface AgentCacheOptions {
   /** How long an answer is served from memory; 0 keeps nothing (reads are still coalesced). */
   ttlMs: number;
   maxEntries: number;
+  /** Told of each read: `hit` when it made no platform call of its own (memory, or a read in flight). */
+  onRead?: (result: 'hit' | 'miss') => void;
 }
 
 export class AgentCache {
@@ -35,9 +37,11 @@ export class AgentCache {
   /** When the platform last accepted each token (by its key), in `Date.now()` milliseconds. */
   readonly #accepted: LRUCache<string, number>;
   readonly #keep: boolean;
+  readonly #onRead: ((result: 'hit' | 'miss') => void) | undefined;
 
   constructor(options: AgentCacheOptions) {
     this.#keep = options.ttlMs > 0;
+    this.#onRead = options.onRead;
     this.#cache = new LRUCache<string, Agent, Loader>({
       max: options.maxEntries,
       // lru-cache reads ttl 0 as "never expires"; with caching off, entries are deleted on arrival.
@@ -54,7 +58,9 @@ export class AgentCache {
     const key = `${tokenKey}:${id}`;
     const acceptedAt = this.#accepted.get(tokenKey);
     const confirmed = acceptedAt !== undefined && Date.now() - acceptedAt < TOKEN_RECHECK_MS;
+    let loaded = false;
     const confirming: Loader = async () => {
+      loaded = true;
       const started = Date.now();
       const agent = await load();
       // The platform accepted the token at some moment of this call: its start is the safe one.
@@ -65,7 +71,7 @@ export class AgentCache {
     const pending = this.#cache.fetch(key, { context: confirming, forceRefresh: !confirmed });
     // Caching off: the waiters of this fetch share its answer, later calls load again.
     if (!this.#keep) void pending.finally(() => this.#cache.delete(key)).catch(() => undefined);
-    const agent = await pending;
+    const agent = await pending.finally(() => this.#onRead?.(loaded ? 'miss' : 'hit'));
     // fetch() answers undefined only when the load was aborted, which this cache never does.
     if (agent === undefined) throw new Error('The agent read was abandoned.');
     return agent;

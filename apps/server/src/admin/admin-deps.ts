@@ -8,6 +8,7 @@ import type {
   ViolationsStore,
 } from '../contract/fastify-types.js';
 import type { Store } from '../db/store.js';
+import type { ServerMetrics } from '../pipeline/metrics/server-metrics.js';
 import type { ParsedSeed } from '../seed/seed-file.js';
 
 /** What the admin API's handlers work on; one per app. */
@@ -28,6 +29,8 @@ export interface AdminDeps {
   chatFixturesPath: string | undefined;
   /** Fixtures given in code at start-up (after the file's), restored by a reset. */
   startupChatFixtures: readonly ChatFixtureInput[];
+  /** The app's metrics registry, which `GET /metrics` renders. */
+  metrics: ServerMetrics;
 }
 
 /** Some of the admin API's handlers, by operation. */

@@ -17,6 +17,7 @@ import { chatFixtureHandlers } from './chat-fixture-routes.js';
 import { faultHandlers } from './fault-routes.js';
 import { journalHandlers } from './journal-routes.js';
 import { journalStreamHandler } from './journal-stream.js';
+import { metricsHandlers } from './metrics-route.js';
 import { stateHandlers } from './state-routes.js';
 import { tokenHandlers } from './token-routes.js';
 import { violationHandlers } from './violation-routes.js';
@@ -36,6 +37,7 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps)
           ...chatFixtureHandlers(deps),
           ...tokenHandlers(deps),
           ...violationHandlers(deps),
+          ...metricsHandlers(deps),
           streamRequests: journalStreamHandler(admin, deps.journal),
         },
         {

@@ -46,6 +46,11 @@ export class JournalRings {
   constructor(private readonly limits: { perAccount: number; total: number }) {}
 
   /** A slot to fill with `accountId`'s next entry, in place of the entry the caps drop, if any. */
+  /** How many entries all accounts keep now. */
+  get size(): number {
+    return this.held;
+  }
+
   take(accountId: number): JournalSlot {
     const { perAccount, total } = this.limits;
     let ring = this.rings.get(accountId);

@@ -73,6 +73,10 @@ export class Journal implements RecordingJournal {
       }
   }
 
+  entryCount(): number {
+    return this.rings.size;
+  }
+
   onRecord(reach: Reach, listener: JournalListener): () => void {
     this.listeners.set(listener, reach);
     return () => this.listeners.delete(listener);

@@ -60,6 +60,10 @@ export class SharedJournal implements RecordingJournal {
     });
   }
 
+  entryCount(): Promise<number> {
+    return this.shared.required(() => this.log.size());
+  }
+
   onRecord(reach: Reach, listener: JournalListener): () => void {
     return this.log.follow((record) => {
       const entry = JSON.parse(record) as JournalEntry;

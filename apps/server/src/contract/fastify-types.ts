@@ -84,6 +84,8 @@ export interface JournalStore {
   find(reach: Reach, matcher: RequestMatcher): Awaitable<{ count: number; requests: JournalEntry[] }>;
   /** Removes the entries within reach (`'all'`: every entry, ids from 1 again); answers how many. */
   clear(reach: Reach): Awaitable<number>;
+  /** How many entries it keeps now, every account's (for metrics). */
+  entryCount(): Awaitable<number>;
   /** Calls `listener` with every entry within reach recorded from now on; the returned function stops it. */
   onRecord(reach: Reach, listener: (entry: JournalEntry) => void): () => void;
 }

@@ -146,6 +146,11 @@ export class SharedLog {
     }
   }
 
+  /** How many records the log holds. */
+  async size(): Promise<number> {
+    return Number((await this.shared.commands.get(this.keys[2])) ?? 0);
+  }
+
   /** Empties the log; numbers start from 1 again. Answers how many records it held. */
   async clear(): Promise<number> {
     return this.clearLog(this.keys[0], this.keys[1], this.keys[2], this.streams);

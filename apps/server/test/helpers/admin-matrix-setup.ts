@@ -48,7 +48,12 @@ export async function call(
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
-  return { status: response.status, text, json: text === '' ? undefined : JSON.parse(text) };
+  // The metrics are text; every other answer is JSON.
+  const json =
+    text === '' || response.headers.get('content-type')?.startsWith('text/plain')
+      ? undefined
+      : JSON.parse(text);
+  return { status: response.status, text, json };
 }
 
 /** What each cell's call refers to: the records account 1 and 2 made, and account 1's export. */

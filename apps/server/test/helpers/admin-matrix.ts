@@ -351,6 +351,13 @@ export const MATRIX: Record<AdminOperationId, MatrixCase> = {
       );
     },
   },
+  scrapeMetrics: {
+    request: () => ({ method: 'GET', path: '/_admin/metrics' }),
+    status: OPERATORS_ONLY,
+    async check({ caller, answer }) {
+      if (caller === 'operator') expect(answer.text).toContain('assistant_server_requests_total');
+    },
+  },
 };
 
 /** Every admin operation of the contract, each a row of the matrix (MATRIX's type demands one). */
@@ -372,7 +379,9 @@ export async function runCell(
   const { method, path, body } = matrixCase.request(setup);
   const answer = await call(origins.call, method, path, tokenOf[caller], body);
   expect(answer.status, answer.text).toBe(expected);
-  expectMatchesAdminContract(operationId, answer.status, answer.json);
+  if (answer.json === undefined)
+    expectMatchesAdminContract(operationId, answer.status, answer.text, 'text/plain');
+  else expectMatchesAdminContract(operationId, answer.status, answer.json);
   // Whatever it answered, an account's admin never sees the other account's records.
   if (caller === 'own') for (const secret of [MARK[2], MARK.none]) expect(answer.text).not.toContain(secret);
   if (caller === 'other')

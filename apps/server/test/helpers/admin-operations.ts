@@ -4,7 +4,7 @@ import { testSeed } from './fixtures.js';
 /**
  * One valid request per admin operation, for the auth matrix, with the status it answers on an
  * app in its start-up state. Importing the test seed replaces the data with what it already was.
- * `stream` marks an answer that does not end by itself (Server-Sent Events).
+ * `stream` marks an answer that does not end by itself (Server-Sent Events), `text` one in plain text.
  */
 export const ADMIN_OPERATIONS: Record<
   AdminOperationId,
@@ -14,6 +14,7 @@ export const ADMIN_OPERATIONS: Record<
     payload?: object;
     success: number;
     stream?: true;
+    text?: true;
   }
 > = {
   listRequests: { method: 'GET', url: '/_admin/requests', success: 200 },
@@ -58,6 +59,7 @@ export const ADMIN_OPERATIONS: Record<
   },
   revokeToken: { method: 'DELETE', url: '/_admin/tokens/999', success: 404 },
   describeCaller: { method: 'GET', url: '/_admin/caller', success: 200 },
+  scrapeMetrics: { method: 'GET', url: '/_admin/metrics', success: 200, text: true },
 };
 
 export const ADMIN_OPERATION_IDS = Object.keys(ADMIN_OPERATIONS) as AdminOperationId[];

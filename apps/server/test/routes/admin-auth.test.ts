@@ -40,6 +40,8 @@ describe('the admin API’s credentials', () => {
     const res = await call(id, auth(TEST_TOKENS.operator));
     expect(res.statusCode).toBe(ADMIN_OPERATIONS[id].success);
     if (ADMIN_OPERATIONS[id].stream) expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    else if (ADMIN_OPERATIONS[id].text && 'body' in res)
+      expectMatchesAdminContract(id, res.statusCode, res.body, 'text/plain');
     else expectMatchesAdminContract(id, res.statusCode, res.json());
     expect(res.headers['x-request-id']).toBeTruthy();
   });

@@ -22,6 +22,7 @@ import {
   EngineError,
   type EngineLogger,
   type EnginePoolConfig,
+  type EnginePoolStats,
 } from '../types.js';
 import type { EngineTask, EngineTaskResult, EngineTaskStarted, PlannedAnswer } from './engine-task.js';
 import { DeadlinePassedError, FairQueue, QueueFullError, type Tenant } from './fair-queue.js';
@@ -52,6 +53,7 @@ export interface EnginePool {
   chat: ChatEngine;
   embeddings: EmbeddingEngine;
   close(): Promise<void>;
+  stats(): EnginePoolStats;
 }
 
 export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger): EnginePool {
@@ -87,6 +89,8 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
     return piscina;
   };
   let lastId = 0;
+  // Tasks stopped for going over their time or memory budget, for metrics.
+  let budgetOverruns = 0;
   const queue = new FairQueue({
     workers: config.threads,
     maxRunningPerAccount: Math.max(1, config.threads - 1),
@@ -154,6 +158,7 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
     }
     if (options.signal.aborted && !timedOut) return new EngineError(500, 'The request was cancelled');
     const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+    if (timedOut || outOfMemory) budgetOverruns += 1;
     const what = outOfMemory ? `its ${config.maxMemoryMb} MB memory` : `its ${config.taskTimeoutMs} ms time`;
     logger.warn(
       { requestId: options.requestId, kind: task.kind, err: error },
@@ -190,6 +195,7 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
       queue.close(new Error('the engines are closing'));
       await piscina?.pool.destroy();
     },
+    stats: () => ({ ...queue.counts(), budgetOverruns }),
   };
 }
 

@@ -62,6 +62,10 @@ export const adminDocument: OpenApiDocument = {
     {
       "name": "Violations",
       "description": "Where the proxied service and the platform's contract disagree (proxy mode)."
+    },
+    {
+      "name": "Metrics",
+      "description": "The server's figures for Prometheus."
     }
   ],
   "paths": {
@@ -1425,6 +1429,56 @@ export const adminDocument: OpenApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/CallerResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "429": {
+            "$ref": "#/components/responses/AuthFailuresLimited"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/metrics": {
+      "get": {
+        "operationId": "scrapeMetrics",
+        "summary": "The server's metrics, for Prometheus",
+        "description": "This instance's figures in the Prometheus text exposition format (version 0.0.4), for a\nPrometheus server to scrape with the operator's token (`authorization: { credentials: … }`\nin its scrape configuration). Operators only: the figures cover every account. Counters\ncount since start-up: platform requests by `operation` and `status`, their latency\n(histogram), refusals by `reason` (`unauthenticated`, `forbidden`, `rate_limit`,\n`auth_failure_limit`, `busy`), open chat streams and the time to their first event, the\nengine pool's running and waiting tasks and its budget overruns, the journal's entries, and\nwhether the database and Redis answer (`1` or `0`, asked when scraped). Names start with\n`assistant_server_`; Node's process figures (`process_`, `nodejs_`) come with them.\n",
+        "tags": [
+          "Metrics"
+        ],
+        "security": [
+          {
+            "bearerAuth": [
+              "operator"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The metrics.",
+            "headers": {
+              "x-request-id": {
+                "$ref": "#/components/headers/RequestId"
+              }
+            },
+            "content": {
+              "text/plain": {
+                "schema": {
+                  "type": "string",
+                  "description": "Prometheus text exposition format 0.0.4."
                 }
               }
             }

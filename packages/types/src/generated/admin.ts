@@ -394,6 +394,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's metrics, for Prometheus
+         * @description This instance's figures in the Prometheus text exposition format (version 0.0.4), for a
+         *     Prometheus server to scrape with the operator's token (`authorization: { credentials: … }`
+         *     in its scrape configuration). Operators only: the figures cover every account. Counters
+         *     count since start-up: platform requests by `operation` and `status`, their latency
+         *     (histogram), refusals by `reason` (`unauthenticated`, `forbidden`, `rate_limit`,
+         *     `auth_failure_limit`, `busy`), open chat streams and the time to their first event, the
+         *     engine pool's running and waiting tasks and its budget overruns, the journal's entries, and
+         *     whether the database and Redis answer (`1` or `0`, asked when scraped). Names start with
+         *     `assistant_server_`; Node's process figures (`process_`, `nodejs_`) come with them.
+         */
+        get: operations["scrapeMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2020,6 +2048,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CallerResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["AuthFailuresLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    scrapeMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
             400: components["responses"]["BadRequest"];

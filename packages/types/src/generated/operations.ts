@@ -328,5 +328,15 @@ export const ADMIN_OPERATIONS = {
     "jsonBody": false,
     "inFlightLimited": false,
     "idempotencyKey": false
+  },
+  "scrapeMetrics": {
+    "method": "get",
+    "path": "/metrics",
+    "scope": "operator",
+    "pathParameters": [],
+    "queryDefaults": {},
+    "jsonBody": false,
+    "inFlightLimited": false,
+    "idempotencyKey": false
   }
 } as const;
