@@ -20,9 +20,10 @@ describe('the admin contract', () => {
     );
   });
 
-  it('requires an account’s admin scope for every operation but the violations summary’s, the operator’s', () => {
+  it('requires an account’s admin scope for every operation but the violations summary’s and the metrics’, the operator’s', () => {
+    const operators = (id: string) => id.endsWith('Violations') || id === 'scrapeMetrics';
     expect(Object.entries(ADMIN_OPERATIONS).map(([id, operation]) => [id, operation.scope])).toEqual(
-      Object.keys(ADMIN_OPERATIONS).map((id) => [id, id.endsWith('Violations') ? 'operator' : 'admin']),
+      Object.keys(ADMIN_OPERATIONS).map((id) => [id, operators(id) ? 'operator' : 'admin']),
     );
   });
 

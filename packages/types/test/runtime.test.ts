@@ -75,11 +75,11 @@ describe('the operation table', () => {
     expect(adminViewOf(['operator'])).toBe('operator');
   });
 
-  it('names in the admin contract the scope each admin operation needs: the violations summary is the operators’', () => {
+  it('names in the admin contract the scope each admin operation needs: the violations summary and the metrics are the operators’', () => {
     const operatorOnly = Object.entries(ADMIN_OPERATIONS)
       .filter(([, operation]) => operation.scope === 'operator')
       .map(([id]) => id);
-    expect(operatorOnly).toEqual(['summarizeViolations', 'clearViolations']);
+    expect(operatorOnly.sort()).toEqual(['clearViolations', 'scrapeMetrics', 'summarizeViolations']);
     expect(new Set(Object.values(ADMIN_OPERATIONS).map((operation) => operation.scope))).toEqual(
       new Set(['admin', 'operator']),
     );
