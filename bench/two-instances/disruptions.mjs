@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { ERROR_MESSAGES } from '../../packages/types/dist/index.js';
+import { ERROR_MESSAGES, RATE_LIMIT_MESSAGES } from '../../packages/types/dist/index.js';
 import { TOKEN, until } from './processes.mjs';
 
 const { createAssistantClient } = await import('../../packages/client/dist/index.js');
@@ -23,7 +23,10 @@ function isEnvelope(status, type, text) {
     const body = JSON.parse(text);
     return status < 300
       ? body.success === true
-      : body.success === false && body.message === ERROR_MESSAGES[status];
+      : body.success === false &&
+          (status === 429
+            ? RATE_LIMIT_MESSAGES.includes(body.message)
+            : body.message === ERROR_MESSAGES[status]);
   } catch {
     return false;
   }

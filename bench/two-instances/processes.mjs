@@ -27,6 +27,8 @@ export async function startDeployment({ haproxy, postgresAdmin, redisUrl }) {
     REDIS_PREFIX: `bench:${process.pid}:`,
     REDIS_FAILURE: 'closed',
     RATE_LIMIT_MAX: '1000000000',
+    // One account's load is measured here (an account's share of the server: bench/tenants.mjs).
+    ACCOUNT_MAX_REQUESTS_IN_FLIGHT: '100000',
     LOG_LEVEL: 'warn',
     // As compose.yaml: the balancer counts clients, and never sends on a connection being closed.
     TRUST_PROXY: '1',
