@@ -14,36 +14,25 @@ import type {
 } from '@assistant-platform/types/admin';
 
 /** What an edit may change of a rule or fixture, whatever else its store keeps beside. */
-type EditableRule = Pick<FaultRule, 'match' | 'fault' | 'times' | 'probability' | 'enabled'>;
-type EditableFixture = Pick<ChatFixture, 'match' | 'answer' | 'times' | 'enabled'>;
+const FAULT_RULE_FIELDS = ['match', 'fault', 'times', 'probability', 'enabled'] as const;
+const CHAT_FIXTURE_FIELDS = ['match', 'answer', 'times', 'enabled'] as const;
+type EditableRule = Pick<FaultRule, (typeof FAULT_RULE_FIELDS)[number]>;
+type EditableFixture = Pick<ChatFixture, (typeof CHAT_FIXTURE_FIELDS)[number]>;
 
-/** The fields of `patch` that were given (JSON has no undefined, but a caller in code may). */
-function given<T extends object>(patch: T): Partial<T> {
-  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>;
+/** `item` with those of `fields` that `patch` gives (JSON has no undefined, but a caller in code may). */
+function patched<Item extends object, Patch extends object>(
+  item: Item,
+  patch: Patch,
+  fields: readonly (keyof Patch & keyof Item)[],
+): Item {
+  const changes = fields.filter((field) => patch[field] !== undefined).map((field) => [field, patch[field]]);
+  return { ...item, ...Object.fromEntries(changes) };
 }
 
-export function patchedFaultRule<Rule extends EditableRule>(rule: Rule, patch: FaultRulePatch): Rule {
-  const { match, fault, times, probability, enabled } = given(patch);
-  return {
-    ...rule,
-    ...(match === undefined ? {} : { match }),
-    ...(fault === undefined ? {} : { fault }),
-    ...(times === undefined ? {} : { times }),
-    ...(probability === undefined ? {} : { probability }),
-    ...(enabled === undefined ? {} : { enabled }),
-  };
-}
+export const patchedFaultRule = <Rule extends EditableRule>(rule: Rule, patch: FaultRulePatch): Rule =>
+  patched(rule, patch, FAULT_RULE_FIELDS);
 
-export function patchedChatFixture<Fixture extends EditableFixture>(
+export const patchedChatFixture = <Fixture extends EditableFixture>(
   fixture: Fixture,
   patch: ChatFixturePatch,
-): Fixture {
-  const { match, answer, times, enabled } = given(patch);
-  return {
-    ...fixture,
-    ...(match === undefined ? {} : { match }),
-    ...(answer === undefined ? {} : { answer }),
-    ...(times === undefined ? {} : { times }),
-    ...(enabled === undefined ? {} : { enabled }),
-  };
-}
+): Fixture => patched(fixture, patch, CHAT_FIXTURE_FIELDS);
