@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Sums the vitest JSON reports of every package (test-results/*.json) into the one line CI reads:
-// "N passed, N failed". A check that failed before vitest ran (lint, spec lint, drift) counts as one failure.
+// "N passed, N failed". A check that failed before vitest ran (lint, spec lint, drift) counts as one
+// failure. Above that line it names each failed and skipped test: a CI log is often read from its
+// end, and there the names say where to look.
 import { readdir, readFile } from 'node:fs/promises';
 
 const dir = new URL('../test-results/', import.meta.url);
@@ -8,16 +10,33 @@ const stepFailed = process.argv.includes('--step-failed');
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const name of await readdir(dir).catch(() => [])) {
+const named = { failed: [], skipped: [] };
+const root = new URL('../', import.meta.url).pathname;
+for (const name of (await readdir(dir).catch(() => [])).sort()) {
   if (!name.endsWith('.json')) continue;
   const report = JSON.parse(await readFile(new URL(name, dir), 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  // A file that failed to load has no tests to count but is still a failure.
-  failed += (report.testResults ?? []).filter(
-    (file) => file.status === 'failed' && file.assertionResults.length === 0,
-  ).length;
+  for (const file of report.testResults ?? []) {
+    const path = String(file.name ?? '').replace(root, '');
+    // A file that failed to load has no tests to count but is still a failure.
+    if (file.status === 'failed' && file.assertionResults.length === 0) {
+      failed += 1;
+      named.failed.push(`${path}: ${String(file.message ?? 'failed to load').split('\n')[0]}`);
+    }
+    for (const test of file.assertionResults ?? []) {
+      const title = `${path} > ${test.fullName ?? test.title}`;
+      if (test.status === 'failed') named.failed.push(title);
+      else if (test.status === 'pending' || test.status === 'skipped' || test.status === 'todo') {
+        named.skipped.push(title);
+      }
+    }
+  }
 }
 if (stepFailed && failed === 0) failed = 1;
+for (const [kind, titles] of Object.entries(named)) {
+  for (const title of titles.slice(0, 20)) console.log(`${kind}: ${title}`);
+  if (titles.length > 20) console.log(`${kind}: … and ${titles.length - 20} more`);
+}
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -98,9 +98,10 @@ describe('two servers sharing one database', () => {
     expect(upstream.received).toHaveLength(1);
   });
 
-  it.runIf(TEST_STORE === 'sqlite')(
-    'on one SQLite file, may compute a chat key in flight on the other too: both answer the first answer stored',
-    async () => {
+  // Only SQLite lets the other server compute it (PostgreSQL's 409 on the other is checked above):
+  // on PostgreSQL this case does not exist, so it is not registered rather than reported skipped.
+  if (TEST_STORE === 'sqlite')
+    it('on one SQLite file, may compute a chat key in flight on the other too: both answer the first answer stored', async () => {
       const held = heldUpstream();
       const headers = { 'idempotency-key': 'chat-on-both' };
       const onFirst = post(first, '/agents/chat/request', testChatBody(), headers);
@@ -116,8 +117,7 @@ describe('two servers sharing one database', () => {
       // The second computed "Answer 2", but the first answer stored is the key's answer.
       expect(other.headers.get('idempotent-replayed')).toBe('true');
       expect(await other.json()).toEqual(await stored.json());
-    },
-  );
+    });
 
   it('make one agent of the same create sent to both at once, and answer it on both', async () => {
     const body = { name: `Sent twice ${Date.now()}`, instruction: 'x' };
