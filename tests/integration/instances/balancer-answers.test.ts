@@ -2,7 +2,8 @@
  * What the balancer decides itself: its own answers are the platform's envelopes (the SDK reads
  * them as it reads the server's), and it sends a request a second time only when that cannot do
  * the work twice: one it could not send at all goes to the other instance whatever its method; one
- * an instance died under goes again only if it is a GET or carries an Idempotency-Key.
+ * an instance died under, or answered 503, goes again only if it is a GET or carries an
+ * Idempotency-Key. (A 503 here comes from a fault rule both instances share through Redis.)
  */
 import { APIConnectionError, createAssistantClient, InternalServerError } from '@assistant-platform/client';
 import { TEST_TOKENS } from '@assistant-platform/server/testing';
@@ -41,6 +42,24 @@ const create = (name: string, key?: string): RequestInit => ({
   headers: { ...json, ...(key === undefined ? {} : { 'idempotency-key': key }) },
   body: JSON.stringify({ name, instruction: 'Answer briefly.' }),
 });
+
+const admin = { authorization: `Bearer ${TEST_TOKENS.admin}`, ...json };
+
+/** Adds a fault rule answering 503 on `method path` through `instance`; returns how often it fired. */
+async function fault503(instance: Instance, method: string, path: string, times?: number) {
+  const added = await fetch(`${instance.origin}/_admin/faults`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ match: { method, path }, fault: { code: 503 }, ...(times ? { times } : {}) }),
+  });
+  expect(added.status).toBe(201);
+  const { id } = ((await added.json()) as { data: { id: number } }).data;
+  return async () => {
+    const listed = await fetch(`${instance.origin}/_admin/faults`, { headers: admin });
+    const { faults } = ((await listed.json()) as { data: { faults: { id: number; fired: number }[] } }).data;
+    return faults.find((rule) => rule.id === id)?.fired;
+  };
+}
 
 describe.skipIf(haproxy === undefined)('the balancer’s own decisions', () => {
   it('answers 503 as the platform does when no instance is up: envelope, Retry-After, request id', async () => {
@@ -108,6 +127,43 @@ describe.skipIf(haproxy === undefined)('the balancer’s own decisions', () => {
     expect(keyed.got?.status).toBe(201);
     expect(keyed.sentAgainToOther).toBe(1);
     expect((await agentsByName(again.databaseUrl, 'keyed once')).get('keyed once')).toBe(1);
+    expect(seen.notEnvelopes).toEqual([]);
+  });
+
+  it('sends an instance’s 503 again to the other for a GET or a keyed POST, never for a POST without a key', async () => {
+    const deployment = await deploy(haproxy as string, 2, UNLIMITED);
+    const [one] = deployment.instances as [Instance, Instance];
+    const seen = new Seen();
+    const origin = deployment.balancer.origin;
+
+    // Fired once, by the first instance asked; the other answered the read.
+    const readFired = await fault503(one, 'GET', '/v1/agents/view/1', 1);
+    const read = await seen.fetch(`${origin}/v1/agents/view/1`, { headers: auth });
+    expect(read?.status).toBe(200);
+    expect(await readFired()).toBe(1);
+
+    const keyedFired = await fault503(one, 'POST', '/v1/agents/create', 1);
+    const keyed = await seen.fetch(`${origin}/v1/agents/create`, {
+      ...create('keyed after 503', 'key-503'),
+      headers: { ...auth, ...json, 'idempotency-key': 'key-503' },
+    });
+    expect(keyed?.status).toBe(201);
+    expect(await keyedFired()).toBe(1);
+    expect((await agentsByName(deployment.databaseUrl, 'keyed after 503')).get('keyed after 503')).toBe(1);
+
+    const plainFired = await fault503(one, 'POST', '/v1/agents/create', 1);
+    const plain = await seen.fetch(`${origin}/v1/agents/create`, {
+      ...create('plain after 503'),
+      headers: { ...auth, ...json },
+    });
+    expect(plain?.status).toBe(503);
+    expect(await plainFired()).toBe(1);
+
+    // A rule with no `times` answers every attempt: the client sees its 503 after the balancer's three.
+    const alwaysFired = await fault503(one, 'GET', '/v1/agents/view/2');
+    const always = await seen.fetch(`${origin}/v1/agents/view/2`, { headers: auth });
+    expect(always?.status).toBe(503);
+    expect(await alwaysFired()).toBe(3);
     expect(seen.notEnvelopes).toEqual([]);
   });
 });
