@@ -33,7 +33,8 @@ WORKDIR /app
 COPY --from=build /out/gateway ./
 USER node
 EXPOSE 4020
-HEALTHCHECK --interval=5s --timeout=3s --start-period=10s --retries=12 \
+# The check starts a Node process, which takes seconds on a loaded host: 10 s each, 30 s to start.
+HEALTHCHECK --interval=5s --timeout=10s --start-period=30s --retries=12 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.GATEWAY_PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["node", "dist/cli.js"]
 
@@ -45,7 +46,8 @@ COPY --from=build /out/server ./
 RUN mkdir .data && chown node:node .data
 USER node
 EXPOSE 4010
-HEALTHCHECK --interval=5s --timeout=3s --start-period=10s --retries=12 \
+# The check starts a Node process, which takes seconds on a loaded host: 10 s each, 30 s to start.
+HEALTHCHECK --interval=5s --timeout=10s --start-period=30s --retries=12 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["node", "dist/cli.js"]
 CMD ["serve"]

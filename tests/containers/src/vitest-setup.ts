@@ -27,6 +27,8 @@ async function timed<T>(what: string, work: () => Promise<T>): Promise<T> {
   return result;
 }
 
+const SERVICES = ['postgres', 'redis', 'server-1', 'server-2', 'balancer', 'gateway'];
+
 export default async function setup(project: TestProject) {
   const reason = dockerSkipReason();
   if (reason !== undefined) {
@@ -56,6 +58,12 @@ export default async function setup(project: TestProject) {
       deployment.compose(['up', '--build', '--detach', '--wait', '--wait-timeout', '300']),
     );
   } catch (error) {
+    // What a failed `up` leaves to read: each service's state, and its container's last words.
+    for (const service of SERVICES) {
+      const health = await deployment.healthOf(service).catch(() => 'unknown');
+      const logs = await deployment.logsOf(service).catch(() => '');
+      console.error(`--- ${service}: ${health}\n${logs.split('\n').slice(-40).join('\n')}`);
+    }
     await deployment.compose(['down', '--volumes', '--remove-orphans']).catch(() => {});
     await engine.stop();
     throw error;
