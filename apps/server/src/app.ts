@@ -50,6 +50,7 @@ import { createServerMetrics } from './pipeline/metrics/server-metrics.js';
 import { registerRateLimit } from './pipeline/rate-limit.js';
 import { receiveTimeouts } from './pipeline/receive-timeouts.js';
 import { registerRequestIdHeader } from './pipeline/request-id.js';
+import { registerServerTiming } from './pipeline/server-timing.js';
 import { registerStalledStreamCut } from './pipeline/stalled-stream-cut.js';
 import { registerProxyRoutes } from './proxy/proxy-route.js';
 import { createTargetClient, type TargetClient } from './proxy/target-client.js';
@@ -219,6 +220,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerMetricsHooks(app, metrics);
     registerJsonBodyParser(app, bodies);
     registerRequestIdHeader(app);
+    registerServerTiming(app);
     registerStalledStreamCut(app, config.streamStallMs);
     registerDrainOnClose(app, config.drain);
     await registerCors(app, config.corsOrigins, ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);

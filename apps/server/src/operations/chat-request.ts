@@ -4,6 +4,7 @@ import type { ChatRequestBody, ChatResponse } from '@assistant-platform/types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accountOf } from '../pipeline/auth.js';
 import { tenantOf } from '../pipeline/request-tenant.js';
+import { timed } from '../pipeline/server-timing.js';
 import { abortOnDisconnect } from './abort-on-disconnect.js';
 import { toEventStream } from './chat-event-stream.js';
 import { normalizeChatBody } from './chat-request-body.js';
@@ -35,17 +36,15 @@ async function chatEngineFor(
 
 export function chatRequestHandler({ repos, engines: loaded }: OperationDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { request: engineRequest, stream } = await normalizeChatBody(
-      repos.agents,
-      request.body as ChatRequestBody,
-      accountOf(request),
+    const { request: engineRequest, stream } = await timed(request, 'db', () =>
+      normalizeChatBody(repos.agents, request.body as ChatRequestBody, accountOf(request)),
     );
     const engine = await chatEngineFor(request, engineRequest, loaded);
     const options = { signal: abortOnDisconnect(reply), requestId: request.id, tenant: tenantOf(request) };
     const created = Math.floor(Date.now() / 1000);
     if (stream) {
       // Awaited before any header is written, so an engine's 400/429 still uses the envelope.
-      const events = await engine.stream(engineRequest, options);
+      const events = await timed(request, 'engine', () => engine.stream(engineRequest, options));
       // A streamed answer has one `close` listener per stage that holds something for it (journal,
       // admission, in-flight slot, fault, disconnect, stall cut, drain, the pipe, Fastify's own):
       // eleven, a fixed number and not a leak. Past Node's default of ten, every stream would build
@@ -65,7 +64,7 @@ export function chatRequestHandler({ repos, engines: loaded }: OperationDeps) {
           }),
         );
     }
-    const completion = await engine.complete(engineRequest, options);
+    const completion = await timed(request, 'engine', () => engine.complete(engineRequest, options));
     const response: ChatResponse = {
       success: true,
       message: 'Chat request processed successfully',

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { newAgentOf } from '../contract/new-agent.js';
 import { accountOf } from '../pipeline/auth.js';
 import { writeReposOf } from '../pipeline/idempotency.js';
+import { timed } from '../pipeline/server-timing.js';
 import type { OperationDeps } from './operation-deps.js';
 
 /** The first eight fields of an agent: what createAgent answers. */
@@ -13,9 +14,11 @@ function summaryOf(agent: Agent): AgentSummary {
 
 export function createAgentHandler({ repos }: OperationDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const agent = await writeReposOf(request, repos).agents.create(
-      accountOf(request),
-      newAgentOf(request.body as CreateAgentBody),
+    const agent = await timed(request, 'db', () =>
+      writeReposOf(request, repos).agents.create(
+        accountOf(request),
+        newAgentOf(request.body as CreateAgentBody),
+      ),
     );
     const response: CreateAgentResponse = {
       success: true,

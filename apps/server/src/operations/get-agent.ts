@@ -2,6 +2,7 @@ import type { Agent, GetAgentResponse } from '@assistant-platform/types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../contract/api-error.js';
 import { accountOf } from '../pipeline/auth.js';
+import { timed } from '../pipeline/server-timing.js';
 import type { OperationDeps } from './operation-deps.js';
 
 export function getAgentHandler({ repos }: OperationDeps) {
@@ -23,7 +24,7 @@ export function getAgentHandler({ repos }: OperationDeps) {
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { id } = request.params as { id: string };
-    const found = await repos.agents.find(id);
+    const found = await timed(request, 'db', () => repos.agents.find(id));
     if (!found) throw new ApiError(404);
     if (found.accountId !== accountOf(request)) throw new ApiError(403);
     return reply.type('application/json; charset=utf-8').send(envelopeOf(found.agent));

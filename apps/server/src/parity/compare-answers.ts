@@ -138,9 +138,11 @@ export function compareAnswers(
     return [{ kind: 'status', path: 'status', target: String(target.status), local: String(local.status) }];
   }
   const differences: Difference[] = [];
-  // The headers the contract declares for this answer (x-request-id, a 401's WWW-Authenticate, ...).
+  // The headers the contract declares for this answer (x-request-id, a 401's WWW-Authenticate, ...),
+  // but Server-Timing: informative, the contract lets a deployment leave it out.
   const declared = operationResponse(platformContract, operation, local.status)?.headers ?? [];
   for (const name of declared) {
+    if (name.toLowerCase() === 'server-timing') continue;
     const [t, l] = [target.headers.has(name), local.headers.has(name)];
     if (t !== l)
       differences.push({

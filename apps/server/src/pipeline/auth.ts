@@ -4,6 +4,7 @@ import { ApiError } from '../contract/api-error.js';
 import type { TokensRepo } from '../db/store.js';
 import { hashToken } from '../db/token-hash.js';
 import type { AuthFailureLimit } from './auth-failure-limit.js';
+import { timed } from './server-timing.js';
 
 /**
  * Authentication runs in `onRequest` and the scope check in `preParsing`, both before Fastify parses
@@ -29,7 +30,7 @@ export function registerAuthHooks(
     if (token === undefined) throw new ApiError(401);
     const tokenHash = hashToken(token);
     const retryAfter = failures.retryAfterSeconds(request.ip);
-    const lookup = () => tokens.findActiveByHash(tokenHash);
+    const lookup = () => timed(request, 'auth', () => tokens.findActiveByHash(tokenHash));
     const row = await (retryAfter === undefined ? lookup() : failures.inTurn(request.ip, lookup));
     if (row) {
       request.auth = {

@@ -820,6 +820,15 @@ export interface components {
         /** @description The request's id, echoed from the request's `x-request-id` or made by the server. */
         RequestId: string;
         /**
+         * @description Where the server spent this request's time (W3C Server Timing), each `dur` in milliseconds:
+         *     `auth` (the token's lookup), `db` (the operation's database calls), `engine` (the chat or
+         *     embeddings engine; for a stream, until its first answer), and `total` (from the request's
+         *     arrival to this answer's headers). Only the stages the request went through are listed.
+         *     Informative: its metrics may change, and a deployment may leave it out.
+         * @example auth;desc="token";dur=0.052, db;desc="database";dur=0.410, total;dur=1.203
+         */
+        ServerTiming: string;
+        /**
          * @description The request's id, echoed from the request's `x-request-id` or made by whoever answered: the
          *     server, or the load balancer in front of it (which may leave it out of some of its own `502`s).
          */
@@ -868,6 +877,7 @@ export interface operations {
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -903,6 +913,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -950,6 +961,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -998,6 +1010,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1042,6 +1055,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
