@@ -79,6 +79,16 @@ describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
     await row.click();
     await page.getByRole('heading', { name: 'GET /v1/agents/view/1' }).waitFor(VISIBLE);
     await page.getByRole('cell', { name: '[redacted]' }).waitFor(VISIBLE);
+    // Where the time went, from the answer's Server-Timing: the token, the database, the rest.
+    const spent = await page
+      .getByRole('list', { name: 'Where the time went' })
+      .getByRole('listitem')
+      .allTextContents();
+    expect(spent.map((text) => text.replace(/[\d.]+ ms \(\d+ %\)/, 'N ms'))).toEqual([
+      'token: N ms',
+      'database: N ms',
+      'other: N ms',
+    ]);
     const curl = await page.getByTitle('curl command').textContent();
     expect(curl).toContain('Bearer $TOKEN');
     expect(curl).not.toContain(TEST_TOKENS.all);

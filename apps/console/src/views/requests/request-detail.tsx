@@ -15,6 +15,7 @@ import {
   type RequestDraft,
 } from '../../lib/form-drafts.js';
 import { entryKey } from '../../lib/request-filter.js';
+import { parseServerTiming } from '../../lib/server-timing.js';
 import { CopyButton, JsonBlock } from '../../ui/common.js';
 import { EventTimeline } from './event-timeline.js';
 import { ViolationList } from './violation-list.js';
@@ -32,6 +33,33 @@ function HeaderTable({ headers, caption }: { headers: Record<string, string>; ca
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** Where the time to the answer's headers went, from its Server-Timing header: a bar and a list. */
+function TimeSpent({ header }: { header: string | undefined }) {
+  const timing = parseServerTiming(header);
+  if (timing === undefined) return null;
+  return (
+    <>
+      <dt>To headers</dt>
+      <dd>
+        {timing.totalMs.toFixed(2)} ms, spent on:
+        <div class="time-bar" aria-hidden="true">
+          {timing.stages.map((stage) => (
+            <span key={stage.name} class={`stage-${stage.name}`} style={{ width: `${stage.percent}%` }} />
+          ))}
+        </div>
+        <ol class="time-spent" aria-label="Where the time went">
+          {timing.stages.map((stage) => (
+            <li key={stage.name}>
+              <span class={`swatch stage-${stage.name}`} aria-hidden="true" />
+              {stage.label}: {stage.ms.toFixed(2)} ms ({Math.round(stage.percent)} %)
+            </li>
+          ))}
+        </ol>
+      </dd>
+    </>
   );
 }
 
@@ -79,6 +107,7 @@ export function RequestDetail(props: {
         <dd>{entry.at}</dd>
         <dt>Duration</dt>
         <dd>{entry.durationMs.toFixed(1)} ms</dd>
+        <TimeSpent header={entry.responseHeaders['server-timing']} />
         <dt>Operation</dt>
         <dd>{entry.operationId ?? 'none (unknown route)'}</dd>
         <dt>Token</dt>
