@@ -74,7 +74,7 @@ describe('the Idempotency-Key schema', () => {
 describe('declared responses', () => {
   it('resolves an operation’s response for a status, with its headers and a schema per media type', () => {
     const created = operationResponse(platformContract, 'createAgent', 201);
-    expect(created?.headers).toEqual(['x-request-id', 'idempotent-replayed']);
+    expect(created?.headers).toEqual(['x-request-id', 'server-timing', 'idempotent-replayed']);
     const schema = created?.content['application/json'];
     expect(validator.validate(schema, { success: true }).issues.map((issue) => issue.path)).toEqual(
       expect.arrayContaining(['/message', '/data']),
