@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { withContractAnswers } from '@assistant-platform/test-contract-answers';
 import { postgresProjects } from '@assistant-platform/test-postgres';
 import { redisProjects } from '@assistant-platform/test-redis';
@@ -31,6 +32,10 @@ const patience = { testTimeout: 120_000, hookTimeout: 180_000 };
 
 export default defineConfig({
   test: {
+    // Most of a file's time is spent waiting on the processes, servers and sockets it starts, so
+    // two files at a time (vitest's own default on 2 cores is one) about halve the run; the
+    // patience above keeps them green when they slow each other down.
+    maxWorkers: Math.max(availableParallelism(), 2),
     projects: [
       {
         test: {
