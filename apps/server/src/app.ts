@@ -50,6 +50,7 @@ import { createServerMetrics } from './pipeline/metrics/server-metrics.js';
 import { registerRateLimit } from './pipeline/rate-limit.js';
 import { receiveTimeouts } from './pipeline/receive-timeouts.js';
 import { registerRequestIdHeader } from './pipeline/request-id.js';
+import { registerResponseListenerRoom } from './pipeline/response-listeners.js';
 import { registerServerTiming } from './pipeline/server-timing.js';
 import { registerStalledStreamCut } from './pipeline/stalled-stream-cut.js';
 import { registerProxyRoutes } from './proxy/proxy-route.js';
@@ -207,6 +208,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       await openedShared?.close();
     });
     registerErrorHandler(app);
+    registerResponseListenerRoom(app);
     // Before authentication, so requests that fail it are journaled too.
     registerJournalRecorder(app, journal);
     const isReady = createHealthCheck(store, databaseLog);

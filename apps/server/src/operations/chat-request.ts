@@ -45,11 +45,6 @@ export function chatRequestHandler({ repos, engines: loaded }: OperationDeps) {
     if (stream) {
       // Awaited before any header is written, so an engine's 400/429 still uses the envelope.
       const events = await timed(request, 'engine', () => engine.stream(engineRequest, options));
-      // A streamed answer has one `close` listener per stage that holds something for it (journal,
-      // admission, in-flight slot, fault, disconnect, stall cut, drain, the pipe, Fastify's own):
-      // eleven, a fixed number and not a leak. Past Node's default of ten, every stream would build
-      // and print a warning with its stack on the event loop every account shares.
-      reply.raw.setMaxListeners(20);
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache')
