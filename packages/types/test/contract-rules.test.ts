@@ -13,6 +13,7 @@ import {
   checkAnswerBody,
   checkAnswerHead,
   MAX_JSON_DEPTH,
+  MAX_JSON_VALUES,
   parseJsonText,
   platformContract,
 } from '../src/validation/index.js';
@@ -32,6 +33,43 @@ describe('the platform contract states its JSON text rules (x-json-text)', () =>
       { path: '/a\u0000', message: 'the key must not contain U+0000' },
     ]);
     expect(() => parseJsonText(`${'['.repeat(65)}${']'.repeat(65)}`)).toThrow();
+  });
+
+  it('counts values before parsing: exactly maxValues is parsed, one more is refused naming the place', () => {
+    expect(openapiDocument['x-json-text']).toMatchObject({ maxValues: 100_000 });
+    expect(MAX_JSON_VALUES).toBe(100_000);
+    const issuesOf = (text: string, pointer = '') => {
+      try {
+        parseJsonText(text, { pointer });
+        return [];
+      } catch (error) {
+        return (error as { issues: unknown[] }).issues;
+      }
+    };
+    // The array and its items: MAX_JSON_VALUES in all, whitespace, strings with commas and
+    // brackets, and empty containers counted as the values they are.
+    const items = (n: number) =>
+      Array.from({ length: n }, (_, i) => (i % 3 === 0 ? '"a,[b]{c}"' : i % 3 === 1 ? '{ }' : '[]'));
+    expect(issuesOf(`[ ${items(MAX_JSON_VALUES - 1).join(' , ')} ]`)).toEqual([]);
+    expect(issuesOf(`[${items(MAX_JSON_VALUES).join(',')}]`)).toEqual([
+      { path: '', message: `the JSON holds more than ${MAX_JSON_VALUES} values` },
+    ]);
+    // An object's keys are not values; its member values are.
+    const members = (n: number) => Array.from({ length: n }, (_, i) => `"k${i}":null`).join(',');
+    expect(issuesOf(`{${members(MAX_JSON_VALUES - 1)}}`)).toEqual([]);
+    expect(issuesOf(`{${members(MAX_JSON_VALUES)}}`, '/tools')).toEqual([
+      { path: '/tools', message: `the JSON holds more than ${MAX_JSON_VALUES} values` },
+    ]);
+    // The place named is the container that took one value too many, keys and indexes decoded.
+    const many = `[${Array.from({ length: MAX_JSON_VALUES }, () => '{}').join(',')}]`;
+    expect(issuesOf(`{"name":"a","to/ols":[{},{"x":[1,2]}],"t\\u00e9":[{},[0, ${many}]]}`)).toEqual([
+      { path: '/t\u00e9/1/1', message: `the JSON holds more than ${MAX_JSON_VALUES} values` },
+    ]);
+    // What a checker reads from an answer (an embeddings answer's numbers) has no such limit.
+    const numbers = `[${Array.from({ length: 2 * MAX_JSON_VALUES }, () => '0.5').join(',')}]`;
+    expect((parseJsonText(numbers, { maxValues: Number.POSITIVE_INFINITY }).value as number[]).length).toBe(
+      2 * MAX_JSON_VALUES,
+    );
   });
 });
 

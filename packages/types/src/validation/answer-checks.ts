@@ -173,7 +173,7 @@ export function checkAnswerBody(
   if (!isJsonMediaType(mediaType)) return [];
   let value: unknown;
   try {
-    value = parseJsonBody(bytes).value;
+    value = parseJsonBody(bytes, { maxValues: Number.POSITIVE_INFINITY }).value;
   } catch (error) {
     if (!(error instanceof ContractValidationError)) throw error;
     return [

@@ -21,7 +21,14 @@ export {
   type Validated,
 } from './contract-validator.js';
 export { MAX_ISSUES, toIssues } from './issues.js';
-export { depthOf, MAX_JSON_DEPTH, type ParsedJson, parseJsonBody, parseJsonText } from './json-text.js';
+export {
+  depthOf,
+  MAX_JSON_DEPTH,
+  MAX_JSON_VALUES,
+  type ParsedJson,
+  parseJsonBody,
+  parseJsonText,
+} from './json-text.js';
 export { type SchemaLimits, schemaLimits, subschemaDepth } from './limits.js';
 export { type OperationMatch, operationMatcher } from './operation-match.js';
 export {

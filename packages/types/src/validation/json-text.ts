@@ -4,33 +4,109 @@
  * nesting depth checked before parsing (deeper JSON would only exhaust the stack of whatever walks
  * it later), no prototype-poisoning keys, and every string and key well-formed Unicode (both
  * stores keep UTF-8, so a lone surrogate would be stored lossily) without U+0000 (PostgreSQL's
- * text cannot hold it, and both stores must answer alike). The depth and the forbidden characters
- * are the contract's (its `x-json-text`), read from it here rather than copied.
+ * text cannot hold it, and both stores must answer alike), and the number of values checked before
+ * parsing (a million tiny values would cost a million objects, and their garbage collection, on a
+ * thread every account shares). The depth, the values and the forbidden characters are the
+ * contract's (its `x-json-text`), read from it here rather than copied.
  */
 import { ContractValidationError } from '../errors.js';
 import { openapiDocument } from '../generated/openapi-document.js';
 import type { ValidationIssue } from '../schema-types.js';
 
-const RULES = openapiDocument['x-json-text'] as { maxDepth: number; forbiddenCharacters: string[] };
+const RULES = openapiDocument['x-json-text'] as {
+  maxDepth: number;
+  maxValues: number;
+  forbiddenCharacters: string[];
+};
 
 /** Deepest nesting of objects and arrays a body may have, counted from the body itself. */
 export const MAX_JSON_DEPTH = RULES.maxDepth;
+/** Most values (objects, arrays and scalars) one JSON text may hold. */
+export const MAX_JSON_VALUES = RULES.maxValues;
 
-/** Nesting depth of a JSON text over `limit`, counting brackets outside strings, without recursion. */
-function exceedsDepth(text: string, limit: number): boolean {
+/**
+ * Which of the size rules a JSON text breaks, from one pass over its characters outside strings,
+ * before anything is parsed: nesting over `depthLimit`, or more than `maxValues` values. A
+ * text's values are its top value, each non-empty container's first item and one more per comma
+ * (a comma outside strings separates two items or two members; keys are not values). Only valid
+ * JSON is counted exactly; invalid text is refused by the parser after this pass anyway.
+ */
+function brokenSizeRule(text: string, depthLimit: number, maxValues: number): 'depth' | 'values' | undefined {
   let depth = 0;
+  let values = 1;
   let inString = false;
+  let justOpened = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
       if (c === 92 /* \ */) i++;
       else if (c === 34 /* " */) inString = false;
-    } else if (c === 34) inString = true;
+      continue;
+    }
+    if (c === 32 || c === 10 || c === 13 || c === 9) continue;
+    if (justOpened) {
+      justOpened = false;
+      if (c !== 125 /* } */ && c !== 93 /* ] */ && ++values > maxValues) return 'values';
+    }
+    if (c === 34) inString = true;
     else if (c === 123 /* { */ || c === 91 /* [ */) {
-      if (++depth > limit) return true;
+      if (++depth > depthLimit) return 'depth';
+      justOpened = true;
     } else if (c === 125 || c === 93) depth--;
+    else if (c === 44 /* , */ && ++values > maxValues) return 'values';
   }
-  return false;
+  return undefined;
+}
+
+/**
+ * The place of the container that was taking the value over `maxValues` (the array or object a
+ * client sent too many items in), as a pointer from the text's top: a second pass, run only for a
+ * text already refused, keeping the key or index that leads to each open container.
+ */
+function placeOfValueOverflow(text: string, maxValues: number): string {
+  const open: { array: boolean; index: number; key: string }[] = [];
+  let values = 1;
+  let keyStart = -1;
+  let expectKey = false;
+  let justOpened = false;
+  const place = () =>
+    open
+      .slice(0, -1)
+      .map((frame) => `/${frame.array ? frame.index : escapePointer(frame.key)}`)
+      .join('');
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (keyStart >= 0) {
+      if (c === 92) i++;
+      else if (c === 34) {
+        const frame = open[open.length - 1];
+        if (expectKey && frame) frame.key = JSON.parse(text.slice(keyStart, i + 1));
+        keyStart = -1;
+        expectKey = false;
+      }
+      continue;
+    }
+    if (c === 32 || c === 10 || c === 13 || c === 9) continue;
+    if (justOpened) {
+      justOpened = false;
+      if (c !== 125 && c !== 93 && ++values > maxValues) return place();
+    }
+    if (c === 34) keyStart = i;
+    else if (c === 123 || c === 91) {
+      open.push({ array: c === 91, index: 0, key: '' });
+      expectKey = c === 123;
+      justOpened = true;
+    } else if (c === 125 || c === 93) {
+      open.pop();
+      expectKey = false;
+    } else if (c === 44) {
+      const frame = open[open.length - 1];
+      if (frame?.array) frame.index++;
+      else expectKey = true;
+      if (++values > maxValues) return place();
+    }
+  }
+  return '';
 }
 
 const codePoint = (character: string) =>
@@ -112,16 +188,24 @@ export interface ParsedJson {
 
 /**
  * The value of a JSON text, or a ContractValidationError naming `pointer` (where the text sits in the body)
- * when it is not JSON or too deep. `depthLimit` is what remains of MAX_JSON_DEPTH at that place.
+ * when it is not JSON, too deep or holds too many values. `depthLimit` is what remains of
+ * MAX_JSON_DEPTH at that place; `maxValues` is MAX_JSON_VALUES for what a client sends, unbounded
+ * for the answers a checker reads (an embeddings answer holds far more numbers, and the contract
+ * bounds them by its own limits).
  * Unsafe places come back as issues, so validation can go on and list them with the rest.
  */
 export function parseJsonText(
   text: string,
-  { pointer = '', depthLimit = MAX_JSON_DEPTH, maxIssues = 50 } = {},
+  { pointer = '', depthLimit = MAX_JSON_DEPTH, maxValues = MAX_JSON_VALUES, maxIssues = 50 } = {},
 ): ParsedJson {
-  if (exceedsDepth(text, depthLimit)) {
+  const broken = brokenSizeRule(text, depthLimit, maxValues);
+  if (broken === 'depth')
     throw ContractValidationError.at(pointer, `the JSON is nested deeper than ${MAX_JSON_DEPTH} levels`);
-  }
+  if (broken === 'values')
+    throw ContractValidationError.at(
+      pointer + placeOfValueOverflow(text, maxValues),
+      `the JSON holds more than ${maxValues} values`,
+    );
   let value: unknown;
   try {
     // JSON.parse makes `__proto__` an own property (never the prototype); the walk below reports it.
@@ -142,8 +226,8 @@ export function depthOf(pointer: string): number {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** A request body's bytes as JSON: UTF-8 (invalid bytes are a 400, never U+FFFD), then `parseJsonText`. */
-export function parseJsonBody(bytes: Uint8Array): ParsedJson {
+/** A body's bytes as JSON: UTF-8 (invalid bytes are a 400, never U+FFFD), then `parseJsonText`. */
+export function parseJsonBody(bytes: Uint8Array, { maxValues = MAX_JSON_VALUES } = {}): ParsedJson {
   let text: string;
   try {
     text = utf8.decode(bytes);
@@ -151,5 +235,5 @@ export function parseJsonBody(bytes: Uint8Array): ParsedJson {
     throw ContractValidationError.at('', 'the body is not valid UTF-8');
   }
   if (text.trim() === '') throw ContractValidationError.at('', 'the JSON body is empty');
-  return parseJsonText(text);
+  return parseJsonText(text, { maxValues });
 }
