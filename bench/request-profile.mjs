@@ -1,0 +1,258 @@
+#!/usr/bin/env node
+// Where the server's CPU goes per request: the reference server's own bundle, built here with
+// source maps, runs under V8's CPU profiler while autocannon sends one kind of request; each
+// sample's function is mapped back to its source file, and the table lists the files (the
+// server's and its packages' by path, a dependency by package, Node's own by module) with their
+// share of the main thread's busy time and the CPU microseconds they cost per request. Idle time is
+// left out; garbage collection and V8's own work are rows of their own. Only the samples taken
+// while the measured requests ran count (the profiler's clock is the system's monotonic one, which
+// this process reads too), so start-up and the warm-up are not in the table.
+// Kinds: bare (a bare Fastify route answering GET with a body of the same size: the floor), get (one agent, again and again: answered from the token and agent caches), create, chat
+// (a small plain chat: answered on the event loop), stream (the same chat streamed).
+// Usage: node bench/request-profile.mjs [kind ...]   (builds apps/server first, about 20 s)
+// Env: BENCH_DURATION (seconds per kind, default 5), BENCH_ROWS (rows per table, default 25),
+// BENCH_MIN_SHARE (hide rows under this % of busy time, default 0.5), BENCH_DETAIL (a row to split
+// by function, e.g. server/db/rows.ts).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import autocannon from 'autocannon';
+import { freePort } from './spawn-until.mjs';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const ROWS = Number(process.env.BENCH_ROWS ?? 25);
+const MIN_SHARE = Number(process.env.BENCH_MIN_SHARE ?? 0.5);
+const CONNECTIONS = 50;
+const SERVER = fileURLToPath(new URL('../apps/server', import.meta.url));
+const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
+const TOKEN = 'dev-token';
+const BARE = fileURLToPath(new URL('./server-bare-route.mjs', import.meta.url));
+const BARE_GET_BODY = JSON.stringify({
+  success: true,
+  message: 'Agent retrieved',
+  data: { x: 'x'.repeat(780) },
+});
+const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+const chat = (extra = {}) =>
+  JSON.stringify({
+    name: 'Support triage',
+    description: 'Answers first-line support questions.',
+    instruction: 'Answer politely.',
+    intents: ['refund', 'delivery status'],
+    message: { role: 'user', content: [{ type: 'text', text: 'Where is my parcel? It was due on Monday.' }] },
+    ...extra,
+  });
+const KINDS = {
+  // The baseline: a bare Fastify route answering a GET with a body of the same size as the agent's.
+  bare: { url: '/v1/agents/view/1' },
+  get: { url: '/v1/agents/view/1' },
+  create: { url: '/v1/agents/create', method: 'POST', body: '{"name":"Bench","instruction":"Answer."}' },
+  chat: { url: '/v1/agents/chat/request', method: 'POST', body: chat() },
+  stream: { url: '/v1/agents/chat/request', method: 'POST', body: chat({ stream: true }) },
+};
+
+/**
+ * The server's bundle as `pnpm build` makes it (tsup.config.ts), plus source maps, in a package
+ * folder of its own under the server's node_modules/.cache, so it resolves the same dependencies
+ * and migrations as dist/ does and never ships.
+ */
+function buildWithSourceMaps() {
+  const packageDir = join(SERVER, 'node_modules', '.cache', 'profile-build');
+  const outDir = join(packageDir, 'dist');
+  const built = spawnSync(
+    join(SERVER, 'node_modules', '.bin', 'tsup'),
+    ['--sourcemap', '--out-dir', outDir, '--silent'],
+    {
+      cwd: SERVER,
+      stdio: 'inherit',
+    },
+  );
+  if (built.status !== 0) throw new Error(`the profile build failed (${built.status})`);
+  const { version } = JSON.parse(readFileSync(join(SERVER, 'package.json'), 'utf8'));
+  writeFileSync(
+    join(packageDir, 'package.json'),
+    JSON.stringify({ name: 'profile-build', version, type: 'module' }),
+  );
+  return outDir;
+}
+
+const REPOSITORY = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Which row a sample counts in: a source file of the repository (the server's as server/…), a
+ * dependency by package name, Node's JavaScript by module, a native function by name.
+ */
+function rowOf(url, functionName, source) {
+  if (url === '') return `(native) ${functionName || 'anonymous'}`;
+  if (url.startsWith('node:'))
+    return url.startsWith('node:internal/') ? `node:internal/${url.split('/')[1]}` : url;
+  if (source === undefined) return `(unmapped) ${url.split('/').pop()}`;
+  // pnpm's store folder names the package even where a package's own maps point outside it.
+  const inStore = /\/\.pnpm\/(@?[^@/]+)@/.exec(source);
+  if (inStore) return inStore[1].replace('+', '/');
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+  if (inPackage) return inPackage[1];
+  const path = relative(REPOSITORY, source);
+  return path.startsWith('apps/server/src/') ? `server/${path.slice('apps/server/src/'.length)}` : path;
+}
+
+/** Self time per row of the main thread's profile between two instants (µs), and the busy total. */
+function attribute(profile, dist, fromUs, toUs) {
+  const maps = new Map();
+  const mapOf = (url) => {
+    if (!url.startsWith(pathToFileURL(dist).href)) return undefined;
+    if (!maps.has(url)) {
+      const file = fileURLToPath(url);
+      try {
+        maps.set(url, new TraceMap(readFileSync(`${file}.map`, 'utf8')));
+      } catch {
+        maps.set(url, undefined);
+      }
+    }
+    return maps.get(url);
+  };
+  const selfUs = new Map();
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    if (at >= fromUs && at <= toUs) selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
+  });
+  const rows = new Map();
+  let busy = 0;
+  for (const node of profile.nodes) {
+    const us = selfUs.get(node.id) ?? 0;
+    const { url, functionName, lineNumber, columnNumber } = node.callFrame;
+    if (us === 0 || functionName === '(idle)') continue;
+    busy += us;
+    let row;
+    if (functionName.startsWith('(')) row = functionName;
+    else {
+      const map = mapOf(url);
+      let source;
+      if (map) {
+        const found = originalPositionFor(map, { line: lineNumber + 1, column: columnNumber }).source;
+        source = found === null ? undefined : resolve(dirname(fileURLToPath(url)), found);
+      } else if (url.startsWith('file:')) source = fileURLToPath(url);
+      row = rowOf(url, functionName, source);
+      if (row === process.env.BENCH_DETAIL) row = `${row}: ${functionName} (${source}:${lineNumber})`;
+    }
+    rows.set(row, (rows.get(row) ?? 0) + us);
+  }
+  return { rows, busy };
+}
+
+/** Starts `script args` under the profiler; resolves once a line of its output gives its port. */
+async function startProfiled(script, args, env, ready) {
+  const child = spawn(
+    process.execPath,
+    ['--cpu-prof', `--cpu-prof-dir=${env.PROFILE_DIR}`, script, ...args],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const port = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (data) => {
+      out += data;
+      const match = ready.exec(out);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${out}`)));
+  });
+  return { child, origin: `http://127.0.0.1:${port}` };
+}
+
+/** The reference server (its limits out of the way: one token sends everything) or the bare route. */
+async function start(kind, dist, profileDir) {
+  if (kind === 'bare')
+    return startProfiled(BARE, [], { PROFILE_DIR: profileDir, BARE_GET_BODY }, /ready (\d+)/);
+  const port = await freePort();
+  return startProfiled(
+    join(dist, 'cli.js'),
+    ['serve', '--port', String(port), '--seed', SEED],
+    {
+      PROFILE_DIR: profileDir,
+      DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'profile-bench-')), 'bench.sqlite'),
+      RATE_LIMIT_MAX: '1000000000',
+      MAX_HEAVY_REQUESTS_PER_TOKEN: '1000000',
+      LOG_LEVEL: 'warn',
+    },
+    /listening on http:\/\/[^:]+:(\d+)/,
+  );
+}
+
+async function profileKind(name, dist) {
+  const profileDir = mkdtempSync(join(tmpdir(), 'request-profile-'));
+  const { child, origin } = await start(name, dist, profileDir);
+  const request = { ...KINDS[name], headers };
+  // Unmeasured: start-up and the JIT's first compilations are not a request's cost.
+  await autocannon({ ...request, url: `${origin}${request.url}`, connections: CONNECTIONS, duration: 2 });
+  const fromUs = Number(process.hrtime.bigint() / 1000n);
+  const result = await autocannon({
+    ...request,
+    url: `${origin}${request.url}`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+  });
+  const toUs = Number(process.hrtime.bigint() / 1000n);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+  // The main thread's profile is the one with the lowest thread number (workers write their own).
+  const file = readdirSync(profileDir)
+    .filter((each) => each.endsWith('.cpuprofile'))
+    .sort((a, b) => Number(a.split('.')[3]) - Number(b.split('.')[3]))[0];
+  const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8'));
+  rmSync(profileDir, { recursive: true, force: true });
+  return {
+    ...attribute(profile, dist, fromUs, toUs),
+    requests: result.requests.total,
+    rps: result.requests.average,
+    wallMs: (toUs - fromUs) / 1000,
+    bad: result.non2xx + result.errors,
+  };
+}
+
+function print(name, { rows, busy, requests, rps, wallMs, bad }) {
+  console.log(
+    `\n${name}: ${Math.round(rps)} req/s, ${requests} requests in ${(wallMs / 1000).toFixed(1)} s${bad ? ` (${bad} non-2xx/errors!)` : ''}; ` +
+      `main thread busy ${((100 * busy) / 1000 / wallMs).toFixed(0)} % of the time, ${(busy / requests).toFixed(1)} µs a request`,
+  );
+  console.log(`  ${'share'.padStart(6)}  ${'µs/req'.padStart(7)}  where`);
+  const sorted = [...rows.entries()].sort((a, b) => b[1] - a[1]);
+  let hidden = 0;
+  for (const [row, us] of sorted.slice(0, ROWS)) {
+    const share = (100 * us) / busy;
+    if (share < MIN_SHARE) {
+      hidden += us;
+      continue;
+    }
+    console.log(`  ${share.toFixed(1).padStart(5)}%  ${(us / requests).toFixed(2).padStart(7)}  ${row}`);
+  }
+  for (const [, us] of sorted.slice(ROWS)) hidden += us;
+  console.log(
+    `  ${((100 * hidden) / busy).toFixed(1).padStart(5)}%  ${(hidden / requests).toFixed(2).padStart(7)}  (the other ${Math.max(0, sorted.length - ROWS)}+ rows)`,
+  );
+}
+
+const selected = process.argv.slice(2);
+for (const name of selected)
+  if (!(name in KINDS)) throw new Error(`unknown kind ${name}; known: ${Object.keys(KINDS).join(', ')}`);
+console.log(
+  `load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}; ${availableParallelism()} cores; ${DURATION} s per kind, ${CONNECTIONS} connections`,
+);
+const dist = buildWithSourceMaps();
+for (const name of selected.length ? selected : Object.keys(KINDS))
+  print(name, await profileKind(name, dist));
+console.log(
+  `\nload average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
