@@ -53,10 +53,10 @@ export function registerAuthHooks(
     });
     throw new ApiError(429, [], retryAfter);
   });
-  app.addHook('preParsing', async (request) => {
+  app.addHook('preParsing', (request, _reply, payload, done) => {
     const scope = request.routeOptions.config.scope;
-    if (!scope || !request.auth) return;
-    if (!grants(request.auth.scopes, scope)) throw new ApiError(403);
+    if (scope && request.auth && !grants(request.auth.scopes, scope)) return done(new ApiError(403));
+    done(null, payload);
   });
 }
 

@@ -90,12 +90,12 @@ export function registerDrainOnClose(app: FastifyInstance, config: ServerConfig[
   });
   app.addHook('onClose', async () => clearTimeout(deadline));
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
+    if (!isStream(payload)) return done(null, payload);
     const type = reply.getHeader('content-type');
-    if (!isStream(payload) || typeof type !== 'string' || !type.startsWith('text/event-stream'))
-      return payload;
-    return endable(payload, reply.raw, streams);
+    if (typeof type !== 'string' || !type.startsWith('text/event-stream')) return done(null, payload);
+    done(null, endable(payload, reply.raw, streams));
   });
 }
 
