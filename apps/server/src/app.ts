@@ -16,6 +16,7 @@ import { type CassetteLibrary, loadCassettes } from './cassettes/cassette-librar
 import { CassetteRecorder } from './cassettes/cassette-recorder.js';
 import { registerReplay } from './cassettes/replay-hook.js';
 import type { ServerConfig } from './config/load-config.js';
+import { packageVersion } from './config/package-files.js';
 import { adminValidator } from './contract/admin-validator.js';
 import { registerContractRoutes } from './contract/contract-routes.js';
 import './contract/fastify-types.js';
@@ -209,6 +210,13 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     });
     registerErrorHandler(app);
     registerResponseListenerRoom(app);
+    // First of the request hooks, so every stage after it is inside the request's span. Loaded only
+    // when OTEL_* variables ask for tracing: a server without them never loads OpenTelemetry.
+    app.decorateRequest('traceStage', null);
+    if (config.tracing !== undefined) {
+      const { registerRequestTracing } = await import('./pipeline/tracing/request-tracing.js');
+      registerRequestTracing(app, config.tracing, packageVersion());
+    }
     // Before authentication, so requests that fail it are journaled too.
     registerJournalRecorder(app, journal);
     const isReady = createHealthCheck(store, databaseLog);

@@ -65,6 +65,8 @@ export interface EngineCallOptions {
    * (see pool/fair-queue.ts). Without one the work is the anonymous tenant's.
    */
   tenant?: Tenant;
+  /** The W3C `traceparent` of the caller's span, passed on to an upstream model server. */
+  traceparent?: string;
 }
 
 export interface ChatEngine {

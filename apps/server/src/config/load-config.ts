@@ -17,6 +17,7 @@ import {
   toProxyConfig,
 } from './proxy-config.js';
 import { type RedisConfig, redisEnvSchema, toRedisConfig } from './redis-config.js';
+import { type TracingConfig, toTracingConfig, tracingEnvSchema } from './tracing-config.js';
 
 /** Thrown for a bad configuration value, here and by the engines (one class): it names every bad variable. */
 
@@ -87,6 +88,8 @@ export interface ServerConfig {
   replay?: ReplayConfig;
   /** What instances share through Redis (limits, faults, fixtures, the journal); unset, nothing is shared. */
   redis?: RedisConfig;
+  /** OpenTelemetry tracing (config/tracing-config.ts); unset, no span is made and the SDK never loads. */
+  tracing?: TracingConfig;
 }
 
 /** The largest request body the contract accepts (10 MiB). */
@@ -167,8 +170,11 @@ const serverEnvSchema = z.object({
 
 const envSchema = z
   .intersection(
-    z.intersection(z.intersection(serverEnvSchema, proxyEnvSchema), redisEnvSchema),
-    enginesEnvSchema,
+    z.intersection(
+      z.intersection(z.intersection(serverEnvSchema, proxyEnvSchema), redisEnvSchema),
+      enginesEnvSchema,
+    ),
+    tracingEnvSchema,
   )
   // Node refuses a headers timeout longer than the request timeout; say so by name instead.
   .refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, {
@@ -184,6 +190,7 @@ export const SERVER_ENV_VARIABLES: readonly string[] = [
   proxyEnvSchema,
   redisEnvSchema,
   enginesEnvSchema,
+  tracingEnvSchema,
 ].flatMap((schema) => Object.keys(schema.shape));
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -222,5 +229,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     idempotency: { retentionMs: e.IDEMPOTENCY_RETENTION_MS, maxRecords: e.IDEMPOTENCY_MAX_RECORDS },
     ...toProxyConfig(e),
     ...toRedisConfig(e),
+    ...toTracingConfig(e, 'assistant-platform-server'),
   };
 }

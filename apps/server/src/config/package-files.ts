@@ -4,7 +4,7 @@
  * `--seed dev` loads. Found from this module by the package root (the nearest folder with a
  * package.json), so the sources and the bundle find the same files.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,4 +25,13 @@ function packageRoot(): string {
 /** A path under the package's `dist/`, e.g. `packageFile('swagger-ui', 'swagger-ui.css')`. */
 export function packageFile(...segments: string[]): string {
   return join(packageRoot(), 'dist', ...segments);
+}
+
+let version: string | undefined;
+
+/** The package's version, from its package.json (read once). */
+export function packageVersion(): string {
+  version ??= (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string })
+    .version;
+  return version;
 }

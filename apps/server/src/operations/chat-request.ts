@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accountOf } from '../pipeline/auth.js';
 import { tenantOf } from '../pipeline/request-tenant.js';
 import { timed } from '../pipeline/server-timing.js';
+import type { StageDescription, StageSpan } from '../pipeline/tracing/stage-span.js';
 import { abortOnDisconnect } from './abort-on-disconnect.js';
 import { toEventStream } from './chat-event-stream.js';
 import { normalizeChatBody } from './chat-request-body.js';
@@ -34,6 +35,23 @@ async function chatEngineFor(
   return createScriptedChatEngine(fixture.answer);
 }
 
+/**
+ * The engine stage's span as OpenTelemetry's GenAI conventions name and describe a chat; the
+ * messages themselves never go in (see config/tracing-config.ts).
+ */
+function chatSpan(chat: ChatEngineRequest, stream: boolean): StageDescription<unknown> {
+  return {
+    name: `chat ${chat.model}`,
+    attributes: {
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.request.model': chat.model,
+      'gen_ai.request.max_tokens': chat.max_tokens,
+      'gen_ai.request.temperature': chat.temperature,
+      'gen_ai.request.stream': stream,
+    },
+  };
+}
+
 export function chatRequestHandler({ repos, engines: loaded }: OperationDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { request: engineRequest, stream } = await timed(request, 'db', () =>
@@ -41,10 +59,18 @@ export function chatRequestHandler({ repos, engines: loaded }: OperationDeps) {
     );
     const engine = await chatEngineFor(request, engineRequest, loaded);
     const options = { signal: abortOnDisconnect(reply), requestId: request.id, tenant: tenantOf(request) };
+    const withTrace = (span: StageSpan | undefined) =>
+      span === undefined ? options : { ...options, traceparent: span.traceparent };
     const created = Math.floor(Date.now() / 1000);
     if (stream) {
-      // Awaited before any header is written, so an engine's 400/429 still uses the envelope.
-      const events = await timed(request, 'engine', () => engine.stream(engineRequest, options));
+      // Awaited before any header is written, so an engine's 400/429 still uses the envelope. Its
+      // span ends with the engine's first answer: the events go on after it.
+      const events = await timed(
+        request,
+        'engine',
+        (span) => engine.stream(engineRequest, withTrace(span)),
+        chatSpan(engineRequest, true),
+      );
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache')
@@ -59,7 +85,15 @@ export function chatRequestHandler({ repos, engines: loaded }: OperationDeps) {
           }),
         );
     }
-    const completion = await timed(request, 'engine', () => engine.complete(engineRequest, options));
+    const completion = await timed(
+      request,
+      'engine',
+      (span) => engine.complete(engineRequest, withTrace(span)),
+      {
+        ...chatSpan(engineRequest, false),
+        resultAttributes: (answer) => ({ 'gen_ai.response.finish_reasons': [answer.finishReason] }),
+      },
+    );
     const response: ChatResponse = {
       success: true,
       message: 'Chat request processed successfully',

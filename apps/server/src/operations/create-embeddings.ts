@@ -11,11 +11,25 @@ export function createEmbeddingsHandler({ engines }: OperationDeps) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<EmbeddingsResponse> => {
     const body = request.body as EmbeddingsBody;
     const { embeddings: engine } = await engines();
-    const embeddings = await timed(request, 'engine', () =>
-      engine.embed(
-        { model: body.model ?? DEFAULTS.model, lang: body.lang ?? DEFAULTS.lang, sentences: body.sentences },
-        { signal: abortOnDisconnect(reply), requestId: request.id, tenant: tenantOf(request) },
-      ),
+    const model = body.model ?? DEFAULTS.model;
+    const embeddings = await timed(
+      request,
+      'engine',
+      (span) =>
+        engine.embed(
+          { model, lang: body.lang ?? DEFAULTS.lang, sentences: body.sentences },
+          {
+            signal: abortOnDisconnect(reply),
+            requestId: request.id,
+            tenant: tenantOf(request),
+            ...(span === undefined ? {} : { traceparent: span.traceparent }),
+          },
+        ),
+      // OpenTelemetry's GenAI conventions for an embeddings call.
+      {
+        name: `embeddings ${model}`,
+        attributes: { 'gen_ai.operation.name': 'embeddings', 'gen_ai.request.model': model },
+      },
     );
     return { success: true, message: 'Embeddings created successfully', data: { embeddings } };
   };

@@ -1,6 +1,6 @@
 /**
- * The one place that talks HTTP to the upstream: a JSON POST with our credentials and request id,
- * guarded by the silence watchdog, with every failure already mapped to an EngineError.
+ * The one place that talks HTTP to the upstream: a JSON POST with our credentials, request id and
+ * trace context, guarded by the silence watchdog, with every failure already mapped to an EngineError.
  */
 import type { EngineCallOptions, EngineLogger, UpstreamConfig } from '../types.js';
 import { httpFailure, malformedAnswer, transportFailure, type UpstreamContext } from './upstream-errors.js';
@@ -39,6 +39,8 @@ export async function postUpstream(
     'x-request-id': options.requestId,
   };
   if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
+  // The upstream's own tracing continues the caller's trace.
+  if (options.traceparent !== undefined) headers.traceparent = options.traceparent;
   try {
     const response = await fetch(context.url, {
       method: 'POST',

@@ -1,0 +1,61 @@
+/**
+ * OpenTelemetry tracing, configured by the standard `OTEL_*` variables and off unless they ask for
+ * it: `OTEL_TRACES_EXPORTER=otlp` (or `console`), or an OTLP endpoint (`OTEL_EXPORTER_OTLP_ENDPOINT`,
+ * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`); `OTEL_SDK_DISABLED=true` or `OTEL_TRACES_EXPORTER=none`
+ * turns it off whatever else is set. The endpoint and the batch delay (`OTEL_BSP_SCHEDULE_DELAY`)
+ * are read here, so a configuration given in code (the tests') applies; the exporter reads the rest
+ * of its variables itself (headers, timeout). `OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true` puts chat messages
+ * into spans, as OpenTelemetry's GenAI instrumentations do; by default they never are.
+ */
+import { z } from 'zod';
+import { optionalText } from './env-text.js';
+
+export interface TracingConfig {
+  exporter: 'otlp' | 'console';
+  /** Where OTLP/HTTP spans go: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_OTLP_ENDPOINT's /v1/traces. */
+  url?: string;
+  /** OTEL_BSP_SCHEDULE_DELAY: milliseconds between two batches of spans (the SDK's default, 5000). */
+  batchDelayMs: number;
+  serviceName: string;
+  /** Whether chat messages and answers go into spans (`gen_ai.input.messages`, …). */
+  captureContent: boolean;
+}
+
+const flag = z
+  .enum(['true', 'false', 'TRUE', 'FALSE', 'True', 'False'])
+  .optional()
+  .transform((value) => value?.toLowerCase() === 'true');
+
+export const tracingEnvSchema = z.object({
+  OTEL_SDK_DISABLED: flag,
+  OTEL_TRACES_EXPORTER: z.enum(['otlp', 'console', 'none']).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalText,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalText,
+  OTEL_SERVICE_NAME: optionalText,
+  OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(1).max(600_000).default(5000),
+  OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: flag,
+});
+
+export function toTracingConfig(
+  e: z.output<typeof tracingEnvSchema>,
+  defaultServiceName: string,
+): { tracing?: TracingConfig } {
+  if (e.OTEL_SDK_DISABLED || e.OTEL_TRACES_EXPORTER === 'none') return {};
+  const endpoint = e.OTEL_EXPORTER_OTLP_ENDPOINT ?? e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  const exporter = e.OTEL_TRACES_EXPORTER ?? (endpoint === undefined ? undefined : 'otlp');
+  if (exporter === undefined) return {};
+  const url =
+    e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    (e.OTEL_EXPORTER_OTLP_ENDPOINT === undefined
+      ? undefined
+      : `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`);
+  return {
+    tracing: {
+      exporter,
+      ...(url === undefined ? {} : { url }),
+      batchDelayMs: e.OTEL_BSP_SCHEDULE_DELAY,
+      serviceName: e.OTEL_SERVICE_NAME ?? defaultServiceName,
+      captureContent: e.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT,
+    },
+  };
+}
