@@ -16,7 +16,6 @@ import { type CassetteLibrary, loadCassettes } from './cassettes/cassette-librar
 import { CassetteRecorder } from './cassettes/cassette-recorder.js';
 import { registerReplay } from './cassettes/replay-hook.js';
 import type { ServerConfig } from './config/load-config.js';
-import { packageVersion } from './config/package-files.js';
 import { adminValidator } from './contract/admin-validator.js';
 import { registerContractRoutes } from './contract/contract-routes.js';
 import './contract/fastify-types.js';
@@ -54,6 +53,7 @@ import { registerRequestIdHeader } from './pipeline/request-id.js';
 import { registerResponseListenerRoom } from './pipeline/response-listeners.js';
 import { registerServerTiming } from './pipeline/server-timing.js';
 import { registerStalledStreamCut } from './pipeline/stalled-stream-cut.js';
+import { registerTracing } from './pipeline/tracing/register-tracing.js';
 import { registerProxyRoutes } from './proxy/proxy-route.js';
 import { createTargetClient, type TargetClient } from './proxy/target-client.js';
 import { applyStartupData, type SeedInput } from './seed/apply-startup-data.js';
@@ -213,10 +213,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     // First of the request hooks, so every stage after it is inside the request's span. Loaded only
     // when OTEL_* variables ask for tracing: a server without them never loads OpenTelemetry.
     app.decorateRequest('traceStage', null);
-    if (config.tracing !== undefined) {
-      const { registerRequestTracing } = await import('./pipeline/tracing/request-tracing.js');
-      registerRequestTracing(app, config.tracing, packageVersion());
-    }
+    if (config.tracing !== undefined) await registerTracing(app, config.tracing);
     // Before authentication, so requests that fail it are journaled too.
     registerJournalRecorder(app, journal);
     const isReady = createHealthCheck(store, databaseLog);

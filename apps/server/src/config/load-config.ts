@@ -4,7 +4,13 @@ import {
   toEnginesConfig,
 } from '@assistant-platform/engines/config';
 import type { EnginesConfig } from '@assistant-platform/engines/types';
-import { type CorsOrigins, parseCorsOrigins } from '@assistant-platform/service-kit';
+import {
+  type CorsOrigins,
+  parseCorsOrigins,
+  type TracingConfig,
+  toTracingConfig,
+  tracingEnvSchema,
+} from '@assistant-platform/service-kit';
 import { LOG_LEVELS, type LogLevel, readEnvironment } from '@assistant-platform/types';
 import { z } from 'zod';
 import { type DatabaseTarget, databaseTargetOf } from './database-url.js';
@@ -17,7 +23,6 @@ import {
   toProxyConfig,
 } from './proxy-config.js';
 import { type RedisConfig, redisEnvSchema, toRedisConfig } from './redis-config.js';
-import { type TracingConfig, toTracingConfig, tracingEnvSchema } from './tracing-config.js';
 
 /** Thrown for a bad configuration value, here and by the engines (one class): it names every bad variable. */
 
@@ -88,7 +93,7 @@ export interface ServerConfig {
   replay?: ReplayConfig;
   /** What instances share through Redis (limits, faults, fixtures, the journal); unset, nothing is shared. */
   redis?: RedisConfig;
-  /** OpenTelemetry tracing (config/tracing-config.ts); unset, no span is made and the SDK never loads. */
+  /** OpenTelemetry tracing (service-kit's tracing-config.ts); unset, no span is made and the SDK never loads. */
   tracing?: TracingConfig;
 }
 

@@ -9,7 +9,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chatUpstreamEnv, type FakeUpstream, startFakeUpstream } from '@assistant-platform/engines/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toTracingConfig, tracingEnvSchema } from '../../src/config/tracing-config.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/index.js';
 import { ensureBuilt, startCli, stopAllServers } from '../helpers/cli-process.js';
 import { auth, TEST_TOKENS, testChatBody, testSeed } from '../helpers/fixtures.js';
@@ -176,30 +175,6 @@ describe('OpenTelemetry tracing', () => {
     expect(root?.traceId).not.toBe(TRACE_ID);
     // A client's 404 is not the server's error.
     expect(root?.status?.code ?? 0).not.toBe(2);
-  });
-});
-
-describe('tracing configuration', () => {
-  const configOf = (env: Record<string, string>) =>
-    toTracingConfig(tracingEnvSchema.parse(env), 'svc').tracing;
-
-  it('is off unless OTEL_* variables ask for it, and off when they say so', () => {
-    expect(configOf({})).toBeUndefined();
-    expect(
-      configOf({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' }),
-    ).toBeUndefined();
-    expect(configOf({ OTEL_SDK_DISABLED: 'true', OTEL_TRACES_EXPORTER: 'otlp' })).toBeUndefined();
-    expect(configOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318/' })).toEqual({
-      exporter: 'otlp',
-      url: 'http://c:4318/v1/traces',
-      batchDelayMs: 5000,
-      serviceName: 'svc',
-      captureContent: false,
-    });
-    expect(configOf({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://c:4318/traces' })?.url).toBe(
-      'http://c:4318/traces',
-    );
-    expect(configOf({ OTEL_TRACES_EXPORTER: 'console' })?.exporter).toBe('console');
   });
 });
 

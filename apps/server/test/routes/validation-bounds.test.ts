@@ -34,9 +34,18 @@ describe('validation: limits before items, every bad field, the body protections
     expect(paths(chat)).toEqual(expect.arrayContaining(['/message/content/0', '/message/content/1']));
   });
 
-  it('answers a million-item array by its maxItems, without looking at the items', async () => {
+  it('answers a million-item array by the values a body may hold, naming it, before parsing it', async () => {
     const tools = `[${'{},'.repeat(999_999)}{}]`;
     // How long it takes is bench/hostile.mjs's to measure; this pins what the client is told.
+    const res = await send('POST', '/v1/agents/create', `{"name":"a","instruction":"b","tools":${tools}}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { path: '/tools', message: 'the JSON holds more than 100000 values' },
+    ]);
+  });
+
+  it('answers an array within the values a body may hold by its maxItems, without looking at the items', async () => {
+    const tools = `[${'{},'.repeat(49_999)}{}]`;
     const res = await send('POST', '/v1/agents/create', `{"name":"a","instruction":"b","tools":${tools}}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ path: '/tools', message: 'must NOT have more than 64 items' }]);

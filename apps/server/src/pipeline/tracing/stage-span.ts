@@ -1,18 +1,13 @@
 /**
  * What the pipeline's stages see of tracing, without loading OpenTelemetry: a request may carry a
- * `traceStage` function (set by request-tracing.ts when OTEL_* variables turn tracing on; null
- * otherwise), which `timed` (server-timing.ts) calls to wrap a stage in a span.
+ * `traceStage` function (set when OTEL_* variables turn tracing on, see app.ts; null otherwise),
+ * which `timed` (server-timing.ts) calls to wrap a stage in a span.
  */
+import type { ChildSpan, SpanAttributes } from '@assistant-platform/service-kit/tracing';
 import type { TimedStage } from '../server-timing.js';
 
-/** Span attribute values as OpenTelemetry takes them; undefined ones are left out. */
-export type SpanAttributes = Record<string, string | number | boolean | string[] | undefined>;
-
-export interface StageSpan {
-  /** The W3C `traceparent` naming this span, for a call the stage makes (an upstream model server). */
-  readonly traceparent: string;
-  end(outcome: { error?: unknown; attributes?: SpanAttributes }): void;
-}
+export type { SpanAttributes };
+export type StageSpan = ChildSpan;
 
 /** How a stage's span is named and described; the GenAI conventions for the engine's. */
 export interface StageDescription<T> {

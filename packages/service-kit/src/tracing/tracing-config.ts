@@ -1,14 +1,15 @@
 /**
- * OpenTelemetry tracing, configured by the standard `OTEL_*` variables and off unless they ask for
- * it: `OTEL_TRACES_EXPORTER=otlp` (or `console`), or an OTLP endpoint (`OTEL_EXPORTER_OTLP_ENDPOINT`,
+ * OpenTelemetry tracing of the server and the gateway, configured by the standard `OTEL_*`
+ * variables (the same for both) and off unless they ask for it: `OTEL_TRACES_EXPORTER=otlp` (or
+ * `console`), or an OTLP endpoint (`OTEL_EXPORTER_OTLP_ENDPOINT`,
  * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`); `OTEL_SDK_DISABLED=true` or `OTEL_TRACES_EXPORTER=none`
  * turns it off whatever else is set. The endpoint and the batch delay (`OTEL_BSP_SCHEDULE_DELAY`)
  * are read here, so a configuration given in code (the tests') applies; the exporter reads the rest
- * of its variables itself (headers, timeout). `OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true` puts chat messages
- * into spans, as OpenTelemetry's GenAI instrumentations do; by default they never are.
+ * of its variables itself (headers, timeout). What users write never goes into a span.
  */
 import { z } from 'zod';
-import { optionalText } from './env-text.js';
+
+const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
 
 export interface TracingConfig {
   exporter: 'otlp' | 'console';
@@ -17,8 +18,6 @@ export interface TracingConfig {
   /** OTEL_BSP_SCHEDULE_DELAY: milliseconds between two batches of spans (the SDK's default, 5000). */
   batchDelayMs: number;
   serviceName: string;
-  /** Whether chat messages and answers go into spans (`gen_ai.input.messages`, …). */
-  captureContent: boolean;
 }
 
 const flag = z
@@ -33,7 +32,6 @@ export const tracingEnvSchema = z.object({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalText,
   OTEL_SERVICE_NAME: optionalText,
   OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(1).max(600_000).default(5000),
-  OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: flag,
 });
 
 export function toTracingConfig(
@@ -55,7 +53,6 @@ export function toTracingConfig(
       ...(url === undefined ? {} : { url }),
       batchDelayMs: e.OTEL_BSP_SCHEDULE_DELAY,
       serviceName: e.OTEL_SERVICE_NAME ?? defaultServiceName,
-      captureContent: e.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT,
     },
   };
 }

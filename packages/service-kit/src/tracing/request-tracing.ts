@@ -1,0 +1,178 @@
+/**
+ * OpenTelemetry tracing of a Fastify service's requests (the reference server's and the
+ * gateway's), loaded with the SDK only when OTEL_* variables turn it on (tracing-config.ts): the
+ * services import `@assistant-platform/service-kit/tracing` only then, so one without them
+ * registers no hook and loads none of this.
+ *
+ * Each request is a SERVER span continuing the caller's W3C `traceparent`/`tracestate` (the SDK's,
+ * the gateway client's, a browser's), named `METHOD /route` with the HTTP conventions' attributes;
+ * the service adds its own (`describe`, `answered`) and makes child spans of it (`onRequest`'s
+ * `child`) whose `traceparent` it passes on to the calls it makes. The span starts where Fastify
+ * makes the request's logger, so every log line of the request, "incoming request" included,
+ * carries its `traceId` and `spanId`. Only the service's own failures (5xx) mark it an error.
+ *
+ * Spans are exported in batches by the OTLP/HTTP exporter (it reads OTEL_EXPORTER_OTLP_HEADERS
+ * and the like itself) or written to the console. The provider is the app's own, not the process's
+ * global one, so two apps in one process (the tests) never mix their spans; closing the app
+ * flushes what is left.
+ */
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import {
+  type Attributes,
+  type Context,
+  ROOT_CONTEXT,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type TextMapGetter,
+  trace,
+} from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  ConsoleSpanExporter,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-base';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TracingConfig } from './tracing-config.js';
+
+/** Span attribute values as OpenTelemetry takes them; undefined ones are left out. */
+export type SpanAttributes = Record<string, string | number | boolean | string[] | undefined>;
+
+/** A span a service made under a request's, and what it passes on to the calls made inside it. */
+export interface ChildSpan {
+  /** The W3C `traceparent` naming this span, for a call made inside it. */
+  readonly traceparent: string;
+  end(outcome?: { error?: unknown; attributes?: SpanAttributes }): void;
+}
+
+export interface RequestTracingOptions {
+  /** The service's version, with the configuration's service name on every span. */
+  version: string;
+  /** The request span's own attributes, once its route is known. */
+  describe?(request: FastifyRequest): SpanAttributes;
+  /** What the answer adds (who the caller turned out to be). */
+  answered?(request: FastifyRequest): SpanAttributes;
+  /** Gets each request with the means to make child spans of its span. */
+  onRequest?(request: FastifyRequest, child: (name: string, attributes?: SpanAttributes) => ChildSpan): void;
+}
+
+const headerGetter: TextMapGetter<IncomingHttpHeaders> = {
+  keys: (headers) => Object.keys(headers),
+  get: (headers, key) => headers[key],
+};
+
+/** Attributes without the undefined ones (OpenTelemetry drops them with a warning). */
+function defined(attributes: SpanAttributes | undefined): Attributes {
+  const kept: Attributes = {};
+  if (attributes)
+    for (const [key, value] of Object.entries(attributes)) if (value !== undefined) kept[key] = value;
+  return kept;
+}
+
+function traceparentOf(span: Span): string {
+  const { traceId, spanId, traceFlags } = span.spanContext();
+  return `00-${traceId}-${spanId}-${traceFlags.toString(16).padStart(2, '0')}`;
+}
+
+function exporterOf(config: TracingConfig): SpanExporter {
+  return config.exporter === 'console'
+    ? new ConsoleSpanExporter()
+    : new OTLPTraceExporter(config.url === undefined ? {} : { url: config.url });
+}
+
+export function registerRequestTracing(
+  app: FastifyInstance,
+  config: TracingConfig,
+  options: RequestTracingOptions,
+): void {
+  const provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({
+      'service.name': config.serviceName,
+      'service.version': options.version,
+    }),
+    spanProcessors: [
+      new BatchSpanProcessor(exporterOf(config), { scheduledDelayMillis: config.batchDelayMs }),
+    ],
+  });
+  const tracer = provider.getTracer(config.serviceName, options.version);
+  const propagator = new W3CTraceContextPropagator();
+  const spans = new WeakMap<IncomingMessage, Span>();
+
+  const startSpan = (raw: IncomingMessage) => {
+    const parent: Context = propagator.extract(ROOT_CONTEXT, raw.headers, headerGetter);
+    const span = tracer.startSpan(raw.method ?? 'HTTP', { kind: SpanKind.SERVER }, parent);
+    spans.set(raw, span);
+    return span;
+  };
+  app.setChildLoggerFactory((logger, bindings, loggerOptions, raw) => {
+    const { traceId, spanId } = startSpan(raw as IncomingMessage).spanContext();
+    return logger.child({ ...bindings, traceId, spanId }, loggerOptions);
+  });
+  app.addHook('onRequest', (request, _reply, done) => {
+    const span = spans.get(request.raw) ?? startSpan(request.raw);
+    const route = request.routeOptions.url;
+    if (route !== undefined) span.updateName(`${request.method} ${route}`);
+    span.setAttributes(
+      defined({
+        'http.request.method': request.method,
+        'url.path': request.url.split('?')[0],
+        'http.route': route,
+        'server.address': request.hostname,
+        'client.address': request.ip,
+        'user_agent.original': request.headers['user-agent'],
+        ...options.describe?.(request),
+      }),
+    );
+    const inRequest = trace.setSpan(ROOT_CONTEXT, span);
+    options.onRequest?.(request, (name, attributes) => {
+      const child = tracer.startSpan(
+        name,
+        { kind: SpanKind.INTERNAL, attributes: defined(attributes) },
+        inRequest,
+      );
+      return {
+        traceparent: traceparentOf(child),
+        end({ error, attributes: more } = {}) {
+          if (more) child.setAttributes(defined(more));
+          if (error !== undefined) {
+            child.setStatus({ code: SpanStatusCode.ERROR });
+            child.setAttribute('error.type', (error as Error | null)?.name ?? 'Error');
+          }
+          child.end();
+        },
+      };
+    });
+    done();
+  });
+  const end = (request: FastifyRequest, status: number | undefined) => {
+    const span = spans.get(request.raw);
+    if (span === undefined) return;
+    spans.delete(request.raw);
+    span.setAttributes(defined(options.answered?.(request)));
+    if (status === undefined) span.setAttribute('error.type', 'client_aborted');
+    else {
+      span.setAttribute('http.response.status_code', status);
+      if (status >= 500) {
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        span.setAttribute('error.type', String(status));
+      }
+    }
+    span.end();
+  };
+  app.addHook('onResponse', (request, reply, done) => {
+    end(request, reply.statusCode);
+    done();
+  });
+  // A client that leaves before its answer still ends its span, so none is kept open.
+  app.addHook('onRequestAbort', (request, done) => {
+    end(request, undefined);
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await provider.shutdown();
+  });
+}

@@ -1,0 +1,26 @@
+/** When OpenTelemetry tracing is on, from the standard OTEL_* variables the server and gateway share. */
+import { describe, expect, it } from 'vitest';
+import { toTracingConfig, tracingEnvSchema } from '../src/index.js';
+
+describe('tracing configuration (OTEL_*)', () => {
+  const configOf = (env: Record<string, string>) =>
+    toTracingConfig(tracingEnvSchema.parse(env), 'svc').tracing;
+
+  it('is off unless OTEL_* variables ask for it, and off when they say so', () => {
+    expect(configOf({})).toBeUndefined();
+    expect(
+      configOf({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' }),
+    ).toBeUndefined();
+    expect(configOf({ OTEL_SDK_DISABLED: 'true', OTEL_TRACES_EXPORTER: 'otlp' })).toBeUndefined();
+    expect(configOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318/' })).toEqual({
+      exporter: 'otlp',
+      url: 'http://c:4318/v1/traces',
+      batchDelayMs: 5000,
+      serviceName: 'svc',
+    });
+    expect(configOf({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://c:4318/traces' })?.url).toBe(
+      'http://c:4318/traces',
+    );
+    expect(configOf({ OTEL_TRACES_EXPORTER: 'console' })?.exporter).toBe('console');
+  });
+});
