@@ -2,14 +2,20 @@
  * The gateway's configuration, read from the environment once at start-up and validated with one
  * schema; everything below receives the parsed object instead of reading `process.env` itself.
  */
-import { type CorsOrigins, parseCorsOrigins } from '@assistant-platform/service-kit';
+import {
+  type CorsOrigins,
+  parseCorsOrigins,
+  type TracingConfig,
+  toTracingConfig,
+  tracingEnvSchema,
+} from '@assistant-platform/service-kit';
 import { LOG_LEVELS, type LogLevel, readEnvironment } from '@assistant-platform/types';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveMs = z.coerce.number().int().min(1).max(600_000);
 
-const envSchema = z.object({
+const envSchema = tracingEnvSchema.extend({
   GATEWAY_PORT: port.default(4020),
   GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
   UPSTREAM_BASE_URL: z
@@ -65,6 +71,8 @@ export interface GatewayConfig {
   logFormat?: 'pretty' | 'json';
   /** The bearer token `GET /metrics` requires; undefined: no `/metrics`. */
   metricsToken?: string;
+  /** OpenTelemetry tracing (the standard OTEL_* variables); undefined: off, the SDK never loads. */
+  tracing?: TracingConfig;
 }
 
 /** Parses the environment; throws a ConfigError naming every bad variable. */
@@ -83,6 +91,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: c.CORS_ORIGINS,
     ...(c.LOG_FORMAT === undefined ? {} : { logFormat: c.LOG_FORMAT }),
     ...(c.METRICS_TOKEN === undefined ? {} : { metricsToken: c.METRICS_TOKEN }),
+    ...toTracingConfig(c, 'assistant-platform-gateway'),
   };
 }
 

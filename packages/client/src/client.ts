@@ -17,6 +17,7 @@ import {
   type Logger,
   type RawClient,
 } from './internal/request-pipeline.js';
+import { traceContextMiddleware } from './internal/trace-context.js';
 import { type AgentsResource, agentsResource } from './resources/agents.js';
 import { type EmbeddingsResource, embeddingsResource } from './resources/embeddings.js';
 import { type TranscriptionsResource, transcriptionsResource } from './resources/transcriptions.js';
@@ -127,6 +128,7 @@ export function createAssistantClient(options: ClientOptions = {}): AssistantCli
     logger: options.logger,
     idempotencyKeys: options.idempotencyKeys ?? true,
   });
+  client.use(traceContextMiddleware());
   client.use(
     deprecationMiddleware({
       mode: options.deprecations ?? 'warn',

@@ -15,13 +15,17 @@ import { describedFetch, describeFailuresLink, type SubscriptionFailures } from 
 import { endOnFailureLink } from './end-on-failure-link.js';
 import { loneOrBatchLink } from './lone-or-batch-link.js';
 import { postSubscriptionFetch } from './post-subscription-fetch.js';
+import { activeTraceHeaders } from './trace-headers.js';
 
 export interface GatewayClientOptions {
   /** The gateway's URL, e.g. `http://127.0.0.1:4020` (`/trpc` is added when missing). */
   url: string;
   /** The platform token, or a function returning it (called for every request). */
   token: string | (() => string | Promise<string>);
-  /** Extra headers for every request, e.g. your own `x-request-id`. */
+  /**
+   * Extra headers for every request, e.g. your own `x-request-id`. The active OpenTelemetry
+   * context's `traceparent` is sent too when `@opentelemetry/api` is installed (yours wins).
+   */
   headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
   /** The `fetch` to use (defaults to the global one). */
   fetch?: typeof fetch;
@@ -44,7 +48,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   async function requestHeaders(): Promise<Record<string, string>> {
     const token = typeof options.token === 'function' ? await options.token() : options.token;
     const extra = typeof options.headers === 'function' ? await options.headers() : options.headers;
-    return { ...extra, authorization: `Bearer ${token}` };
+    return { ...(await activeTraceHeaders()), ...extra, authorization: `Bearer ${token}` };
   }
 
   return createTRPCClient<AppRouter>({

@@ -19,6 +19,8 @@ Configuration comes from the environment (and a .env file in the working directo
   CORS_ORIGINS           browser origins allowed to call it, comma-separated, or * (default *)
   LOG_LEVEL              pino level (default info)
   LOG_FORMAT             pretty or json (default: pretty on a terminal, json otherwise)
+  OTEL_EXPORTER_OTLP_ENDPOINT  OpenTelemetry: where OTLP/HTTP spans go; setting it turns tracing on
+                         (OTEL_TRACES_EXPORTER, OTEL_SERVICE_NAME, OTEL_SDK_DISABLED as usual; default off)
 `;
 
 interface Flags {
@@ -44,7 +46,7 @@ export function createProgram(
         ...(flags.port === undefined ? {} : { GATEWAY_PORT: flags.port }),
         ...(flags.host === undefined ? {} : { GATEWAY_HOST: flags.host }),
       });
-      const gateway = await startGateway(config).catch((error: unknown) => {
+      const gateway = await startGateway(config, { version }).catch((error: unknown) => {
         if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
         throw new Error(
           `port ${config.port} on ${config.host} is in use — is another \`pnpm start\` or assistant-gateway running? ` +

@@ -19,6 +19,8 @@ import { registerHealthz } from './healthz.js';
 export interface BuildOptions {
   /** The `fetch` used for platform calls; by default one over undici's `request()` (upstream-fetch.ts). */
   fetch?: typeof fetch;
+  /** The gateway's version, on its spans (the CLI passes its package's). */
+  version?: string;
 }
 
 // The platform accepts bodies up to 10 MiB; a batch may carry several such calls.
@@ -39,6 +41,18 @@ export async function buildGateway(
     routerOptions: { maxParamLength: 10_000 },
   });
 
+  // First of the request hooks, so what follows is inside the request's span. Loaded only when
+  // OTEL_* variables ask for tracing: a gateway without them never loads OpenTelemetry.
+  if (config.tracing !== undefined) {
+    const { registerRequestTracing } = await import('@assistant-platform/service-kit/tracing');
+    registerRequestTracing(app, config.tracing, {
+      version: options.version ?? '0.0.0',
+      describe: (request) => ({ 'assistant_platform.request_id': request.id }),
+      onRequest: (request, child) => {
+        request.traceCall = child;
+      },
+    });
+  }
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();

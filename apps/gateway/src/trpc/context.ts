@@ -38,7 +38,25 @@ export interface GatewayContext {
    * the caller in turn (http/app.ts): the gateway passes a deprecation on rather than hiding it.
    */
   deprecationHeaders: Record<string, string>;
+  /**
+   * With tracing on, starts a span for one call under the request's (trpc/init.ts); its
+   * `traceparent` goes upstream with the call. A plain function type: this context's type reaches
+   * product teams through the gateway client's AppRouter.
+   */
+  traceCall: TraceCall | undefined;
   services: GatewayServices;
+}
+
+export type TraceCall = (
+  name: string,
+  attributes: Record<string, string>,
+) => { traceparent: string; end(outcome?: { error?: unknown; attributes?: Record<string, string> }): void };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by http/app.ts while tracing is on. */
+    traceCall?: TraceCall;
+  }
 }
 
 export function createContextFactory(services: GatewayServices) {
@@ -59,6 +77,7 @@ export function createContextFactory(services: GatewayServices) {
       idempotencyKey: typeof key === 'string' ? key : undefined,
       calls: info.calls.length,
       deprecationHeaders: {},
+      traceCall: req.traceCall,
       services,
     };
   };

@@ -60,8 +60,23 @@ const countedProcedure = t.procedure.use(async ({ ctx, path, next }) => {
   return result;
 });
 
+/**
+ * With tracing on, each call is a span under its HTTP request's (a batch's calls are siblings),
+ * following the RPC conventions, and the platform calls it makes carry its `traceparent`. A
+ * subscription's span ends when the subscription starts.
+ */
+const tracedProcedure = countedProcedure.use(async ({ ctx, path, type, next }) => {
+  if (ctx.traceCall === undefined) return next();
+  const span = ctx.traceCall(`trpc ${path}`, { 'rpc.system': 'trpc', 'rpc.method': path, 'trpc.type': type });
+  const result = await next({
+    ctx: { upstreamHeaders: { ...ctx.upstreamHeaders, traceparent: span.traceparent } },
+  });
+  span.end(result.ok ? {} : { error: result.error, attributes: { 'trpc.error_code': result.error.code } });
+  return result;
+});
+
 /** Procedures that call the platform: a caller without a token is turned away before any call. */
-export const platformProcedure = countedProcedure.use(({ ctx, next }) => {
+export const platformProcedure = tracedProcedure.use(({ ctx, next }) => {
   if (ctx.token === undefined) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES[401] });
   }

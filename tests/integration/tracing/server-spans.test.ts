@@ -1,0 +1,105 @@
+/**
+ * The reference server's OpenTelemetry spans over real HTTP: it continues a caller's `traceparent`,
+ * makes spans for its stages (the token, the database, the engine under the GenAI conventions),
+ * passes the engine span's `traceparent` to an OpenAI-compatible upstream (the fake one of
+ * @assistant-platform/engines/testing), and exports the trace over OTLP/HTTP to a receiver. What
+ * users write never goes into a span.
+ */
+import { chatUpstreamEnv, type FakeUpstream, startFakeUpstream } from '@assistant-platform/engines/testing';
+import { type ReferenceServer, startReferenceServer } from '@assistant-platform/server';
+import { TEST_TOKENS, testChatBody, testSeed } from '@assistant-platform/server/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReceivedSpan, type Receiver, SPAN_KIND, startReceiver } from './otlp-receiver.js';
+
+const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
+const CALLER_SPAN = '00f067aa0ba902b7';
+
+let receiver: Receiver;
+let upstream: FakeUpstream;
+let server: ReferenceServer;
+beforeAll(async () => {
+  receiver = await startReceiver();
+  upstream = await startFakeUpstream();
+  server = await startReferenceServer({
+    seed: testSeed,
+    env: {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_BSP_SCHEDULE_DELAY: '50',
+      OTEL_SERVICE_NAME: 'platform-under-test',
+      ...chatUpstreamEnv(upstream.url),
+    },
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await upstream?.close();
+  await receiver?.close();
+});
+
+describe('OpenTelemetry tracing', () => {
+  it('continues the caller’s trace through auth, the database and the engine to the upstream', async () => {
+    const secret = 'my card is 4111 1111 1111 1111';
+    const body = testChatBody({ message: { role: 'user', content: [{ type: 'text', text: secret }] } });
+    const res = await fetch(`${server.url}/v1/agents/chat/request`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${TEST_TOKENS.all}`,
+        'content-type': 'application/json',
+        traceparent: `00-${TRACE_ID}-${CALLER_SPAN}-01`,
+        tracestate: 'vendor=opaque',
+      },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(200);
+    const requestId = res.headers.get('x-request-id');
+
+    const spans = await receiver.trace(TRACE_ID, 4);
+    const root = spans.find((span) => span.kind === SPAN_KIND.server);
+    expect(root).toMatchObject({
+      name: 'POST /v1/agents/chat/request',
+      parentSpanId: CALLER_SPAN,
+      service: 'platform-under-test',
+      attributes: {
+        'http.request.method': 'POST',
+        'http.route': '/v1/agents/chat/request',
+        'http.response.status_code': 200,
+        'assistant_platform.operation_id': 'chatRequest',
+        'assistant_platform.request_id': requestId,
+      },
+    });
+    const children = spans.filter((span) => span.parentSpanId === root?.spanId);
+    expect(children.map((span) => span.name).sort()).toEqual(['auth', expect.stringMatching(/^chat /), 'db']);
+    const chat = children.find((span) => span.name.startsWith('chat '));
+    expect(chat?.attributes).toMatchObject({
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.request.model': expect.any(String),
+      'gen_ai.request.max_tokens': expect.any(Number),
+      'gen_ai.request.temperature': expect.any(Number),
+      'gen_ai.response.finish_reasons': [expect.any(String)],
+    });
+    // The upstream was asked within the engine's span.
+    const upstreamCall = upstream.received.at(-1);
+    expect(upstreamCall?.headers.traceparent).toBe(`00-${TRACE_ID}-${chat?.spanId}-01`);
+    // Nothing the user wrote is in any span.
+    expect(receiver.bodies.join('')).not.toContain('4111');
+  });
+
+  it('starts a new trace for a request without traceparent, and marks only the server’s own failures', async () => {
+    const res = await fetch(`${server.url}/v1/agents/view/999999`, {
+      headers: { authorization: `Bearer ${TEST_TOKENS.all}` },
+    });
+    expect(res.status).toBe(404);
+    const requestId = res.headers.get('x-request-id');
+    const deadline = Date.now() + 20_000;
+    let root: ReceivedSpan | undefined;
+    while (!root && Date.now() < deadline) {
+      root = receiver.spans.find((span) => span.attributes['assistant_platform.request_id'] === requestId);
+      if (!root) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(root).toMatchObject({ kind: SPAN_KIND.server, name: 'GET /v1/agents/view/:id' });
+    expect(root?.parentSpanId || undefined).toBeUndefined();
+    expect(root?.traceId).not.toBe(TRACE_ID);
+    // A client's 404 is not the server's error.
+    expect(root?.status?.code ?? 0).not.toBe(2);
+  });
+});
