@@ -12,7 +12,8 @@
 // Usage: node bench/request-profile.mjs [kind ...]   (builds apps/server first, about 20 s)
 // Env: BENCH_DURATION (seconds per kind, default 5), BENCH_ROWS (rows per table, default 25),
 // BENCH_MIN_SHARE (hide rows under this % of busy time, default 0.5), BENCH_DETAIL (a row to split
-// by function, e.g. server/db/rows.ts).
+// by function, e.g. server/db/rows.ts), BENCH_SERVER_ENV (more of the server's environment, as
+// JSON: '{"OTEL_EXPORTER_OTLP_ENDPOINT":"http://127.0.0.1:4318"}' profiles it tracing).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -181,6 +182,7 @@ async function start(kind, dist, profileDir) {
       RATE_LIMIT_MAX: '1000000000',
       MAX_HEAVY_REQUESTS_PER_TOKEN: '1000000',
       LOG_LEVEL: 'warn',
+      ...JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}'),
     },
     /listening on http:\/\/[^:]+:(\d+)/,
   );

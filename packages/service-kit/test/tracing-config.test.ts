@@ -22,5 +22,13 @@ describe('tracing configuration (OTEL_*)', () => {
       'http://c:4318/traces',
     );
     expect(configOf({ OTEL_TRACES_EXPORTER: 'console' })?.exporter).toBe('console');
+    expect(
+      configOf({
+        OTEL_TRACES_EXPORTER: 'otlp',
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0.25',
+      })?.sampler,
+    ).toEqual({ name: 'parentbased_traceidratio', ratio: 0.25 });
+    expect(() => configOf({ OTEL_TRACES_SAMPLER: 'sometimes' })).toThrow();
   });
 });

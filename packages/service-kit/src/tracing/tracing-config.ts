@@ -3,8 +3,8 @@
  * variables (the same for both) and off unless they ask for it: `OTEL_TRACES_EXPORTER=otlp` (or
  * `console`), or an OTLP endpoint (`OTEL_EXPORTER_OTLP_ENDPOINT`,
  * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`); `OTEL_SDK_DISABLED=true` or `OTEL_TRACES_EXPORTER=none`
- * turns it off whatever else is set. The endpoint and the batch delay (`OTEL_BSP_SCHEDULE_DELAY`)
- * are read here, so a configuration given in code (the tests') applies; the exporter reads the rest
+ * turns it off whatever else is set. The endpoint, the batch delay (`OTEL_BSP_SCHEDULE_DELAY`) and
+ * the sampler (`OTEL_TRACES_SAMPLER`, `OTEL_TRACES_SAMPLER_ARG`) are read here, so a configuration given in code (the tests') applies; the exporter reads the rest
  * of its variables itself (headers, timeout). What users write never goes into a span.
  */
 import { z } from 'zod';
@@ -18,7 +18,22 @@ export interface TracingConfig {
   /** OTEL_BSP_SCHEDULE_DELAY: milliseconds between two batches of spans (the SDK's default, 5000). */
   batchDelayMs: number;
   serviceName: string;
+  /**
+   * OTEL_TRACES_SAMPLER and its OTEL_TRACES_SAMPLER_ARG (the ratio of the `traceidratio` ones):
+   * which traces are recorded. By default every trace a caller did not mark unsampled.
+   */
+  sampler?: { name: SamplerName; ratio: number };
 }
+
+export const SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+export type SamplerName = (typeof SAMPLERS)[number];
 
 const flag = z
   .enum(['true', 'false', 'TRUE', 'FALSE', 'True', 'False'])
@@ -32,6 +47,8 @@ export const tracingEnvSchema = z.object({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalText,
   OTEL_SERVICE_NAME: optionalText,
   OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(1).max(600_000).default(5000),
+  OTEL_TRACES_SAMPLER: z.enum(SAMPLERS).optional(),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
 });
 
 export function toTracingConfig(
@@ -53,6 +70,9 @@ export function toTracingConfig(
       ...(url === undefined ? {} : { url }),
       batchDelayMs: e.OTEL_BSP_SCHEDULE_DELAY,
       serviceName: e.OTEL_SERVICE_NAME ?? defaultServiceName,
+      ...(e.OTEL_TRACES_SAMPLER === undefined
+        ? {}
+        : { sampler: { name: e.OTEL_TRACES_SAMPLER, ratio: e.OTEL_TRACES_SAMPLER_ARG } }),
     },
   };
 }
