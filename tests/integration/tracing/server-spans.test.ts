@@ -103,3 +103,34 @@ describe('OpenTelemetry tracing', () => {
     expect(root?.status?.code ?? 0).not.toBe(2);
   });
 });
+
+describe('sampling (OTEL_TRACES_SAMPLER)', () => {
+  it('records a trace its caller sampled and nothing of one the sampler left out', async () => {
+    const sampled = await startReferenceServer({
+      seed: testSeed,
+      env: {
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        OTEL_BSP_SCHEDULE_DELAY: '50',
+        OTEL_TRACES_SAMPLER: 'parentbased_always_off',
+      },
+    });
+    try {
+      const get = (headers: Record<string, string> = {}) =>
+        fetch(`${sampled.url}/v1/agents/view/1`, {
+          headers: { authorization: `Bearer ${TEST_TOKENS.all}`, ...headers },
+        });
+      const left = await get();
+      expect(left.status).toBe(200);
+      const traceId = 'c'.repeat(32);
+      expect((await get({ traceparent: `00-${traceId}-${CALLER_SPAN}-01` })).status).toBe(200);
+      // Spans leave in the order they ended: once the sampled trace's are here, the other's would be.
+      await receiver.trace(traceId, 3);
+      const leftId = left.headers.get('x-request-id');
+      expect(
+        receiver.spans.filter((span) => span.attributes['assistant_platform.request_id'] === leftId),
+      ).toEqual([]);
+    } finally {
+      await sampled.close();
+    }
+  });
+});

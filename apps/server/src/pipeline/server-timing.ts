@@ -11,9 +11,7 @@
  * written (`onSend`), and only on the server's own operations: a proxy passes its target's on.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { StageDescription, StageSpan } from './tracing/stage-span.js';
-
-export type TimedStage = 'auth' | 'db' | 'engine';
+import type { StageDescription, StageSpan, TimedStage } from './tracing/stage-span.js';
 
 type StageTimes = Partial<Record<TimedStage, number>>;
 

@@ -85,11 +85,10 @@ function traceparentOf(span: Span): string {
 
 /** The sampler OTEL_TRACES_SAMPLER names, as OpenTelemetry's SDKs build it from the variable. */
 function samplerOf({ name, ratio }: { name: SamplerName; ratio: number }): Sampler {
-  const root = name.endsWith('always_on')
-    ? new AlwaysOnSampler()
-    : name.endsWith('always_off')
-      ? new AlwaysOffSampler()
-      : new TraceIdRatioBasedSampler(ratio);
+  let root: Sampler;
+  if (name.endsWith('always_on')) root = new AlwaysOnSampler();
+  else if (name.endsWith('always_off')) root = new AlwaysOffSampler();
+  else root = new TraceIdRatioBasedSampler(ratio);
   return name.startsWith('parentbased_') ? new ParentBasedSampler({ root }) : root;
 }
 
@@ -112,6 +111,7 @@ export function registerRequestTracing(
     spanProcessors: [
       new BatchSpanProcessor(exporterOf(config), { scheduledDelayMillis: config.batchDelayMs }),
     ],
+    ...(config.sampler === undefined ? {} : { sampler: samplerOf(config.sampler) }),
   });
   const tracer = provider.getTracer(config.serviceName, options.version);
   const propagator = new W3CTraceContextPropagator();

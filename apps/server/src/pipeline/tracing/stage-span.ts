@@ -4,9 +4,11 @@
  * which `timed` (server-timing.ts) calls to wrap a stage in a span.
  */
 import type { ChildSpan, SpanAttributes } from '@assistant-platform/service-kit/tracing';
-import type { TimedStage } from '../server-timing.js';
 
 export type { SpanAttributes };
+
+/** The stages `timed` measures: the token's lookup, the operation's database calls, the engine. */
+export type TimedStage = 'auth' | 'db' | 'engine';
 export type StageSpan = ChildSpan;
 
 /** How a stage's span is named and described; the GenAI conventions for the engine's. */
