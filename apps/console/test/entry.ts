@@ -26,6 +26,10 @@ export function journalEntry(extra: Partial<JournalEntry> = {}): JournalEntry {
     chatFixtureId: null,
     violations: null,
     replay: null,
+    spans: [
+      { stage: 'auth', name: 'auth', startMs: 0.4, durationMs: 0.3 },
+      { stage: 'db', name: 'db', startMs: 1, durationMs: 0.5 },
+    ],
     ...extra,
   };
 }

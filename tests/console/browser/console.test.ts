@@ -89,6 +89,20 @@ describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
       'database: N ms',
       'other: N ms',
     ]);
+    // Its stages as a waterfall on the request's axis: the token's lookup, then the database.
+    const stages = page.getByRole('list', { name: 'Waterfall' }).getByRole('listitem');
+    expect(
+      (await stages.allTextContents()).map((text) => text.replace(/at [\d.]+ ms, [\d.]+ ms/, 'T')),
+    ).toEqual(['authT', 'dbT']);
+    // The database's stage starts once the token's lookup has ended, and its bar is drawn after it.
+    const [auth, db] = (await stages.allTextContents()).map((text) =>
+      (/at ([\d.]+) ms, ([\d.]+) ms/.exec(text) ?? []).slice(1).map(Number),
+    );
+    expect(db?.[0]).toBeGreaterThanOrEqual((auth?.[0] ?? Number.NaN) + (auth?.[1] ?? Number.NaN) - 0.01);
+    const [authLeft, dbLeft] = await page
+      .locator('.waterfall-track > span')
+      .evaluateAll((bars) => bars.map((bar) => bar.getBoundingClientRect().left));
+    expect(dbLeft).toBeGreaterThanOrEqual(authLeft ?? Number.POSITIVE_INFINITY);
     const curl = await page.getByTitle('curl command').textContent();
     expect(curl).toContain('Bearer $TOKEN');
     expect(curl).not.toContain(TEST_TOKENS.all);

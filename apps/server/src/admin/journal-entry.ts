@@ -5,7 +5,7 @@
  * `[redacted]` (Node lower-cases request header names; the answer's are parsed from the header
  * block written); a stream's events are split into their `event:` and `data:` fields.
  */
-import type { JournalEntry, StreamEvent } from '@assistant-platform/types/admin';
+import { ADMIN_LIMITS, type JournalEntry, type StreamEvent } from '@assistant-platform/types/admin';
 import type { RawEvent } from './journal-recording.js';
 import type { JournalSlot } from './journal-slot.js';
 
@@ -96,5 +96,15 @@ export function journalEntryOf(slot: JournalSlot): JournalEntry {
     chatFixtureId: slot.chatFixtureId,
     violations: slot.violations,
     replay: slot.replay,
+    spans: (slot.stages ?? []).slice(0, MAX_SPANS).map(({ stage, name, start, durationMs: took }) => ({
+      stage,
+      name,
+      startMs: thousandths(Math.max(0, start - slot.startedAt)),
+      durationMs: thousandths(took),
+    })),
   };
 }
+
+/** The admin contract's bound on a journal entry's spans. */
+const MAX_SPANS = ADMIN_LIMITS.JournalEntry.spans.maxItems;
+const thousandths = (ms: number) => Math.round(ms * 1000) / 1000;

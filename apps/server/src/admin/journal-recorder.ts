@@ -30,7 +30,10 @@ export function registerJournalRecorder(app: FastifyInstance, journal: Recording
     const recording = new JournalRecording(request, reply.raw, operationId, journal.options.bodyMaxBytes);
     request.journal = recording;
     // `close` comes once per response: after its last byte, or when the connection goes first.
-    reply.raw.on('close', () => journal.record(recording, request.auth, request.fault));
+    reply.raw.on('close', () => {
+      recording.stages = request.stages;
+      journal.record(recording, request.auth, request.fault);
+    });
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {

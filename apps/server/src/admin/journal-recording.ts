@@ -9,6 +9,7 @@ import type { ServerResponse } from 'node:http';
 import type { ReplayOutcome, Violation } from '@assistant-platform/types/admin';
 import type { FastifyRequest } from 'fastify';
 import type { RequestJournal } from '../contract/fastify-types.js';
+import type { TimedSpan } from '../pipeline/server-timing.js';
 
 /**
  * A streamed answer keeps at most this many events (the contract's bound), and at most the
@@ -34,6 +35,8 @@ export class JournalRecording implements RequestJournal {
   readonly rawHeaders: readonly string[];
   readonly response: ServerResponse;
   chatFixtureId: number | null = null;
+  /** The stages the request went through (`request.stages`, pipeline/server-timing.ts), once it ended. */
+  stages: readonly TimedSpan[] | null = null;
   outcome: RequestJournal['outcome'] = undefined;
   requestBody: Uint8Array | undefined = undefined;
   violations: Violation[] | null = null;

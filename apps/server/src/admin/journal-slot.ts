@@ -15,6 +15,7 @@
 import type { ServerResponse } from 'node:http';
 import type { AppliedFault, JournalEntry, ReplayOutcome, Violation } from '@assistant-platform/types/admin';
 import type { AuthContext } from '../contract/fastify-types.js';
+import type { TimedSpan } from '../pipeline/server-timing.js';
 import type { JournalRecording, RawEvent } from './journal-recording.js';
 
 /** A body's bytes or text, cut to `max` bytes (at a character boundary) when longer. */
@@ -54,6 +55,9 @@ export class JournalSlot {
   responseBodyTruncated = false;
   events: RawEvent[] | null = null;
   eventsTruncated = false;
+  /** The request's stages as it timed them (kept by reference), and when it arrived, to place them. */
+  stages: readonly TimedSpan[] | null = null;
+  startedAt = 0;
   /** Request id, target, request head and answer head, one after the other, in Latin-1. */
   private texts: Buffer = NO_TEXT;
   private ends = new Uint32Array(4);
@@ -83,6 +87,8 @@ export class JournalSlot {
     this.replay = recording.replay;
     this.events = recording.events;
     this.eventsTruncated = recording.eventsTruncated;
+    this.stages = recording.stages;
+    this.startedAt = recording.startedAt;
     const requestBody =
       recording.requestBody === undefined ? undefined : capped(recording.requestBody, bodyMaxBytes);
     this.requestBody = requestBody?.body as Uint8Array | undefined;

@@ -13,18 +13,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StageDescription, StageSpan, TimedStage } from './tracing/stage-span.js';
 
-type StageTimes = Partial<Record<TimedStage, number>>;
+/** One stage a request went through: when it started (performance.now()) and how long it took. */
+export interface TimedSpan {
+  stage: TimedStage;
+  /** The stage's span name: the stage's own, or a more precise one (`chat <model>`). */
+  name: string;
+  start: number;
+  durationMs: number;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Milliseconds spent per stage so far (see pipeline/server-timing.ts); null until one is timed. */
-    stageTimes: StageTimes | null;
+    /** The stages timed so far, in the order they started; null until one is. */
+    stages: TimedSpan[] | null;
   }
 }
 
 /**
- * Runs `work`, adding the time it took to the request's `stage`, whether it settles or throws; with
- * tracing on, inside a span of that stage, which `work` receives (to pass its `traceparent` on).
+ * Runs `work`, noting the stage it is (its start and how long it took) on the request, whether it
+ * settles or throws: `Server-Timing` adds them up, the journal keeps them for the console's
+ * waterfall. With tracing on, inside a span of that stage, which `work` receives (to pass its
+ * `traceparent` on).
  */
 export async function timed<T>(
   request: FastifyRequest,
@@ -33,7 +42,14 @@ export async function timed<T>(
   describe?: StageDescription<T>,
 ): Promise<T> {
   const span = request.traceStage?.(stage, describe?.name, describe?.attributes);
-  const started = performance.now();
+  const timedSpan: TimedSpan = {
+    stage,
+    name: describe?.name ?? stage,
+    start: performance.now(),
+    durationMs: 0,
+  };
+  if (request.stages === null) request.stages = [timedSpan];
+  else request.stages.push(timedSpan);
   try {
     const result = await work(span);
     span?.end({ attributes: describe?.resultAttributes?.(result) });
@@ -42,9 +58,7 @@ export async function timed<T>(
     span?.end({ error });
     throw error;
   } finally {
-    const times = request.stageTimes ?? {};
-    times[stage] = (times[stage] ?? 0) + (performance.now() - started);
-    request.stageTimes = times;
+    timedSpan.durationMs = performance.now() - timedSpan.start;
   }
 }
 
@@ -62,22 +76,30 @@ function milliseconds(duration: number): string {
  * The header's value: `auth;desc="token";dur=0.041, …, total;dur=2.500` (milliseconds, 3 decimals),
  * the stages in this order, with the description a browser shows.
  */
-export function serverTimingOf(times: StageTimes | null, totalMs: number): string {
+export function serverTimingOf(stages: readonly TimedSpan[] | null, totalMs: number): string {
   let header = '';
-  if (times !== null) {
-    if (times.auth !== undefined) header += `auth;desc="token";dur=${milliseconds(times.auth)}, `;
-    if (times.db !== undefined) header += `db;desc="database";dur=${milliseconds(times.db)}, `;
-    if (times.engine !== undefined) header += `engine;desc="engine";dur=${milliseconds(times.engine)}, `;
+  if (stages !== null) {
+    let auth: number | undefined;
+    let db: number | undefined;
+    let engine: number | undefined;
+    for (const { stage, durationMs } of stages) {
+      if (stage === 'auth') auth = (auth ?? 0) + durationMs;
+      else if (stage === 'db') db = (db ?? 0) + durationMs;
+      else engine = (engine ?? 0) + durationMs;
+    }
+    if (auth !== undefined) header += `auth;desc="token";dur=${milliseconds(auth)}, `;
+    if (db !== undefined) header += `db;desc="database";dur=${milliseconds(db)}, `;
+    if (engine !== undefined) header += `engine;desc="engine";dur=${milliseconds(engine)}, `;
   }
   return `${header}total;dur=${milliseconds(totalMs)}`;
 }
 
 export function registerServerTiming(app: FastifyInstance): void {
-  app.decorateRequest('stageTimes', null);
+  app.decorateRequest('stages', null);
   app.addHook('onSend', (request, reply, payload, done) => {
     const { config } = request.routeOptions;
     if (config.operationId !== undefined && !config.proxied)
-      reply.header('server-timing', serverTimingOf(request.stageTimes, reply.elapsedTime));
+      reply.header('server-timing', serverTimingOf(request.stages, reply.elapsedTime));
     done(null, payload);
   });
 }

@@ -53,6 +53,32 @@ describe('the journal records platform requests', () => {
     expect(Date.parse(entry?.at ?? '')).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('keeps where the time went, stage by stage, in order and within the request', async () => {
+    await app().inject({ url: '/v1/agents/view/1', headers: auth(TEST_TOKENS.all) });
+    await app().inject({
+      method: 'POST',
+      url: '/v1/agents/chat/request',
+      headers: auth(TEST_TOKENS.all),
+      payload: testChatBody(),
+    });
+    await app().inject({ url: '/v1/nothing-here', headers: auth(TEST_TOKENS.all) });
+    const [unknown, chat, get] = await journal();
+    expect(get?.spans.map(({ stage, name }) => [stage, name])).toEqual([
+      ['auth', 'auth'],
+      ['db', 'db'],
+    ]);
+    expect(chat?.spans.map(({ stage }) => stage)).toEqual(['auth', 'db', 'engine']);
+    expect(chat?.spans[2]?.name).toMatch(/^chat /);
+    for (const entry of [get, chat])
+      for (const [index, span] of (entry?.spans ?? []).entries()) {
+        expect(span.startMs).toBeGreaterThanOrEqual(
+          index === 0 ? 0 : (entry?.spans[index - 1]?.startMs ?? 0),
+        );
+        expect(span.startMs + span.durationMs).toBeLessThanOrEqual((entry?.durationMs ?? 0) + 0.001);
+      }
+    expect(unknown?.spans).toEqual([]);
+  });
+
   it('keeps failed requests: refused credentials, a bad body (as its JSON value) and malformed JSON (as text)', async () => {
     await app().inject({ url: '/v1/agents/view/1' });
     await app().inject({

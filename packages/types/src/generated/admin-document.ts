@@ -2295,7 +2295,8 @@ export const adminDocument: OpenApiDocument = {
           "fault",
           "chatFixtureId",
           "violations",
-          "replay"
+          "replay",
+          "spans"
         ],
         "additionalProperties": false,
         "properties": {
@@ -2439,6 +2440,47 @@ export const adminDocument: OpenApiDocument = {
                 "type": "null"
               }
             ]
+          },
+          "spans": {
+            "description": "Where the request's time went, stage by stage, in the order they started: the same\nstages as its answer's `Server-Timing` (the token's lookup, the operation's database\ncalls, the engine), each with its start from the request's arrival, for a waterfall\nwith no trace collector. Empty for a request that reached none (a proxied or replayed\none, an unknown path). With OpenTelemetry tracing on, each is a span of the request's trace too.\n",
+            "type": "array",
+            "maxItems": 32,
+            "items": {
+              "$ref": "#/components/schemas/StageSpan"
+            }
+          }
+        }
+      },
+      "StageSpan": {
+        "type": "object",
+        "required": [
+          "stage",
+          "name",
+          "startMs",
+          "durationMs"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "stage": {
+            "type": "string",
+            "enum": [
+              "auth",
+              "db",
+              "engine"
+            ]
+          },
+          "name": {
+            "type": "string",
+            "description": "The span's name, e.g. `chat reference` for the engine's part of a chat."
+          },
+          "startMs": {
+            "type": "number",
+            "minimum": 0,
+            "description": "Milliseconds from the request's arrival to the stage's start."
+          },
+          "durationMs": {
+            "type": "number",
+            "minimum": 0
           }
         }
       },

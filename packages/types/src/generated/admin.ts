@@ -683,6 +683,23 @@ export interface components {
             violations: components["schemas"]["Violation"][] | null;
             /** @description A replaying server's cassette for this request, `null` when the server does not replay. */
             replay: components["schemas"]["ReplayOutcome"] | null;
+            /**
+             * @description Where the request's time went, stage by stage, in the order they started: the same
+             *     stages as its answer's `Server-Timing` (the token's lookup, the operation's database
+             *     calls, the engine), each with its start from the request's arrival, for a waterfall
+             *     with no trace collector. Empty for a request that reached none (a proxied or replayed
+             *     one, an unknown path). With OpenTelemetry tracing on, each is a span of the request's trace too.
+             */
+            spans: components["schemas"]["StageSpan"][];
+        };
+        StageSpan: {
+            /** @enum {string} */
+            stage: "auth" | "db" | "engine";
+            /** @description The span's name, e.g. `chat reference` for the engine's part of a chat. */
+            name: string;
+            /** @description Milliseconds from the request's arrival to the stage's start. */
+            startMs: number;
+            durationMs: number;
         };
         StateAccount: {
             id: components["schemas"]["PositiveId"];

@@ -227,6 +227,28 @@ export const ADMIN_LIMITS = {
         "target-failed",
         "stalled"
       ]
+    },
+    "spans": {
+      "type": "array",
+      "maxItems": 32
+    }
+  },
+  "StageSpan": {
+    "stage": {
+      "type": "string",
+      "enum": [
+        "auth",
+        "db",
+        "engine"
+      ]
+    },
+    "startMs": {
+      "type": "number",
+      "minimum": 0
+    },
+    "durationMs": {
+      "type": "number",
+      "minimum": 0
     }
   },
   "StateAccount": {

@@ -1,5 +1,5 @@
 /**
- * One request in full: timings, headers, bodies, a stream's events and assembled answer, "copy as
+ * One request in full: timings (where the time went, and its stages as a waterfall), headers, bodies, a stream's events and assembled answer, "copy as
  * curl", and a fault rule or (for a chat) a chat fixture started from it, opened in the Faults &
  * fixtures view's form to change before it is added. When a request is chosen, focus moves to its heading, scrolled into view: on a narrow screen the detail
  * sits below the whole list, where a keyboard user would otherwise never see it open. Close (or
@@ -16,6 +16,7 @@ import {
 } from '../../lib/form-drafts.js';
 import { entryKey } from '../../lib/request-filter.js';
 import { parseServerTiming } from '../../lib/server-timing.js';
+import { waterfallRows } from '../../lib/waterfall.js';
 import { CopyButton, JsonBlock } from '../../ui/common.js';
 import { EventTimeline } from './event-timeline.js';
 import { ViolationList } from './violation-list.js';
@@ -55,6 +56,35 @@ function TimeSpent({ header }: { header: string | undefined }) {
             <li key={stage.name}>
               <span class={`swatch stage-${stage.name}`} aria-hidden="true" />
               {stage.label}: {stage.ms.toFixed(2)} ms ({Math.round(stage.percent)} %)
+            </li>
+          ))}
+        </ol>
+      </dd>
+    </>
+  );
+}
+
+/** The stages the server went through, as a waterfall on the request's own axis (see lib/waterfall.ts). */
+function Waterfall({ entry }: { entry: JournalEntry }) {
+  const rows = waterfallRows(entry);
+  if (rows.length === 0) return null;
+  return (
+    <>
+      <dt>Stages</dt>
+      <dd>
+        <ol class="waterfall" aria-label="Waterfall">
+          {rows.map((row, index) => (
+            <li key={`${index}-${row.name}`}>
+              <span class="waterfall-name">{row.name}</span>
+              <span class="waterfall-track" aria-hidden="true">
+                <span
+                  class={`stage-${row.stage}`}
+                  style={{ left: `${row.offsetPercent}%`, width: `${row.widthPercent}%` }}
+                />
+              </span>
+              <span class="waterfall-time">
+                at {row.startMs.toFixed(2)} ms, {row.durationMs.toFixed(2)} ms
+              </span>
             </li>
           ))}
         </ol>
@@ -108,6 +138,7 @@ export function RequestDetail(props: {
         <dt>Duration</dt>
         <dd>{entry.durationMs.toFixed(1)} ms</dd>
         <TimeSpent header={entry.responseHeaders['server-timing']} />
+        <Waterfall entry={entry} />
         <dt>Operation</dt>
         <dd>{entry.operationId ?? 'none (unknown route)'}</dd>
         <dt>Token</dt>
