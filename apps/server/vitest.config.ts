@@ -27,8 +27,10 @@ const ON_BOTH_STORES = ['test/routes/**/*.test.ts', 'test/db/**/*.test.ts', 'tes
 // Deleted or replaced database files, what only a SQLite file can suffer.
 const SQLITE_ONLY = ['test/routes/storage-faults.test.ts'];
 
-// Tests wait on processes, servers and worker threads: a 2-core machine under load must not time them out.
-const patience = { testTimeout: 120_000, hookTimeout: 180_000 };
+// Tests wait on processes, servers and worker threads: a 2-core machine under load must not time
+// them out, nor an `expect.poll` (vitest's default gives up after 1 s, which a loaded machine
+// missed: a model server's request that came later than that).
+const patience = { testTimeout: 120_000, hookTimeout: 180_000, expect: { poll: { timeout: 30_000 } } };
 
 export default defineConfig({
   test: {

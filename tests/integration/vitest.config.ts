@@ -8,6 +8,8 @@ const shared = {
   // Each suite starts real servers (reference server, gateway, model-server stand-ins).
   testTimeout: 120_000,
   hookTimeout: 180_000,
+  // vitest's default gives up polling after 1 s, too soon for a loaded 2-core machine.
+  expect: { poll: { timeout: 30_000 } },
 };
 
 /**

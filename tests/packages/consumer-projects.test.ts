@@ -7,6 +7,7 @@
  * the gateway, and streams a chat through the gateway.
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { defineConfig, type RunningGateway, startGateway } from '@assistant-platform/gateway';
@@ -101,8 +102,16 @@ describe.skipIf(skipReason !== undefined)('a consumer project of the packed pack
     const root = JSON.parse(stdout) as Tree;
     const installedWithIt = names(root.dependencies?.['@assistant-platform/gateway-client'] ?? {});
     expect(installedWithIt).toContain('eventsource');
-    // The tRPC peers are the project's own (deduped here, when npm lists them at all).
-    const allowed = ['eventsource', 'eventsource-parser', '@trpc/client', '@trpc/server'];
+    // The tRPC peers are the project's own (deduped here, when npm lists them at all); so is
+    // @opentelemetry/api, an optional peer npm names but never installs for it.
+    const allowed = [
+      'eventsource',
+      'eventsource-parser',
+      '@trpc/client',
+      '@trpc/server',
+      '@opentelemetry/api',
+    ];
     expect(installedWithIt.filter((name) => !allowed.includes(name))).toEqual([]);
+    expect(existsSync(join(consumerDir, 'node_modules', '@opentelemetry', 'api'))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Prints the min+gzip size of the client's own code (dependencies left out, as a bundler would share
-// them) and exits 1 over the budget. esbuild is the one tsup builds with, so no extra dependency.
+// Prints the min+gzip size of the client's own code (dependencies and peer dependencies left out,
+// as a bundler would share them) and exits 1 over the budget. esbuild is the one tsup builds with, so no extra dependency.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -10,7 +10,8 @@ export const budgetBytes = 8 * 1024;
 export async function measureSize() {
   const require = createRequire(import.meta.url);
   const esbuild = createRequire(require.resolve('tsup'))('esbuild');
-  const { dependencies } = require('../package.json');
+  const { dependencies, peerDependencies = {} } = require('../package.json');
+  const peers = Object.keys(peerDependencies);
   const bundle = async (external) => {
     const result = await esbuild.build({
       entryPoints: [new URL('../dist/index.js', import.meta.url).pathname],
@@ -25,9 +26,9 @@ export async function measureSize() {
     return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length };
   };
   return {
-    own: await bundle(Object.keys(dependencies)),
+    own: await bundle([...Object.keys(dependencies), ...peers]),
     // For information: with eventsource-parser inlined (openapi-fetch stays out).
-    withSseParser: await bundle(['openapi-fetch', '@assistant-platform/types']),
+    withSseParser: await bundle(['openapi-fetch', '@assistant-platform/types', ...peers]),
     budgetBytes,
   };
 }

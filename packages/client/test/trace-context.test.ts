@@ -49,7 +49,7 @@ describe('W3C trace context from @opentelemetry/api', () => {
     const client = createAssistantClient({ baseUrl, token: 't' });
     const span = tracer.startSpan('checkout');
     await context.with(trace.setSpan(context.active(), span), () =>
-      client.raw.GET('/agents/view/{id}', { params: { path: { id: 1 } } }),
+      client.raw.GET('/agents/view/{id}', { params: { path: { id: '1' } } }),
     );
     span.end();
     const { traceId, spanId } = span.spanContext();
@@ -58,12 +58,12 @@ describe('W3C trace context from @opentelemetry/api', () => {
 
   it('sends none outside a span, and keeps a traceparent the caller set', async () => {
     const client = createAssistantClient({ baseUrl, token: 't' });
-    await client.raw.GET('/agents/view/{id}', { params: { path: { id: 1 } } });
+    await client.raw.GET('/agents/view/{id}', { params: { path: { id: '1' } } });
     expect(received[0]?.traceparent).toBeUndefined();
     const own = `00-${'1'.repeat(32)}-${'2'.repeat(16)}-01`;
     const span = tracer.startSpan('checkout');
     await context.with(trace.setSpan(context.active(), span), () =>
-      client.raw.GET('/agents/view/{id}', { params: { path: { id: 1 } }, headers: { traceparent: own } }),
+      client.raw.GET('/agents/view/{id}', { params: { path: { id: '1' } }, headers: { traceparent: own } }),
     );
     span.end();
     expect(received[1]?.traceparent).toBe(own);

@@ -48,7 +48,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   async function requestHeaders(): Promise<Record<string, string>> {
     const token = typeof options.token === 'function' ? await options.token() : options.token;
     const extra = typeof options.headers === 'function' ? await options.headers() : options.headers;
-    return { ...(await activeTraceHeaders()), ...extra, authorization: `Bearer ${token}` };
+    return { ...activeTraceHeaders(), ...extra, authorization: `Bearer ${token}` };
   }
 
   return createTRPCClient<AppRouter>({

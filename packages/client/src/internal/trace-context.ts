@@ -1,9 +1,15 @@
 /**
  * W3C trace context for every call, when the application traces with OpenTelemetry: the SDK asks
- * `@opentelemetry/api` (an optional peer dependency, loaded once on first use) to inject the active
- * context, which sends `traceparent` (and `tracestate`) when a span is active, so the platform's
- * spans continue the application's trace. Without the package, or with no propagator registered,
- * nothing is added; a `traceparent` the caller set itself is kept.
+ * `@opentelemetry/api` (an optional peer dependency) to inject the active context, which sends
+ * `traceparent` (and `tracestate`) when a span is active, so the platform's spans continue the
+ * application's trace. Without the package, or with no propagator registered, nothing is added; a
+ * `traceparent` the caller set itself is kept.
+ *
+ * The package is imported once, when this module loads, and used only once it has loaded: a call
+ * never waits for it, so the SDK's timing is the same with or without it (a test's fake timers
+ * included); a call made in the first moments after the SDK loads goes without trace context. The
+ * specifier is not a literal, so a bundler does not demand the optional package; where it cannot
+ * be imported (a browser without it), there is no trace context.
  */
 import type { Middleware } from 'openapi-fetch';
 
@@ -12,25 +18,21 @@ interface TraceApi {
   propagation: { inject(context: unknown, carrier: Record<string, string>): void };
 }
 
-let api: Promise<TraceApi | undefined> | undefined;
-
-/** `@opentelemetry/api`, or undefined where it is not installed. */
-function traceApi(): Promise<TraceApi | undefined> {
-  api ??= import('@opentelemetry/api').then(
-    (loaded) => loaded as unknown as TraceApi,
-    () => undefined,
-  );
-  return api;
-}
+const OPTIONAL_PEER = '@opentelemetry/api';
+let api: TraceApi | undefined;
+import(/* @vite-ignore */ /* webpackIgnore: true */ OPTIONAL_PEER).then(
+  (loaded: TraceApi) => {
+    api = loaded;
+  },
+  () => undefined,
+);
 
 export function traceContextMiddleware(): Middleware {
   return {
-    async onRequest({ request }) {
-      if (request.headers.has('traceparent')) return;
-      const otel = await traceApi();
-      if (otel === undefined) return;
+    onRequest({ request }) {
+      if (api === undefined || request.headers.has('traceparent')) return;
       const carrier: Record<string, string> = {};
-      otel.propagation.inject(otel.context.active(), carrier);
+      api.propagation.inject(api.context.active(), carrier);
       for (const [name, value] of Object.entries(carrier)) request.headers.set(name, value);
     },
   };
