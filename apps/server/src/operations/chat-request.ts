@@ -37,7 +37,7 @@ async function chatEngineFor(
 
 /**
  * The engine stage's span as OpenTelemetry's GenAI conventions name and describe a chat; the
- * messages themselves never go in (see config/tracing-config.ts).
+ * messages themselves never go in (service-kit's tracing-config.ts).
  */
 function chatSpan(chat: ChatEngineRequest, stream: boolean): StageDescription<unknown> {
   return {
@@ -47,7 +47,8 @@ function chatSpan(chat: ChatEngineRequest, stream: boolean): StageDescription<un
       'gen_ai.request.model': chat.model,
       'gen_ai.request.max_tokens': chat.max_tokens,
       'gen_ai.request.temperature': chat.temperature,
-      'gen_ai.request.stream': stream,
+      // Not a GenAI convention attribute: the platform's own name for it.
+      'assistant_platform.stream': stream,
     },
   };
 }
