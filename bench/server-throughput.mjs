@@ -193,7 +193,9 @@ for (let round = 1; round <= ROUNDS; round++) {
   });
 }
 const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
-const getGoal = process.env.BENCH_DATABASE === 'postgres' ? 0.3 : 0.5;
+// The performance issue's goals on SQLite (GET ≥ 0.6×, create ≥ 0.35× a bare route, ready ≤ 300 ms);
+// PostgreSQL's GET answers from the same caches, its create crosses the network.
+const getGoal = process.env.BENCH_DATABASE === 'postgres' ? 0.3 : 0.6;
 console.log(
   `\nGET agent / bare GET      ${median(rounds.map((r) => r.get)).toFixed(2)}x  (median of rounds; goal ≥ ${getGoal})`,
 );
@@ -201,7 +203,7 @@ console.log(
   `GET no agent / bare GET   ${median(rounds.map((r) => r.miss)).toFixed(2)}x  (a 404: a database query every time, no goal)`,
 );
 console.log(
-  `create agent / bare POST  ${median(rounds.map((r) => r.create)).toFixed(2)}x  (${getGoal === 0.5 ? 'goal ≥ 0.25' : 'no goal on PostgreSQL'})`,
+  `create agent / bare POST  ${median(rounds.map((r) => r.create)).toFixed(2)}x  (${process.env.BENCH_DATABASE === 'postgres' ? 'no goal on PostgreSQL' : 'goal ≥ 0.35'})`,
 );
 console.log(
   `keyed / plain create      ${median(rounds.map((r) => r.keyed)).toFixed(2)}x  (a new Idempotency-Key each, no goal)`,
@@ -210,7 +212,7 @@ console.log(`GET agent p99             ${median(rounds.map((r) => r.p99))} ms  (
 console.log(
   `chat (plain)              ${Math.round(median(rounds.map((r) => r.chat)))} req/s  (median of rounds)`,
 );
-console.log(`ready after spawn         ${Math.round(healthyMs)} ms  (goal ≤ 500)`);
+console.log(`ready after spawn         ${Math.round(healthyMs)} ms  (goal ≤ 300)`);
 
 const rssBefore = rssMb(server.child.pid);
 await autocannon({
