@@ -18,6 +18,22 @@ import type { TimedSpan } from '../pipeline/server-timing.js';
  */
 export const MAX_EVENTS = 1000;
 
+/** A body's bytes or text, cut to `max` bytes (at a character boundary) when longer. */
+export function cappedBody(
+  body: string | Uint8Array,
+  max: number,
+): { body: string | Uint8Array; truncated: boolean } {
+  // Three bytes a UTF-16 unit at most: short strings are known to fit without being measured.
+  if (typeof body === 'string' && (body.length * 3 <= max || Buffer.byteLength(body) <= max))
+    return { body, truncated: false };
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  if (bytes.length <= max) return { body, truncated: false };
+  let end = max;
+  // Never cut inside a UTF-8 sequence: back up to the first byte of the cut character.
+  while (end > 0 && ((bytes[end] as number) & 0xc0) === 0x80) end--;
+  return { body: Buffer.from(bytes.subarray(0, end)), truncated: true };
+}
+
 /** One Server-Sent Event as written: its text, without the blank line that ends it. */
 export interface RawEvent {
   atMs: number;
@@ -39,6 +55,8 @@ export class JournalRecording implements RequestJournal {
   stages: readonly TimedSpan[] | null = null;
   outcome: RequestJournal['outcome'] = undefined;
   requestBody: Uint8Array | undefined = undefined;
+  /** Whether `requestBody` is already a cut copy (keepRequestBodyCopy). */
+  requestBodyTruncated = false;
   violations: Violation[] | null = null;
   replay: ReplayOutcome | null = null;
   /** The answer's body as Fastify sent it; undefined for a stream or no answer. */
@@ -54,14 +72,20 @@ export class JournalRecording implements RequestJournal {
     request: FastifyRequest,
     response: ServerResponse,
     public operationId: string | null,
-    /** The most bytes of a stream's event text kept (JOURNAL_BODY_MAX_BYTES). */
-    private readonly eventsMaxBytes: number,
+    /** The most bytes of a body, or of a stream's event text, kept (JOURNAL_BODY_MAX_BYTES). */
+    private readonly bodyMaxBytes: number,
   ) {
     this.requestId = request.id;
     this.method = request.method;
     this.url = request.url;
     this.rawHeaders = request.raw.rawHeaders;
     this.response = response;
+  }
+
+  keepRequestBodyCopy(bytes: Uint8Array): void {
+    const { body, truncated } = cappedBody(bytes, this.bodyMaxBytes);
+    this.requestBody = body === bytes ? Buffer.from(bytes) : (body as Uint8Array);
+    this.requestBodyTruncated = truncated;
   }
 
   /** The answer's body as Fastify sends it (a string or bytes; a stream is recorded by its events). */
@@ -83,7 +107,7 @@ export class JournalRecording implements RequestJournal {
       while (end >= 0) {
         const text = pending.slice(0, end);
         bytes += Buffer.byteLength(text);
-        if (events.length === MAX_EVENTS || bytes > this.eventsMaxBytes) {
+        if (events.length === MAX_EVENTS || bytes > this.bodyMaxBytes) {
           this.eventsTruncated = true;
           pending = '';
           return;
@@ -93,7 +117,7 @@ export class JournalRecording implements RequestJournal {
         end = pending.indexOf('\n\n');
       }
       // An event that never ends (a proxied target's) is not kept whole either.
-      if (pending.length > this.eventsMaxBytes) {
+      if (pending.length > this.bodyMaxBytes) {
         this.eventsTruncated = true;
         pending = '';
       }

@@ -16,20 +16,7 @@ import type { ServerResponse } from 'node:http';
 import type { AppliedFault, JournalEntry, ReplayOutcome, Violation } from '@assistant-platform/types/admin';
 import type { AuthContext } from '../contract/fastify-types.js';
 import type { TimedSpan } from '../pipeline/server-timing.js';
-import type { JournalRecording, RawEvent } from './journal-recording.js';
-
-/** A body's bytes or text, cut to `max` bytes (at a character boundary) when longer. */
-function capped(body: string | Uint8Array, max: number): { body: string | Uint8Array; truncated: boolean } {
-  // Three bytes a UTF-16 unit at most: short strings are known to fit without being measured.
-  if (typeof body === 'string' && (body.length * 3 <= max || Buffer.byteLength(body) <= max))
-    return { body, truncated: false };
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  if (bytes.length <= max) return { body, truncated: false };
-  let end = max;
-  // Never cut inside a UTF-8 sequence: back up to the first byte of the cut character.
-  while (end > 0 && ((bytes[end] as number) & 0xc0) === 0x80) end--;
-  return { body: Buffer.from(bytes.subarray(0, end)), truncated: true };
-}
+import { cappedBody, type JournalRecording, type RawEvent } from './journal-recording.js';
 
 const NO_TEXT = Buffer.alloc(0);
 
@@ -90,11 +77,11 @@ export class JournalSlot {
     this.stages = recording.stages;
     this.startedAt = recording.startedAt;
     const requestBody =
-      recording.requestBody === undefined ? undefined : capped(recording.requestBody, bodyMaxBytes);
+      recording.requestBody === undefined ? undefined : cappedBody(recording.requestBody, bodyMaxBytes);
     this.requestBody = requestBody?.body as Uint8Array | undefined;
-    this.requestBodyTruncated = requestBody?.truncated ?? false;
+    this.requestBodyTruncated = recording.requestBodyTruncated || (requestBody?.truncated ?? false);
     const responseBody =
-      recording.responseBody === undefined ? undefined : capped(recording.responseBody, bodyMaxBytes);
+      recording.responseBody === undefined ? undefined : cappedBody(recording.responseBody, bodyMaxBytes);
     this.responseBody = responseBody?.body;
     this.responseBodyTruncated = responseBody?.truncated ?? false;
     // Node keeps the header block it wrote; Fastify's own header object is not public.

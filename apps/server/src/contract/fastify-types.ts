@@ -43,6 +43,11 @@ export interface RequestJournal {
   outcome: 'reset' | 'disconnected' | 'target-failed' | 'stalled' | undefined;
   /** The request body as received; the body parser sets it. */
   requestBody: Uint8Array | undefined;
+  /**
+   * Keeps a copy of the body, cut to the journal's bound, instead of the bytes themselves: for a
+   * body whose bytes move to a body worker (they are gone from this thread once it starts).
+   */
+  keepRequestBodyCopy(bytes: Uint8Array): void;
   /** The operation reached; in proxy mode, the one whose method and path the request matches. */
   operationId: string | null;
   /** The request's id as the client sees it: in proxy mode, the target's. */

@@ -179,6 +179,21 @@ describe('the journal records platform requests', () => {
   });
 });
 
+/** A create of about 150 kB: parsed and validated on a body worker. */
+const largeCreate = () =>
+  JSON.stringify({
+    name: 'Large',
+    instruction: 'é'.repeat(16_000),
+    tools: Array.from({ length: 64 }, (_, i) => ({
+      type: 'function',
+      function: {
+        name: `tool_${i}`,
+        description: 'd'.repeat(1850),
+        parameters: { type: 'object', properties: {} },
+      },
+    })),
+  });
+
 describe('the journal’s bounds', () => {
   const small = useTestApp({ JOURNAL_MAX: '3', JOURNAL_BODY_MAX_BYTES: '40' });
 
@@ -205,6 +220,43 @@ describe('the journal’s bounds', () => {
     expect(entry?.responseBodyTruncated).toBe(true);
     expect(typeof entry?.responseBody).toBe('string');
     expect(Buffer.byteLength(entry?.responseBody as string)).toBeLessThanOrEqual(40);
+  });
+
+  it('keeps a large body (whose bytes move to a body worker) as a cut copy, the agent still made', async () => {
+    const res = await small().inject({
+      method: 'POST',
+      url: '/v1/agents/create',
+      headers: { ...auth(TEST_TOKENS.all), 'content-type': 'application/json' },
+      payload: largeCreate(),
+    });
+    expect(res.statusCode).toBe(201);
+    const made = await small().inject({
+      url: `/v1/agents/view/${res.json().data.id}`,
+      headers: auth(TEST_TOKENS.all),
+    });
+    expect(made.json().data.tools).toHaveLength(64);
+    const entry = (await journal(small())).find((e) => e.method === 'POST');
+    expect(entry?.requestBodyTruncated).toBe(true);
+    expect(entry?.requestBody).toBe('{"name":"Large","instruction":"éééé');
+  });
+
+  it('keeps a large body under JOURNAL_BODY_MAX_BYTES whole', async () => {
+    const roomy = await buildTestApp({ JOURNAL_BODY_MAX_BYTES: String(1024 * 1024) });
+    try {
+      const payload = largeCreate();
+      const res = await roomy.inject({
+        method: 'POST',
+        url: '/v1/agents/create',
+        headers: { ...auth(TEST_TOKENS.all), 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(201);
+      const [entry] = await journal(roomy);
+      expect(entry?.requestBodyTruncated).toBe(false);
+      expect(entry?.requestBody).toEqual(JSON.parse(payload));
+    } finally {
+      await roomy.close();
+    }
   });
 
   it('records nothing with JOURNAL_MAX=0', async () => {

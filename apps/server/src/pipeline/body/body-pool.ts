@@ -97,12 +97,18 @@ export function createBodyPool({ chatModels, deadlineMs, workerNice, onError }: 
     maxQueued: 256,
   });
   /** A task in its tenant's turn; the queue's refusals as the answers they are. */
-  const run = <T>(tenant: Tenant, task: unknown, name?: string): Promise<T> =>
+  const run = <T>(tenant: Tenant, task: unknown, name?: string, transferList?: ArrayBuffer[]): Promise<T> =>
     queue
       .run(
         tenant,
         (signal, slot) =>
-          (pool.run(task, { signal, ...(name ? { name } : {}) }) as Promise<T>).catch((error: unknown) => {
+          (
+            pool.run(task, {
+              signal,
+              ...(name ? { name } : {}),
+              ...(transferList ? { transferList } : {}),
+            }) as Promise<T>
+          ).catch((error: unknown) => {
             if (endedItsThread(error, signal)) slot.holdUntil(replaced());
             throw error;
           }),
@@ -117,7 +123,16 @@ export function createBodyPool({ chatModels, deadlineMs, workerNice, onError }: 
   return {
     async validate(tenant, operation, bytes, hash) {
       const task: BodyTask = { operation, bytes, chatModels: models, hash };
-      const result = await run<BodyTaskResult>(tenant, task);
+      // The bytes move to the worker rather than being copied when they own their memory (a body
+      // this large has its own): this thread then neither copies megabytes nor keeps them until
+      // its next full collection, which a flood of large bodies would otherwise bring about often.
+      const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+      const result = await run<BodyTaskResult>(
+        tenant,
+        task,
+        undefined,
+        owned ? [bytes.buffer as ArrayBuffer] : undefined,
+      );
       if (!result.ok) throw new ApiError(400, result.issues);
       return { value: result.value, bodyHash: result.bodyHash };
     },

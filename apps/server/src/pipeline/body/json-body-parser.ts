@@ -12,8 +12,9 @@ import { canonicalHash } from './canonical-hash.js';
  * Replaces Fastify's JSON parser. Every body goes through the contract's `parseJsonBody` (UTF-8,
  * depth, poisoning keys, lone surrogates). A large body of a contract operation (the platform's or
  * the admin API's) is parsed and validated on a body worker instead, so a multi-megabyte text never
- * holds the event loop. The bytes as received go to the journal, when it records the request. A body
- * sent with an `Idempotency-Key` to an operation that takes one is hashed as received
+ * holds the event loop. The bytes as received go to the journal, when it records the request (for
+ * a large body, a copy cut to the journal's bound, as its bytes move to the worker). A body sent
+ * with an `Idempotency-Key` to an operation that takes one is hashed as received
  * (`request.bodyHash`, see canonical-hash.ts), on the worker when it is large. A large body waits
  * for a worker in its account's turn (see body-pool.ts).
  */
@@ -29,7 +30,6 @@ export function registerJsonBodyParser(app: FastifyInstance, bodies?: BodyPool):
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const bytes = body as Buffer;
-    if (request.journal) request.journal.requestBody = bytes;
     const { config } = request.routeOptions;
     const operation = bodyOperationOf(config);
     const hash =
@@ -37,6 +37,8 @@ export function registerJsonBodyParser(app: FastifyInstance, bodies?: BodyPool):
       config.operationId !== undefined &&
       OPERATIONS[config.operationId].idempotencyKey;
     if (bodies && operation && bytes.length >= OFFLOAD_BYTES) {
+      // The bytes move to the worker (body-pool.ts): the journal keeps its own cut copy.
+      request.journal?.keepRequestBodyCopy(bytes);
       bodies.validate(tenantOf(request), operation, bytes, hash).then(
         ({ value, bodyHash }) => {
           validatedBodies.add(value as object);
@@ -47,6 +49,7 @@ export function registerJsonBodyParser(app: FastifyInstance, bodies?: BodyPool):
       );
       return;
     }
+    if (request.journal) request.journal.requestBody = bytes;
     try {
       const { value, issues } = parseJsonBody(bytes);
       if (hash) request.bodyHash = canonicalHash(value);
