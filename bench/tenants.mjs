@@ -16,7 +16,8 @@
 // first. BENCH_PIN=1 pins the two clients to the last core with taskset (when there is more than one).
 // With n samples of a kind, the p99 is its (n·0.99)th smallest: the maximum under 100 samples.
 // Usage: pnpm build && node bench/tenants.mjs [category ...]
-// Env: BENCH_DURATION (seconds per category, default 30), BENCH_ATTACKER_NICE (default 19), BENCH_PIN.
+// Env: BENCH_DURATION (seconds per category, default 30), BENCH_ATTACKER_NICE (default 19), BENCH_PIN,
+// BENCH_SERVER_NODE_ARGS (Node options for the server process only).
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -30,6 +31,8 @@ const B_INTERVAL_MS = 200;
 const REQUEST_TIMEOUT_MS = 60_000;
 const FLOOR_MS = 20;
 const ATTACKER_NICE = Number(process.env.BENCH_ATTACKER_NICE ?? 19);
+/** Node options for the server alone (`--cpu-prof`, `--trace-gc`): to see where a tail comes from. */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SELF = fileURLToPath(import.meta.url);
 const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
 const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
@@ -297,7 +300,7 @@ function report(name, { figures, errors }, idle, answers, cpu, seconds) {
 async function freshServer() {
   const port = await freePort();
   const { child } = await spawnUntil(
-    [CLI, 'serve', '--port', String(port), '--seed', SEED],
+    [...SERVER_NODE_ARGS, CLI, 'serve', '--port', String(port), '--seed', SEED],
     // The default limits: the rate limit (600 a minute a token) bounds the event loop's work for A.
     { DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'tenants-bench-')), 'bench.sqlite'), LOG_LEVEL: 'error' },
     /listening on http:\/\/[^:]+:(\d+)/,
@@ -347,6 +350,15 @@ async function window(server, category) {
   return { measured, answers, width, seconds, cpu: cpu || 'unknown (no /proc)' };
 }
 
+/** Stops a server as an operator would (so a `--cpu-prof` is written), killing it if it hangs. */
+async function stop(child) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
 async function main() {
   const selected = process.argv.slice(2);
   const unknown = selected.filter((name) => !CATEGORY_NAMES.includes(name));
@@ -366,7 +378,7 @@ async function main() {
   const results = [];
   for (const name of CATEGORY_NAMES) {
     if (selected.length && !selected.includes(name)) continue;
-    server.child.kill('SIGKILL');
+    await stop(server.child);
     server = await freshServer();
     const { measured, answers, width, cpu, seconds } = await window(server, name);
     results.push([
@@ -387,7 +399,7 @@ async function main() {
     }`,
   );
   console.log(`load average ${load()}`);
-  server.child.kill('SIGKILL');
+  await stop(server.child);
   process.exit(results.every(([, { ok }]) => ok) ? 0 : 1);
 }
 
