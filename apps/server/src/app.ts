@@ -13,7 +13,6 @@ import { Journal, type RecordingJournal } from './admin/journal.js';
 import { registerJournalRecorder } from './admin/journal-recorder.js';
 import { Violations } from './admin/violations.js';
 import { type CassetteLibrary, loadCassettes } from './cassettes/cassette-library.js';
-import { CassetteRecorder } from './cassettes/cassette-recorder.js';
 import { registerReplay } from './cassettes/replay-hook.js';
 import type { ServerConfig } from './config/load-config.js';
 import { adminValidator } from './contract/admin-validator.js';
@@ -54,8 +53,7 @@ import { registerResponseListenerRoom } from './pipeline/response-listeners.js';
 import { registerServerTiming } from './pipeline/server-timing.js';
 import { registerStalledStreamCut } from './pipeline/stalled-stream-cut.js';
 import { registerTracing } from './pipeline/tracing/register-tracing.js';
-import { registerProxyRoutes } from './proxy/proxy-route.js';
-import { createTargetClient, type TargetClient } from './proxy/target-client.js';
+import type { TargetClient } from './proxy/target-client.js';
 import { applyStartupData, type SeedInput } from './seed/apply-startup-data.js';
 import { exportState } from './seed/export-state.js';
 
@@ -195,10 +193,14 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       onError: (error) => app.log.error({ err: error }, 'body worker failed'),
     });
 
+    // The proxy's modules (its HTTP client, the cassette recorder) load only in proxy mode.
     const target: TargetClient | undefined =
       config.proxy === undefined
         ? undefined
-        : createTargetClient(config.proxy, app.log.child({ component: 'proxy' }));
+        : (await import('./proxy/target-client.js')).createTargetClient(
+            config.proxy,
+            app.log.child({ component: 'proxy' }),
+          );
     const opened = store;
     const openedShared = shared;
     app.addHook('onClose', async () => {
@@ -245,6 +247,10 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     if (cassettes !== undefined && config.replay !== undefined) registerReplay(app, cassettes, config.replay);
     if (config.proxy !== undefined && target !== undefined) {
       const { recordDir, redactHeaders, redactQuery } = config.proxy;
+      const [{ registerProxyRoutes }, { CassetteRecorder }] = await Promise.all([
+        import('./proxy/proxy-route.js'),
+        import('./cassettes/cassette-recorder.js'),
+      ]);
       const recorder =
         recordDir === undefined
           ? undefined

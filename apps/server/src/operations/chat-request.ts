@@ -1,4 +1,3 @@
-import { createScriptedChatEngine } from '@assistant-platform/engines';
 import type { ChatEngine, ChatEngineRequest } from '@assistant-platform/engines/types';
 import type { ChatRequestBody, ChatResponse } from '@assistant-platform/types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -32,6 +31,9 @@ async function chatEngineFor(
   });
   if (fixture === undefined) return (await loaded()).chat;
   if (request.journal) request.journal.chatFixtureId = fixture.id;
+  // The engines module, which the server loads in the background (engines-loader.ts): kept out of
+  // start-up's modules, and loaded by the first fixture in proxy mode, where no engine runs.
+  const { createScriptedChatEngine } = await import('@assistant-platform/engines');
   return createScriptedChatEngine(fixture.answer);
 }
 
