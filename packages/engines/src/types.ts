@@ -67,6 +67,19 @@ export interface EngineCallOptions {
   tenant?: Tenant;
   /** The W3C `traceparent` of the caller's span, passed on to an upstream model server. */
   traceparent?: string;
+  /**
+   * Told when work sent to a worker thread is over (answered, failed or given up), with when it
+   * was queued, when a worker started it (undefined if none did) and when it ended, as
+   * `performance.now()` times of this thread: the caller's trace shows the wait and the run. Work
+   * done in the caller's thread (small chats and embeddings, an upstream call) has no such phases.
+   */
+  onPooledTask?(phases: PooledTaskPhases): void;
+}
+
+export interface PooledTaskPhases {
+  queuedAt: number;
+  startedAt: number | undefined;
+  endedAt: number;
 }
 
 export interface ChatEngine {

@@ -20,6 +20,9 @@ export interface ReceivedSpan {
   kind: number;
   attributes: Record<string, unknown>;
   status?: { code?: number };
+  /** Nanoseconds since the epoch, as OTLP's JSON writes them (decimal strings). */
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
   service: unknown;
 }
 

@@ -104,6 +104,68 @@ describe('OpenTelemetry tracing', () => {
   });
 });
 
+describe('work on an engine worker thread', () => {
+  it('shows the wait for a thread and the thread’s run under the engine’s span, for a chat and for embeddings', async () => {
+    // The reference engines: a structured chat and a long text to embed go to the worker pool.
+    const local = await startReferenceServer({
+      seed: testSeed,
+      env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '50' },
+    });
+    try {
+      const post = (path: string, body: unknown, traceId: string) =>
+        fetch(`${local.url}/v1${path}`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${TEST_TOKENS.all}`,
+            'content-type': 'application/json',
+            traceparent: `00-${traceId}-${CALLER_SPAN}-01`,
+          },
+          body: JSON.stringify(body),
+        });
+      const chatTrace = 'd'.repeat(32);
+      const structured = testChatBody({
+        response_format: {
+          type: 'json_schema',
+          json_schema: {
+            name: 'answer',
+            schema: { type: 'object', properties: { summary: { type: 'string' } } },
+          },
+        },
+      });
+      expect((await post('/agents/chat/request', structured, chatTrace)).status).toBe(200);
+      const embedTrace = 'e'.repeat(32);
+      const longText = 'The parcel left the depot this morning. '.repeat(200);
+      expect((await post('/vectors/embedding', { sentences: [longText] }, embedTrace)).status).toBe(200);
+
+      // The request, auth, (a chat's db), the engine and its two phases.
+      for (const [traceId, engineSpan, count] of [
+        [chatTrace, /^chat /, 6],
+        [embedTrace, /^embeddings /, 5],
+      ] as const) {
+        const spans = await receiver.trace(traceId, count);
+        const engine = spans.find((span) => engineSpan.test(span.name));
+        const queue = spans.find((span) => span.name === 'engine queue');
+        const worker = spans.find((span) => span.name === 'engine worker');
+        expect(queue?.parentSpanId).toBe(engine?.spanId);
+        expect(worker?.parentSpanId).toBe(engine?.spanId);
+        const time = (nanos: string | undefined) => BigInt(nanos ?? '-1');
+        // Queued, then run: the two phases share one clock.
+        expect(time(queue?.endTimeUnixNano)).toBeLessThanOrEqual(time(worker?.startTimeUnixNano));
+        expect(time(worker?.endTimeUnixNano)).toBeGreaterThan(time(worker?.startTimeUnixNano));
+        // Inside the engine's span, within clock skew: OpenTelemetry anchors a span timed by itself
+        // to Date.now(), which drifts from performance.now() (the phases' clock) by up to a few ms.
+        const skew = 5_000_000n;
+        expect(time(queue?.startTimeUnixNano)).toBeGreaterThanOrEqual(time(engine?.startTimeUnixNano) - skew);
+        expect(time(worker?.endTimeUnixNano)).toBeLessThanOrEqual(time(engine?.endTimeUnixNano) + skew);
+      }
+      // Nothing the user wrote is in any span.
+      expect(receiver.bodies.join('')).not.toContain('depot');
+    } finally {
+      await local.close();
+    }
+  });
+});
+
 describe('sampling (OTEL_TRACES_SAMPLER)', () => {
   it('records a trace its caller sampled and nothing of one the sampler left out', async () => {
     const sampled = await startReferenceServer({

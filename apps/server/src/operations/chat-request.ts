@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accountOf } from '../pipeline/auth.js';
 import { tenantOf } from '../pipeline/request-tenant.js';
 import { timed } from '../pipeline/server-timing.js';
-import type { StageDescription, StageSpan } from '../pipeline/tracing/stage-span.js';
+import { engineTracing, type StageDescription, type StageSpan } from '../pipeline/tracing/stage-span.js';
 import { abortOnDisconnect } from './abort-on-disconnect.js';
 import { toEventStream } from './chat-event-stream.js';
 import { normalizeChatBody } from './chat-request-body.js';
@@ -63,7 +63,7 @@ export function chatRequestHandler({ repos, engines: loaded }: OperationDeps) {
     const engine = await chatEngineFor(request, engineRequest, loaded);
     const options = { signal: abortOnDisconnect(reply), requestId: request.id, tenant: tenantOf(request) };
     const withTrace = (span: StageSpan | undefined) =>
-      span === undefined ? options : { ...options, traceparent: span.traceparent };
+      span === undefined ? options : { ...options, ...engineTracing(span) };
     const created = Math.floor(Date.now() / 1000);
     if (stream) {
       // Awaited before any header is written, so an engine's 400/429 still uses the envelope. Its

@@ -2,6 +2,7 @@ import { DECLARED_DEFAULTS, type EmbeddingsBody, type EmbeddingsResponse } from 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tenantOf } from '../pipeline/request-tenant.js';
 import { timed } from '../pipeline/server-timing.js';
+import { engineTracing } from '../pipeline/tracing/stage-span.js';
 import { abortOnDisconnect } from './abort-on-disconnect.js';
 import type { OperationDeps } from './operation-deps.js';
 
@@ -22,7 +23,7 @@ export function createEmbeddingsHandler({ engines }: OperationDeps) {
             signal: abortOnDisconnect(reply),
             requestId: request.id,
             tenant: tenantOf(request),
-            ...(span === undefined ? {} : { traceparent: span.traceparent }),
+            ...engineTracing(span),
           },
         ),
       // OpenTelemetry's GenAI conventions for an embeddings call.

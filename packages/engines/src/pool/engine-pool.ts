@@ -106,6 +106,8 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
   async function run<T>(task: EngineTask, options: EngineCallOptions): Promise<T> {
     let budgetSpent = false;
     let result: EngineTaskResult<T>;
+    const queuedAt = performance.now();
+    let startedAt: number | undefined;
     try {
       result = await queue.run(
         options.tenant ?? ANONYMOUS,
@@ -115,6 +117,7 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
           const budget = new AbortController();
           let timer: NodeJS.Timeout | undefined;
           onStart.set(id, () => {
+            startedAt = performance.now();
             timer = setTimeout(() => {
               budgetSpent = true;
               budget.abort();
@@ -122,7 +125,10 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
           });
           const stop = AbortSignal.any([signal, budget.signal]);
           try {
-            return await pool.run({ ...task, id }, { signal: stop });
+            const answer: EngineTaskResult<T> = await pool.run({ ...task, id }, { signal: stop });
+            // The worker's own clock: its start message may come after its answer.
+            startedAt = answer.startedAtMs - performance.timeOrigin;
+            return answer;
           } catch (error) {
             // This account waits for the thread its task cost; the others keep theirs.
             if (endedItsThread(error, stop)) slot.holdUntil(replaced());
@@ -136,6 +142,8 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
       );
     } catch (error) {
       throw failed(task, error, budgetSpent, options);
+    } finally {
+      options.onPooledTask?.({ queuedAt, startedAt, endedAt: performance.now() });
     }
     if (result.ok) return result.value;
     throw new EngineError(result.status, result.message, result.issues ? { issues: result.issues } : {});

@@ -23,6 +23,13 @@ export interface EngineTaskStarted {
 
 export type { PlannedAnswer };
 
-export type EngineTaskResult<T> =
+export type EngineTaskResult<T> = (
   | { ok: true; value: T }
-  | { ok: false; status: EngineError['status']; message: string; issues?: ValidationIssue[] };
+  | { ok: false; status: EngineError['status']; message: string; issues?: ValidationIssue[] }
+) & {
+  /**
+   * When the worker started the task, in milliseconds since the epoch at its clock's resolution
+   * (`performance.timeOrigin + performance.now()`: each thread's `now()` counts from its own origin).
+   */
+  startedAtMs: number;
+};

@@ -28,12 +28,15 @@ export default async function runEngineTask(
 ): Promise<EngineTaskResult<PlannedAnswer | number[][]>> {
   // The task's budget starts now, with the thread ready for it.
   parentPort?.postMessage({ engineTaskStarted: task.id } satisfies EngineTaskStarted);
+  const startedAtMs = performance.timeOrigin + performance.now();
   try {
-    if (task.kind === 'embed') return { ok: true, value: await embeddings.embed(task.request, options) };
-    return { ok: true, value: await planAnswer(task.request, embeddings, options) };
+    if (task.kind === 'embed')
+      return { ok: true, value: await embeddings.embed(task.request, options), startedAtMs };
+    return { ok: true, value: await planAnswer(task.request, embeddings, options), startedAtMs };
   } catch (error) {
     if (error instanceof EngineError)
       return {
+        startedAtMs,
         ok: false,
         status: error.status,
         message: error.message,

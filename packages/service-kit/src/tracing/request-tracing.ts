@@ -25,6 +25,7 @@ import {
   SpanKind,
   SpanStatusCode,
   type TextMapGetter,
+  type TextMapSetter,
   trace,
 } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -51,6 +52,12 @@ export type SpanAttributes = Record<string, string | number | boolean | string[]
 export interface ChildSpan {
   /** The W3C `traceparent` naming this span, for a call made inside it. */
   readonly traceparent: string;
+  /**
+   * Records a part of this span's work that is already over as a span of its own under this one,
+   * from `startMs` to `endMs` (`performance.now()` times): work another thread did, which reports
+   * only when it started and ended.
+   */
+  phase(name: string, startMs: number, endMs: number, attributes?: SpanAttributes): void;
   end(outcome?: { error?: unknown; attributes?: SpanAttributes }): void;
 }
 
@@ -78,10 +85,11 @@ function defined(attributes: SpanAttributes | undefined): Attributes {
   return kept;
 }
 
-function traceparentOf(span: Span): string {
-  const { traceId, spanId, traceFlags } = span.spanContext();
-  return `00-${traceId}-${spanId}-${traceFlags.toString(16).padStart(2, '0')}`;
-}
+const headerSetter: TextMapSetter<Record<string, string>> = {
+  set: (carrier, key, value) => {
+    carrier[key] = value;
+  },
+};
 
 /** The sampler OTEL_TRACES_SAMPLER names, as OpenTelemetry's SDKs build it from the variable. */
 function samplerOf({ name, ratio }: { name: SamplerName; ratio: number }): Sampler {
@@ -156,8 +164,28 @@ export function registerRequestTracing(
         { kind: SpanKind.INTERNAL, attributes: defined(attributes) },
         inRequest,
       );
+      const inChild = trace.setSpan(ROOT_CONTEXT, child);
+      const headers: Record<string, string> = {};
+      propagator.inject(inChild, headers, headerSetter);
       return {
-        traceparent: traceparentOf(child),
+        traceparent: headers.traceparent ?? '',
+        phase(phaseName, startMs, endMs, phaseAttributes) {
+          // As times since the epoch: OpenTelemetry would correct a performance.now() time by an
+          // offset of each span's own (from Date.now(), to the millisecond), and the two ends of
+          // back-to-back phases would no longer meet.
+          const { timeOrigin } = performance;
+          tracer
+            .startSpan(
+              phaseName,
+              {
+                kind: SpanKind.INTERNAL,
+                startTime: timeOrigin + startMs,
+                attributes: defined(phaseAttributes),
+              },
+              inChild,
+            )
+            .end(timeOrigin + endMs);
+        },
         end({ error, attributes: more } = {}) {
           if (more) child.setAttributes(defined(more));
           if (error !== undefined) {
