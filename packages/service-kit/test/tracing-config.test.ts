@@ -15,6 +15,7 @@ describe('tracing configuration (OTEL_*)', () => {
     expect(configOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318/' })).toEqual({
       exporter: 'otlp',
       url: 'http://c:4318/v1/traces',
+      protocol: 'http/protobuf',
       batchDelayMs: 5000,
       serviceName: 'svc',
     });
@@ -30,5 +31,19 @@ describe('tracing configuration (OTEL_*)', () => {
       })?.sampler,
     ).toEqual({ name: 'parentbased_traceidratio', ratio: 0.25 });
     expect(() => configOf({ OTEL_TRACES_SAMPLER: 'sometimes' })).toThrow();
+  });
+
+  it('sends protobuf unless a protocol variable asks for JSON, the traces’ own variable first', () => {
+    const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' };
+    expect(configOf({ ...endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })?.protocol).toBe('http/json');
+    expect(
+      configOf({
+        ...endpoint,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf',
+      })?.protocol,
+    ).toBe('http/protobuf');
+    // gRPC needs a transport the services do not carry: refused at start-up, not ignored.
+    expect(() => configOf({ ...endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow();
   });
 });

@@ -1,9 +1,11 @@
 /**
  * An OTLP/HTTP receiver for the tracing suites: a real HTTP server taking what OpenTelemetry's
- * exporters send (`POST /v1/traces`, OTLP's JSON), keeping every span with its service's name.
+ * exporters send (`POST /v1/traces`, in protobuf or OTLP's JSON), keeping every span with its
+ * service's name, and which encodings came.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { decodeTraceRequest, type JsonResourceSpans } from './otlp-protobuf.js';
 
 interface OtlpValue {
   stringValue?: string;
@@ -39,13 +41,19 @@ const attributesOf = (list: { key: string; value: OtlpValue }[] = []) =>
 export async function startReceiver() {
   const spans: ReceivedSpan[] = [];
   const bodies: string[] = [];
+  const contentTypes: string[] = [];
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
+    const bytes = Buffer.concat(chunks);
     if (req.url === '/v1/traces' && req.method === 'POST') {
-      bodies.push(text);
-      for (const resource of JSON.parse(text).resourceSpans ?? [])
+      // Protobuf's strings are UTF-8 bytes too: what a span holds can be searched in either.
+      bodies.push(bytes.toString('utf8'));
+      const type = req.headers['content-type'] ?? '';
+      contentTypes.push(type);
+      const request: { resourceSpans?: JsonResourceSpans[] } =
+        type === 'application/x-protobuf' ? decodeTraceRequest(bytes) : JSON.parse(bytes.toString('utf8'));
+      for (const resource of request.resourceSpans ?? [])
         for (const scope of resource.scopeSpans ?? [])
           for (const span of scope.spans ?? [])
             spans.push({
@@ -62,6 +70,8 @@ export async function startReceiver() {
     url: `http://127.0.0.1:${port}`,
     spans,
     bodies,
+    /** The `Content-Type` of each export received. */
+    contentTypes,
     /** The spans of `traceId` once `count` of them arrived (polling; generous bound). */
     async trace(traceId: string, count: number): Promise<ReceivedSpan[]> {
       const deadline = Date.now() + 20_000;

@@ -82,6 +82,8 @@ describe('OpenTelemetry tracing', () => {
     expect(upstreamCall?.headers.traceparent).toBe(`00-${TRACE_ID}-${chat?.spanId}-01`);
     // Nothing the user wrote is in any span.
     expect(receiver.bodies.join('')).not.toContain('4111');
+    // Sent as protobuf, OTLP's default encoding.
+    expect(new Set(receiver.contentTypes)).toEqual(new Set(['application/x-protobuf']));
   });
 
   it('starts a new trace for a request without traceparent, and marks only the server’s own failures', async () => {
@@ -162,6 +164,34 @@ describe('work on an engine worker thread', () => {
       expect(receiver.bodies.join('')).not.toContain('depot');
     } finally {
       await local.close();
+    }
+  });
+});
+
+describe('OTLP’s JSON encoding (OTEL_EXPORTER_OTLP_PROTOCOL=http/json)', () => {
+  it('sends the same spans as JSON', async () => {
+    const json = await startReferenceServer({
+      seed: testSeed,
+      env: {
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        OTEL_BSP_SCHEDULE_DELAY: '50',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      },
+    });
+    try {
+      const traceId = 'f'.repeat(32);
+      const res = await fetch(`${json.url}/v1/agents/view/1`, {
+        headers: {
+          authorization: `Bearer ${TEST_TOKENS.all}`,
+          traceparent: `00-${traceId}-${CALLER_SPAN}-01`,
+        },
+      });
+      expect(res.status).toBe(200);
+      const spans = await receiver.trace(traceId, 3);
+      expect(spans.map((span) => span.name).sort()).toEqual(['GET /v1/agents/view/:id', 'auth', 'db']);
+      expect(receiver.contentTypes).toContain('application/json');
+    } finally {
+      await json.close();
     }
   });
 });

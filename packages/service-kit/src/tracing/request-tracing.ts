@@ -11,8 +11,8 @@
  * makes the request's logger, so every log line of the request, "incoming request" included,
  * carries its `traceId` and `spanId`. Only the service's own failures (5xx) mark it an error.
  *
- * Spans are exported in batches by the OTLP/HTTP exporter (it reads OTEL_EXPORTER_OTLP_HEADERS
- * and the like itself) or written to the console. The provider is the app's own, not the process's
+ * Spans are exported in batches by an OTLP/HTTP exporter, protobuf or JSON (it reads
+ * OTEL_EXPORTER_OTLP_HEADERS and the like itself), or written to the console. The provider is the app's own, not the process's
  * global one, so two apps in one process (the tests) never mix their spans; closing the app
  * flushes what is left.
  */
@@ -29,7 +29,8 @@ import {
   trace,
 } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OtlpProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   AlwaysOffSampler,
@@ -101,9 +102,9 @@ function samplerOf({ name, ratio }: { name: SamplerName; ratio: number }): Sampl
 }
 
 function exporterOf(config: TracingConfig): SpanExporter {
-  return config.exporter === 'console'
-    ? new ConsoleSpanExporter()
-    : new OTLPTraceExporter(config.url === undefined ? {} : { url: config.url });
+  if (config.exporter === 'console') return new ConsoleSpanExporter();
+  const options = config.url === undefined ? {} : { url: config.url };
+  return config.protocol === 'http/json' ? new OtlpJsonExporter(options) : new OtlpProtobufExporter(options);
 }
 
 export function registerRequestTracing(
