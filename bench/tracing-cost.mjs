@@ -2,10 +2,11 @@
 import { mkdtempSync } from 'node:fs';
 // What OpenTelemetry tracing costs the reference server: the built server with tracing off (no
 // OTEL_* variable), on (every request a span with its stages', exported over OTLP/HTTP in batches
-// to a receiver in this process that reads and drops them) and on with one trace in ten recorded
-// (OTEL_TRACES_SAMPLER=parentbased_traceidratio, 0.1), side by side, GET agent and a
-// small plain chat, in alternating rounds; the median of the per-round ratios is reported against
-// the goal (on ≥ 0.9× off). Each server runs in its own process with its limits out of the way.
+// to a receiver in this process that reads and drops them) in protobuf (the default) and in JSON,
+// and on with one trace in ten recorded (OTEL_TRACES_SAMPLER=parentbased_traceidratio, 0.1), side
+// by side, GET agent and a small plain chat, in alternating rounds; the median of the per-round
+// ratios is reported against the goal (on ≥ 0.9× off). Each server runs in its own process with
+// its limits out of the way.
 // Usage: pnpm build && node bench/tracing-cost.mjs
 // Env: BENCH_DURATION (seconds per run, default 3), BENCH_ROUNDS (default 5).
 import { createServer } from 'node:http';
@@ -29,11 +30,13 @@ const chat = JSON.stringify({
   message: { role: 'user', content: [{ type: 'text', text: 'Where is my parcel? It was due on Monday.' }] },
 });
 
-// The collector's place: takes every batch, counts its bytes, answers 200.
-let exported = 0;
+// The collector's place: takes every batch, counts its bytes by encoding, answers 200 (an empty
+// message in the request's encoding).
+const exported = new Map();
 const receiver = createServer(async (req, res) => {
-  for await (const chunk of req) exported += chunk.length;
-  res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  const type = req.headers['content-type'] ?? '';
+  for await (const chunk of req) exported.set(type, (exported.get(type) ?? 0) + chunk.length);
+  res.writeHead(200, { 'content-type': type }).end(type === 'application/json' ? '{}' : '');
 });
 await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const receiverUrl = `http://127.0.0.1:${receiver.address().port}`;
@@ -54,15 +57,19 @@ async function server(env) {
   return { child, origin: `http://127.0.0.1:${port}` };
 }
 
-const off = await server({});
 const traced = { OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl, OTEL_BSP_SCHEDULE_DELAY: '200' };
-const on = await server(traced);
-// What a busy deployment runs: one trace in ten recorded (a caller's sampled trace always is).
-const sampled = await server({
-  ...traced,
-  OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
-  OTEL_TRACES_SAMPLER_ARG: '0.1',
-});
+const variants = {
+  off: await server({}),
+  on: await server(traced),
+  'on, JSON': await server({ ...traced, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }),
+  // What a busy deployment runs: one trace in ten recorded (a caller's sampled trace always is).
+  'on, 1 in 10': await server({
+    ...traced,
+    OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+    OTEL_TRACES_SAMPLER_ARG: '0.1',
+  }),
+};
+const traces = Object.keys(variants).filter((name) => name !== 'off');
 const kinds = {
   'GET agent': { path: '/v1/agents/view/1' },
   'chat (plain)': { path: '/v1/agents/chat/request', method: 'POST', body: chat },
@@ -76,34 +83,42 @@ console.log(
     .join(' ')}; ${ROUNDS} rounds of ${DURATION} s per run`,
 );
 for (const kind of Object.values(kinds))
-  for (const target of [off, on, sampled]) await run(target.origin, kind, 1);
-const ratios = Object.fromEntries(Object.keys(kinds).map((name) => [name, []]));
-const sampledRatios = Object.fromEntries(Object.keys(kinds).map((name) => [name, []]));
+  for (const target of Object.values(variants)) await run(target.origin, kind, 1);
+// ratios[kind][variant]: each round's throughput against the same round's off.
+const ratios = Object.fromEntries(
+  Object.keys(kinds).map((name) => [name, Object.fromEntries(traces.map((variant) => [variant, []]))]),
+);
+const rps = (result) => String(Math.round(result.requests.average)).padStart(6);
 for (let round = 1; round <= ROUNDS; round++) {
   for (const [name, kind] of Object.entries(kinds)) {
-    const a = await run(off.origin, kind);
-    const b = await run(on.origin, kind);
-    const c = await run(sampled.origin, kind);
-    const bad = a.non2xx + a.errors + b.non2xx + b.errors + c.non2xx + c.errors;
-    ratios[name].push(b.requests.average / a.requests.average);
-    sampledRatios[name].push(c.requests.average / a.requests.average);
-    const rps = (result) => String(Math.round(result.requests.average)).padStart(6);
+    const results = {};
+    for (const [variant, target] of Object.entries(variants))
+      results[variant] = await run(target.origin, kind);
+    const bad = Object.values(results).reduce((sum, result) => sum + result.non2xx + result.errors, 0);
+    for (const variant of traces)
+      ratios[name][variant].push(results[variant].requests.average / results.off.requests.average);
     console.log(
-      `round ${round} ${name.padEnd(13)} off ${rps(a)} req/s  on ${rps(b)} req/s  on, 1 in 10 ${rps(c)} req/s` +
+      `round ${round} ${name.padEnd(13)} ` +
+        Object.entries(results)
+          .map(([variant, result]) => `${variant} ${rps(result)} req/s`)
+          .join('  ') +
         (bad ? `  (${bad} non-2xx/errors!)` : ''),
     );
   }
 }
 const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
-for (const [name, values] of Object.entries(ratios))
+for (const [name, byVariant] of Object.entries(ratios))
   console.log(
-    `${name}: tracing on / off ${median(values).toFixed(2)}x, one trace in ten recorded ${median(sampledRatios[name]).toFixed(2)}x (medians of rounds; goal ≥ 0.90)`,
+    `${name}: ` +
+      traces.map((variant) => `${variant} ${median(byVariant[variant]).toFixed(2)}x off`).join(', ') +
+      ' (medians of rounds; goal ≥ 0.90)',
   );
-console.log(`spans exported: ${(exported / 1e6).toFixed(1)} MB of OTLP JSON`);
+for (const [type, bytes] of exported)
+  console.log(`spans exported as ${type}: ${(bytes / 1e6).toFixed(1)} MB`);
 console.log(
   `load average ${loadavg()
     .map((n) => n.toFixed(2))
     .join(' ')}`,
 );
-for (const target of [off, on, sampled]) target.child.kill();
+for (const target of Object.values(variants)) target.child.kill();
 receiver.close();
