@@ -86,6 +86,30 @@ describe('OpenTelemetry tracing', () => {
     expect(new Set(receiver.contentTypes)).toEqual(new Set(['application/x-protobuf']));
   });
 
+  it('passes a trace its caller left unsampled on to the upstream, unsampled, and records none of it', async () => {
+    const traceId = '1'.repeat(32);
+    const res = await fetch(`${server.url}/v1/agents/chat/request`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${TEST_TOKENS.all}`,
+        'content-type': 'application/json',
+        traceparent: `00-${traceId}-${CALLER_SPAN}-00`,
+      },
+      body: JSON.stringify(testChatBody()),
+    });
+    expect(res.status).toBe(200);
+    expect(upstream.received.at(-1)?.headers.traceparent).toMatch(
+      new RegExp(`^00-${traceId}-[0-9a-f]{16}-00$`),
+    );
+    // A sampled request after it: once its spans are here, the unsampled one's would be too.
+    const after = '2'.repeat(32);
+    await fetch(`${server.url}/v1/agents/view/1`, {
+      headers: { authorization: `Bearer ${TEST_TOKENS.all}`, traceparent: `00-${after}-${CALLER_SPAN}-01` },
+    });
+    await receiver.trace(after, 3);
+    expect(receiver.spans.filter((span) => span.traceId === traceId)).toEqual([]);
+  });
+
   it('starts a new trace for a request without traceparent, and marks only the server’s own failures', async () => {
     const res = await fetch(`${server.url}/v1/agents/view/999999`, {
       headers: { authorization: `Bearer ${TEST_TOKENS.all}` },

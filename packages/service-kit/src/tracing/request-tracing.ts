@@ -124,6 +124,12 @@ export function registerRequestTracing(
   });
   const tracer = provider.getTracer(config.serviceName, options.version);
   const propagator = new W3CTraceContextPropagator();
+  /** The W3C `traceparent` naming the span of `context`, as the propagator writes it. */
+  const traceparentOf = (context: Context) => {
+    const headers: Record<string, string> = {};
+    propagator.inject(context, headers, headerSetter);
+    return headers.traceparent ?? '';
+  };
   const spans = new WeakMap<IncomingMessage, Span>();
 
   const startSpan = (raw: IncomingMessage) => {
@@ -159,17 +165,32 @@ export function registerRequestTracing(
         }),
       );
     const inRequest = trace.setSpan(ROOT_CONTEXT, span);
+    // A trace the sampler left out records nothing: its stages share one span that does nothing
+    // but pass the request's `traceparent` on (with its sampled flag off), so a request the
+    // sampler dropped costs no span, context or header a stage.
+    let unrecorded: ChildSpan | undefined;
     options.onRequest?.(request, (name, attributes) => {
+      if (!span.isRecording()) {
+        unrecorded ??= {
+          traceparent: traceparentOf(inRequest),
+          phase: () => undefined,
+          end: () => undefined,
+        };
+        return unrecorded;
+      }
       const child = tracer.startSpan(
         name,
         { kind: SpanKind.INTERNAL, attributes: defined(attributes) },
         inRequest,
       );
       const inChild = trace.setSpan(ROOT_CONTEXT, child);
-      const headers: Record<string, string> = {};
-      propagator.inject(inChild, headers, headerSetter);
+      let traceparent: string | undefined;
       return {
-        traceparent: headers.traceparent ?? '',
+        // Made when asked for: most stages pass nothing on.
+        get traceparent() {
+          traceparent ??= traceparentOf(inChild);
+          return traceparent;
+        },
         phase(phaseName, startMs, endMs, phaseAttributes) {
           // As times since the epoch: OpenTelemetry would correct a performance.now() time by an
           // offset of each span's own (from Date.now(), to the millisecond), and the two ends of
