@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { type ChatStreamEvent, EngineError } from '@assistant-platform/engines/types';
-import type { ChatStreamChunk } from '@assistant-platform/types';
 import { errorEnvelope } from '@assistant-platform/types';
 import type { Fault } from '@assistant-platform/types/admin';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,6 +12,10 @@ import type { FastifyBaseLogger } from 'fastify';
  * envelope the request would have answered, and no [DONE], so no client mistakes it for an answer.
  * When the client leaves, Fastify destroys this stream, which ends the generator and so the engine's
  * iterator; the engine's abort signal fires as well.
+ *
+ * A chunk's text is written around its delta's JSON from parts made once per stream (the same
+ * bytes `JSON.stringify` gives the chunk object, without making one an event), and the events an
+ * engine gives within one turn of the event loop leave as one write (CoalescedEvents).
  */
 export function toEventStream(
   events: AsyncIterable<ChatStreamEvent>,
@@ -21,32 +24,21 @@ export function toEventStream(
   signal: AbortSignal,
   timing: StreamTiming = {},
 ): Readable {
-  const chunk = (choice: ChatStreamChunk['request'][number]): string => {
-    const body: ChatStreamChunk = {
-      object: 'chat.request.chunk',
-      created: meta.created,
-      model: meta.model,
-      request: [choice],
-    };
-    return `data: ${JSON.stringify(body)}\n\n`;
-  };
+  // ChatStreamChunk's keys in the contract's order: object, created, model, request.
+  const head = `data: {"object":"chat.request.chunk","created":${JSON.stringify(meta.created)},"model":${JSON.stringify(meta.model)},"request":[{"index":0,"delta":`;
+  const deltaEnd = ',"finish_reason":null,"matched_stop":null}]}\n\n';
   async function* sse(): AsyncGenerator<string> {
     let first = true;
     try {
       for await (const event of events) {
         if (event.type === 'delta') {
-          const delta = first
-            ? { role: 'assistant' as const, content: event.content }
-            : { content: event.content };
+          const content = JSON.stringify(event.content);
+          yield first
+            ? `${head}{"role":"assistant","content":${content}}${deltaEnd}`
+            : `${head}{"content":${content}}${deltaEnd}`;
           first = false;
-          yield chunk({ index: 0, delta, finish_reason: null, matched_stop: null });
         } else {
-          yield chunk({
-            index: 0,
-            delta: {},
-            finish_reason: event.finishReason,
-            matched_stop: event.matchedStop,
-          });
+          yield `${head}{},"finish_reason":${JSON.stringify(event.finishReason)},"matched_stop":${JSON.stringify(event.matchedStop)}}]}\n\n`;
           yield 'data: [DONE]\n\n';
           return;
         }
@@ -62,7 +54,69 @@ export function toEventStream(
     }
   }
   const paced = timing.ttftMs || timing.tps || timing.disconnectAfter !== undefined;
-  return Readable.from(paced ? timed(sse(), timing, signal) : sse(), { objectMode: false });
+  return paced
+    ? Readable.from(timed(sse(), timing, signal), { objectMode: false })
+    : new CoalescedEvents(sse());
+}
+
+/**
+ * A stream of event texts that writes the ones its source gives within one turn of the event loop
+ * together: a reference engine's answer (all its tokens at hand) leaves in a few writes instead of
+ * one a token, while an engine that waits between tokens (a model server) still has each event
+ * sent in the turn it came. It reads its source only while its reader wants more (backpressure),
+ * and ends the source when destroyed (a client that left).
+ */
+class CoalescedEvents extends Readable {
+  private pending = '';
+  private flushing: NodeJS.Immediate | undefined;
+  private pulling = false;
+  private wanted = true;
+
+  constructor(private readonly source: AsyncGenerator<string>) {
+    super({ encoding: 'utf8' });
+  }
+
+  override _read(): void {
+    this.wanted = true;
+    if (!this.pulling) void this.pull();
+  }
+
+  private async pull(): Promise<void> {
+    this.pulling = true;
+    try {
+      while (this.wanted && !this.destroyed) {
+        const next = await this.source.next();
+        if (next.done) {
+          this.flush();
+          this.push(null);
+          return;
+        }
+        this.pending += next.value;
+        this.flushing ??= setImmediate(() => this.flush());
+      }
+    } catch (error) {
+      this.destroy(error as Error);
+    } finally {
+      this.pulling = false;
+    }
+  }
+
+  private flush(): void {
+    if (this.flushing !== undefined) clearImmediate(this.flushing);
+    this.flushing = undefined;
+    if (this.pending === '' || this.destroyed) return;
+    const text = this.pending;
+    this.pending = '';
+    this.wanted = this.push(text);
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    if (this.flushing !== undefined) clearImmediate(this.flushing);
+    this.source.return(undefined).then(
+      () => callback(error),
+      (failure: unknown) => callback(error ?? (failure as Error)),
+    );
+  }
 }
 
 /** A fault's timing of a stream (see the admin contract), and how to cut its connection. */
