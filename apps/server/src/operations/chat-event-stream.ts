@@ -61,10 +61,10 @@ export function toEventStream(
 
 /**
  * A stream of event texts that writes the ones its source gives within one turn of the event loop
- * together: a reference engine's answer (all its tokens at hand) leaves in a few writes instead of
- * one a token, while an engine that waits between tokens (a model server) still has each event
- * sent in the turn it came. It reads its source only while its reader wants more (backpressure),
- * and ends the source when destroyed (a client that left).
+ * together, up to its buffer's size a write: a reference engine's answer (all its tokens at hand)
+ * leaves in a few writes instead of one a token, while an engine that waits between tokens (a model
+ * server) still has each event sent in the turn it came. It reads its source only while its reader
+ * wants more (backpressure), and ends the source when destroyed (a client that left).
  */
 class CoalescedEvents extends Readable {
   private pending = '';
@@ -92,7 +92,10 @@ class CoalescedEvents extends Readable {
           return;
         }
         this.pending += next.value;
-        this.flushing ??= setImmediate(() => this.flush());
+        // A batch is at most the stream's buffer size: a client that stops reading holds one
+        // buffer of the answer, not the whole answer an engine had at hand.
+        if (this.pending.length >= this.readableHighWaterMark) this.flush();
+        else this.flushing ??= setImmediate(() => this.flush());
       }
     } catch (error) {
       this.destroy(error as Error);

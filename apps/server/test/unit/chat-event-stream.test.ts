@@ -70,6 +70,30 @@ describe('a chat stream’s events', () => {
     expect(rest.endsWith('data: [DONE]\n\n')).toBe(true);
   });
 
+  it('are read from the engine only as far as the reader takes them: one buffer at a time', async () => {
+    let given = 0;
+    async function* long(): AsyncGenerator<ChatStreamEvent> {
+      for (let i = 0; i < 20_000; i++) {
+        given++;
+        yield { type: 'delta', content: 'token ' };
+      }
+      yield { type: 'end', finishReason: 'length', matchedStop: 199999 };
+    }
+    const stream = toEventStream(long(), meta, log, new AbortController().signal);
+    const first = await new Promise<string>((resolve) =>
+      stream.once('data', (chunk) => resolve(String(chunk))),
+    );
+    stream.pause();
+    // Let the stream fill its buffer, then see that it stopped asking the engine for more.
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(first.length).toBeLessThanOrEqual(stream.readableHighWaterMark + 200);
+    expect(given).toBeLessThan(2_000);
+    stream.resume();
+    const rest = (await chunksOf(stream)).join('');
+    expect(given).toBe(20_000);
+    expect(rest.endsWith('data: [DONE]\n\n')).toBe(true);
+  });
+
   it('stop the engine’s events when the client goes', async () => {
     let ended = false;
     async function* endless(): AsyncGenerator<ChatStreamEvent> {
