@@ -171,8 +171,12 @@ export function registerRequestTracing(
     let unrecorded: ChildSpan | undefined;
     options.onRequest?.(request, (name, attributes) => {
       if (!span.isRecording()) {
+        let traceparent: string | undefined;
         unrecorded ??= {
-          traceparent: traceparentOf(inRequest),
+          get traceparent() {
+            traceparent ??= traceparentOf(inRequest);
+            return traceparent;
+          },
           phase: () => undefined,
           end: () => undefined,
         };
