@@ -44,6 +44,12 @@ function fields(reader: Reader, end: number, field: (number: number, wireType: n
   }
 }
 const message = <T>(reader: Reader, read: (end: number) => T): T => read(reader.uint32() + reader.pos);
+/** The messages of field `number`, repeated, in the message that ends at `end`. */
+function repeated<T>(reader: Reader, end: number, number: number, read: (end: number) => T): T[] {
+  const items: T[] = [];
+  fields(reader, end, (field) => field === number && items.push(message(reader, read)) > 0);
+  return items;
+}
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 // A fixed64 as its decimal text, exactly (a double would round nanoseconds).
 const fixed64 = (reader: Reader) => {
@@ -58,17 +64,11 @@ function anyValue(reader: Reader, end: number): JsonValue {
     else if (number === 2) value.boolValue = reader.bool();
     else if (number === 3) value.intValue = String(reader.int64());
     else if (number === 4) value.doubleValue = reader.double();
-    else if (number === 5) {
-      const values: JsonValue[] = [];
-      message(reader, (arrayEnd) =>
-        fields(
-          reader,
-          arrayEnd,
-          (item) => item === 1 && values.push(message(reader, (e) => anyValue(reader, e))) > 0,
-        ),
-      );
-      value.arrayValue = { values };
-    } else return false;
+    else if (number === 5)
+      value.arrayValue = {
+        values: message(reader, (arrayEnd) => repeated(reader, arrayEnd, 1, (e) => anyValue(reader, e))),
+      };
+    else return false;
     return true;
   });
   return value;
@@ -121,40 +121,26 @@ function span(reader: Reader, end: number): JsonSpan {
   return read;
 }
 
-export function decodeTraceRequest(body: Uint8Array): { resourceSpans: JsonResourceSpans[] } {
-  const reader = Reader.create(body);
-  const resourceSpans: JsonResourceSpans[] = [];
-  fields(reader, body.length, (number) => {
-    if (number !== 1) return false;
-    const resource: JsonResourceSpans = { scopeSpans: [] };
-    message(reader, (end) =>
-      fields(reader, end, (field) => {
-        if (field === 1) {
-          const attributes: JsonKeyValue[] = [];
-          message(reader, (resourceEnd) =>
-            fields(
-              reader,
-              resourceEnd,
-              (item) => item === 1 && attributes.push(message(reader, (e) => keyValue(reader, e))) > 0,
-            ),
-          );
-          resource.resource = { attributes };
-        } else if (field === 2) {
-          const spans: JsonSpan[] = [];
-          message(reader, (scopeEnd) =>
-            fields(
-              reader,
-              scopeEnd,
-              (item) => item === 2 && spans.push(message(reader, (e) => span(reader, e))) > 0,
-            ),
-          );
-          resource.scopeSpans.push({ spans });
-        } else return false;
-        return true;
-      }),
-    );
-    resourceSpans.push(resource);
+function resourceSpans(reader: Reader, end: number): JsonResourceSpans {
+  const resource: JsonResourceSpans = { scopeSpans: [] };
+  fields(reader, end, (field) => {
+    if (field === 1)
+      resource.resource = {
+        attributes: message(reader, (resourceEnd) =>
+          repeated(reader, resourceEnd, 1, (e) => keyValue(reader, e)),
+        ),
+      };
+    else if (field === 2)
+      resource.scopeSpans.push({
+        spans: message(reader, (scopeEnd) => repeated(reader, scopeEnd, 2, (e) => span(reader, e))),
+      });
+    else return false;
     return true;
   });
-  return { resourceSpans };
+  return resource;
+}
+
+export function decodeTraceRequest(body: Uint8Array): { resourceSpans: JsonResourceSpans[] } {
+  const reader = Reader.create(body);
+  return { resourceSpans: repeated(reader, body.length, 1, (end) => resourceSpans(reader, end)) };
 }

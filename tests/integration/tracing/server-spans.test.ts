@@ -36,6 +36,23 @@ afterAll(async () => {
   await receiver?.close();
 });
 
+/** A reference server exporting to the receiver (with `env` added) for as long as `use` runs. */
+async function withTracedServer(env: Record<string, string>, use: (url: string) => Promise<void>) {
+  const traced = await startReferenceServer({
+    seed: testSeed,
+    env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '50', ...env },
+  });
+  try {
+    await use(traced.url);
+  } finally {
+    await traced.close();
+  }
+}
+
+/** GET agent 1, with `headers` (a caller's traceparent). */
+const getAgent = (url: string, headers: Record<string, string> = {}) =>
+  fetch(`${url}/v1/agents/view/1`, { headers: { authorization: `Bearer ${TEST_TOKENS.all}`, ...headers } });
+
 describe('OpenTelemetry tracing', () => {
   it('continues the caller’s trace through auth, the database and the engine to the upstream', async () => {
     const secret = 'my card is 4111 1111 1111 1111';
@@ -133,13 +150,9 @@ describe('OpenTelemetry tracing', () => {
 describe('work on an engine worker thread', () => {
   it('shows the wait for a thread and the thread’s run under the engine’s span, for a chat and for embeddings', async () => {
     // The reference engines: a structured chat and a long text to embed go to the worker pool.
-    const local = await startReferenceServer({
-      seed: testSeed,
-      env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '50' },
-    });
-    try {
+    await withTracedServer({}, async (url) => {
       const post = (path: string, body: unknown, traceId: string) =>
-        fetch(`${local.url}/v1${path}`, {
+        fetch(`${url}/v1${path}`, {
           method: 'POST',
           headers: {
             authorization: `Bearer ${TEST_TOKENS.all}`,
@@ -186,67 +199,36 @@ describe('work on an engine worker thread', () => {
       }
       // Nothing the user wrote is in any span.
       expect(receiver.bodies.join('')).not.toContain('depot');
-    } finally {
-      await local.close();
-    }
+    });
   });
 });
 
 describe('OTLP’s JSON encoding (OTEL_EXPORTER_OTLP_PROTOCOL=http/json)', () => {
   it('sends the same spans as JSON', async () => {
-    const json = await startReferenceServer({
-      seed: testSeed,
-      env: {
-        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-        OTEL_BSP_SCHEDULE_DELAY: '50',
-        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-      },
-    });
-    try {
+    await withTracedServer({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }, async (url) => {
       const traceId = 'f'.repeat(32);
-      const res = await fetch(`${json.url}/v1/agents/view/1`, {
-        headers: {
-          authorization: `Bearer ${TEST_TOKENS.all}`,
-          traceparent: `00-${traceId}-${CALLER_SPAN}-01`,
-        },
-      });
+      const res = await getAgent(url, { traceparent: `00-${traceId}-${CALLER_SPAN}-01` });
       expect(res.status).toBe(200);
       const spans = await receiver.trace(traceId, 3);
       expect(spans.map((span) => span.name).sort()).toEqual(['GET /v1/agents/view/:id', 'auth', 'db']);
       expect(receiver.contentTypes).toContain('application/json');
-    } finally {
-      await json.close();
-    }
+    });
   });
 });
 
 describe('sampling (OTEL_TRACES_SAMPLER)', () => {
   it('records a trace its caller sampled and nothing of one the sampler left out', async () => {
-    const sampled = await startReferenceServer({
-      seed: testSeed,
-      env: {
-        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-        OTEL_BSP_SCHEDULE_DELAY: '50',
-        OTEL_TRACES_SAMPLER: 'parentbased_always_off',
-      },
-    });
-    try {
-      const get = (headers: Record<string, string> = {}) =>
-        fetch(`${sampled.url}/v1/agents/view/1`, {
-          headers: { authorization: `Bearer ${TEST_TOKENS.all}`, ...headers },
-        });
-      const left = await get();
+    await withTracedServer({ OTEL_TRACES_SAMPLER: 'parentbased_always_off' }, async (url) => {
+      const left = await getAgent(url);
       expect(left.status).toBe(200);
       const traceId = 'c'.repeat(32);
-      expect((await get({ traceparent: `00-${traceId}-${CALLER_SPAN}-01` })).status).toBe(200);
+      expect((await getAgent(url, { traceparent: `00-${traceId}-${CALLER_SPAN}-01` })).status).toBe(200);
       // Spans leave in the order they ended: once the sampled trace's are here, the other's would be.
       await receiver.trace(traceId, 3);
       const leftId = left.headers.get('x-request-id');
       expect(
         receiver.spans.filter((span) => span.attributes['assistant_platform.request_id'] === leftId),
       ).toEqual([]);
-    } finally {
-      await sampled.close();
-    }
+    });
   });
 });
