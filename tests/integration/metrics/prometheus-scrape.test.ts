@@ -1,13 +1,15 @@
 /**
  * Debian's Prometheus scrapes a reference server (`/_admin/metrics`, with the operator's token) and
  * a gateway (`/metrics`, with its METRICS_TOKEN) every second while traffic goes through both, and
- * the figures are read back through Prometheus' own query API.
+ * the figures are read back through Prometheus' own query API. Both apps trace as well (to an
+ * OTLP receiver), as a deployment watching both would run them: the traffic is in the traces too.
  */
 import { defineConfig, type RunningGateway, startGateway } from '@assistant-platform/gateway';
 import { createGatewayClient } from '@assistant-platform/gateway-client';
 import { type ReferenceServer, startReferenceServer } from '@assistant-platform/server';
 import { TEST_TOKENS, testSeed } from '@assistant-platform/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Receiver, startReceiver } from '../tracing/otlp-receiver.js';
 import { prometheusForSuite, type RunningPrometheus, startPrometheus } from './prometheus.js';
 
 const prometheus = prometheusForSuite('tests/integration/metrics');
@@ -21,11 +23,18 @@ describe.skipIf(prometheus === undefined)('Prometheus scraping a server and a ga
   let server: ReferenceServer;
   let gateway: RunningGateway;
   let scraper: RunningPrometheus;
+  let receiver: Receiver;
 
   beforeAll(async () => {
+    receiver = await startReceiver();
     server = await startReferenceServer({
       seed: testSeed,
-      env: { RATE_LIMIT_MAX: String(RATE_LIMIT), RATE_LIMIT_WINDOW_MS: '600000' },
+      env: {
+        RATE_LIMIT_MAX: String(RATE_LIMIT),
+        RATE_LIMIT_WINDOW_MS: '600000',
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        OTEL_BSP_SCHEDULE_DELAY: '50',
+      },
     });
     gateway = await startGateway(
       defineConfig({
@@ -35,6 +44,13 @@ describe.skipIf(prometheus === undefined)('Prometheus scraping a server and a ga
         metricsToken: METRICS_TOKEN,
         // Every read reaches the platform, so both apps count the same calls.
         agentCacheTtlMs: 0,
+        tracing: {
+          exporter: 'otlp',
+          url: `${receiver.url}/v1/traces`,
+          protocol: 'http/protobuf',
+          batchDelayMs: 50,
+          serviceName: 'gateway-under-test',
+        },
       }),
     );
     scraper = await startPrometheus(prometheus as string, [
@@ -52,6 +68,7 @@ describe.skipIf(prometheus === undefined)('Prometheus scraping a server and a ga
     await scraper?.close();
     await gateway?.close();
     await server?.close();
+    await receiver?.close();
   });
 
   it('scrapes both with their credentials', async () => {
@@ -101,5 +118,9 @@ describe.skipIf(prometheus === undefined)('Prometheus scraping a server and a ga
     await expect
       .poll(() => scraper.query('assistant_server_journal_entries'), patience)
       .toBe(READS + RATE_LIMIT + 2);
+    // The same reads, traced: each a gateway call and the server's request it made.
+    const count = (name: string) => receiver.spans.filter((span) => span.name === name).length;
+    await expect.poll(() => count('trpc agents.get'), patience).toBe(READS);
+    await expect.poll(() => count('GET /v1/agents/view/:id'), patience).toBe(READS + RATE_LIMIT + 2);
   });
 });

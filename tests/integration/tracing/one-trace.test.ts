@@ -22,7 +22,12 @@ let stack: Stack;
 beforeAll(async () => {
   receiver = await startReceiver();
   upstream = await startFakeUpstream();
-  const tracing = { exporter: 'otlp' as const, url: `${receiver.url}/v1/traces`, batchDelayMs: 50 };
+  const tracing = {
+    exporter: 'otlp' as const,
+    url: `${receiver.url}/v1/traces`,
+    protocol: 'http/protobuf' as const,
+    batchDelayMs: 50,
+  };
   stack = await startStack(
     { tracing: { ...tracing, serviceName: 'gateway-under-test' } },
     {
