@@ -12,6 +12,7 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAssistantClient } from '../src/index.js';
+import { traceApiSettled } from '../src/internal/trace-context.js';
 
 let server: Server;
 let baseUrl: string;
@@ -31,6 +32,9 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  // The SDK loads the optional package as it loads, and calls made before it has go without trace
+  // context: a loaded machine once ran the first call first.
+  await traceApiSettled;
 });
 beforeEach(() => {
   received.length = 0;

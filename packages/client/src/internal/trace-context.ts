@@ -20,7 +20,10 @@ interface TraceApi {
 
 const OPTIONAL_PEER = '@opentelemetry/api';
 let api: TraceApi | undefined;
-import(/* @vite-ignore */ /* webpackIgnore: true */ OPTIONAL_PEER).then(
+/** Settles once the package has loaded, or is known to be absent: what a test waits for. */
+export const traceApiSettled: Promise<void> = import(
+  /* @vite-ignore */ /* webpackIgnore: true */ OPTIONAL_PEER
+).then(
   (loaded: TraceApi) => {
     api = loaded;
   },
