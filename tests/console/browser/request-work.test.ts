@@ -229,7 +229,8 @@ describe.skipIf(chromiumPath === undefined)('the Requests view as a place to wor
         phone.locator('.stream-events').boundingBox(),
       ]);
       expect((answerBox?.y ?? 0) + (answerBox?.height ?? 0)).toBeLessThanOrEqual(eventsBox?.y ?? 0);
-      expect(await scrollsSideways(phone)).toBe(false);
+      // Once the page has settled: a loaded CI machine once measured it mid-layout.
+      await expect.poll(() => scrollsSideways(phone), { timeout: 10_000 }).toBe(false);
       await phone.getByRole('heading', { name: 'Streamed answer' }).scrollIntoViewIfNeeded();
       await phone.screenshot({ path: `${SHOTS}stream-events-390.png` });
     } finally {
