@@ -44,6 +44,7 @@ import { registerFaults } from './pipeline/faults/fault-hook.js';
 import { onFrameworkError } from './pipeline/framework-errors.js';
 import { registerIdempotency } from './pipeline/idempotency.js';
 import { inFlightSlots, registerInFlightLimit } from './pipeline/in-flight-limit.js';
+import { registerLoopTurns } from './pipeline/loop-turns.js';
 import { registerMetricsHooks } from './pipeline/metrics/metrics-hooks.js';
 import { createServerMetrics } from './pipeline/metrics/server-metrics.js';
 import { registerRateLimit } from './pipeline/rate-limit.js';
@@ -240,6 +241,8 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerFaults(app, inFlight);
     await registerRateLimit(app, config.rateLimit, shared?.rateLimitStore);
     registerInFlightLimit(app, inFlight);
+    // First of the hooks after body parsing: operations go on one per account per turn of the loop.
+    registerLoopTurns(app);
     registerIdempotency(app, store, validator, { ...config.idempotency, transactional: WRITING_OPERATIONS });
     registerMetaRoutes(app, isReady, target, sharedHealth);
     registerDocsRoute(app);

@@ -25,6 +25,9 @@
 import { TokenRing } from './token-ring.js';
 import { TurnOrder } from './turn-order.js';
 
+/** For a fair queue of one's own (the server's turns on its event loop): tokens served in turn. */
+export { TokenRing };
+
 /** Whose work a task is: the account is the tenant, its tokens share the account's turn. */
 export interface Tenant {
   account: string;
