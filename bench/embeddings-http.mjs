@@ -58,7 +58,12 @@ async function run(label, url) {
 const dir = mkdtempSync(join(tmpdir(), 'embeddings-bench-'));
 const server = await spawnUntil(
   [CLI, 'serve', '--port', '0', '--seed', SEED, '--dev-token', TOKEN],
-  { DATABASE_URL: join(dir, 'bench.sqlite'), RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'warn' },
+  {
+    DATABASE_URL: join(dir, 'bench.sqlite'),
+    RATE_LIMIT_MAX: '1000000000',
+    ACCOUNT_MAX_REQUESTS_IN_FLIGHT: '1000000',
+    LOG_LEVEL: 'warn',
+  },
   /listening on http:\/\/[^:]+:(\d+)/,
 );
 const endpoint = `http://127.0.0.1:${server.port}/v1/vectors/embedding`;

@@ -35,6 +35,8 @@ const server = await spawnUntil(
     DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'metrics-bench-')), 'bench.sqlite'),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000000',
+    // 54 connections of one account: over its admission limit (32 in flight) by default.
+    ACCOUNT_MAX_REQUESTS_IN_FLIGHT: '1000000',
   },
   /listening on http:\/\/[^:]+:(\d+)/,
 );

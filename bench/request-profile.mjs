@@ -181,6 +181,7 @@ async function start(kind, dist, profileDir) {
       DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'profile-bench-')), 'bench.sqlite'),
       RATE_LIMIT_MAX: '1000000000',
       MAX_HEAVY_REQUESTS_PER_TOKEN: '1000000',
+      ACCOUNT_MAX_REQUESTS_IN_FLIGHT: '1000000',
       LOG_LEVEL: 'warn',
       ...JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}'),
     },

@@ -95,6 +95,8 @@ const serverEnv = {
   RATE_LIMIT_MAX: '1000000000',
   // One token drives every connection: its in-flight limit would turn most chats into 429s.
   MAX_HEAVY_REQUESTS_PER_TOKEN: '1000000',
+  // ... and its account's admission limit (32 in flight) most of the other requests.
+  ACCOUNT_MAX_REQUESTS_IN_FLIGHT: '1000000',
   LOG_LEVEL: 'warn',
 };
 const port = await freePort();

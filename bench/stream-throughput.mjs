@@ -5,8 +5,9 @@
 // at 50 and at 200 concurrent streams, in alternating rounds. Each client loop opens a stream,
 // reads it to its end and opens the next, on keep-alive connections. The server runs with its
 // per-token limits out of the way (one token drives every stream) and its journal on, as by
-// default. Goals (issue #27): streams ≥ 0.6× the bare route's; time to first event p99 at 200
-// streams ≤ 2× the bare route's.
+// default; a second one without it (JOURNAL_MAX=0) tells what the journal costs. Goals (issue #27):
+// streams ≥ 0.6× the bare route's; time to first event p99 at 200 streams ≤ 2× the bare route's;
+// the journal costs at most 5 % of the streams a second.
 // Usage: pnpm build && node bench/stream-throughput.mjs
 // Env: BENCH_DURATION (seconds per run, default 5), BENCH_ROUNDS (default 3).
 import { mkdtempSync } from 'node:fs';
@@ -83,18 +84,25 @@ async function load(port, concurrency) {
   return { perSecond: firsts.length / DURATION, p50: at(50), p99: at(99), failures };
 }
 
-const port = await freePort();
-const { child: server } = await spawnUntil(
-  [CLI, 'serve', '--port', String(port), '--seed', SEED],
-  {
-    DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'stream-bench-')), 'bench.sqlite'),
-    RATE_LIMIT_MAX: '1000000000',
-    MAX_HEAVY_REQUESTS_PER_TOKEN: '1000000',
-    ACCOUNT_MAX_REQUESTS_IN_FLIGHT: '1000000',
-    LOG_LEVEL: 'warn',
-  },
-  /listening on http:\/\/[^:]+:(\d+)/,
-);
+async function startServer(env = {}) {
+  const port = await freePort();
+  const { child } = await spawnUntil(
+    [CLI, 'serve', '--port', String(port), '--seed', SEED],
+    {
+      DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'stream-bench-')), 'bench.sqlite'),
+      RATE_LIMIT_MAX: '1000000000',
+      MAX_HEAVY_REQUESTS_PER_TOKEN: '1000000',
+      ACCOUNT_MAX_REQUESTS_IN_FLIGHT: '1000000',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    /listening on http:\/\/[^:]+:(\d+)/,
+  );
+  return { child, port };
+}
+const { child: server, port } = await startServer();
+// The same server without its journal: what recording every stream costs (goal: ≤ 5 %).
+const { child: unjournaled, port: unjournaledPort } = await startServer({ JOURNAL_MAX: '0' });
 // The bytes the server sends for this chat, event by event, for the bare route to send too.
 const captured = await fetch(`http://127.0.0.1:${port}/v1/agents/chat/request`, {
   method: 'POST',
@@ -117,27 +125,38 @@ for (const concurrency of [50, 200]) {
   // Unmeasured: both servers' connections and JIT warm.
   await load(bare.port, concurrency);
   await load(port, concurrency);
+  await load(unjournaledPort, concurrency);
   const ratios = [];
   const firstRatios = [];
+  const journalRatios = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const b = await load(bare.port, concurrency);
     const s = await load(port, concurrency);
+    const u = await load(unjournaledPort, concurrency);
     ratios.push(s.perSecond / b.perSecond);
     firstRatios.push(s.p99 / b.p99);
+    journalRatios.push(s.perSecond / u.perSecond);
+    const failures = b.failures + s.failures + u.failures;
     console.log(
       `${String(concurrency).padStart(3)} streams, round ${round}: ` +
         `bare ${Math.round(b.perSecond)}/s (first event p50 ${ms(b.p50)}, p99 ${ms(b.p99)})  ` +
-        `server ${Math.round(s.perSecond)}/s (first event p50 ${ms(s.p50)}, p99 ${ms(s.p99)})` +
-        (b.failures + s.failures ? `  (${b.failures + s.failures} failed!)` : ''),
+        `server ${Math.round(s.perSecond)}/s (first event p50 ${ms(s.p50)}, p99 ${ms(s.p99)})  ` +
+        `journal off ${Math.round(u.perSecond)}/s` +
+        (failures ? `  (${failures} failed!)` : ''),
     );
   }
   const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
-  summary[concurrency] = { streams: median(ratios), first: median(firstRatios) };
+  summary[concurrency] = {
+    streams: median(ratios),
+    first: median(firstRatios),
+    journal: median(journalRatios),
+  };
 }
-for (const [concurrency, { streams, first }] of Object.entries(summary))
+for (const [concurrency, { streams, first, journal }] of Object.entries(summary))
   console.log(
     `${concurrency} streams: ${streams.toFixed(2)}× the bare route's streams a second (goal ≥ 0.6); ` +
-      `first event p99 ${first.toFixed(2)}× the bare route's${concurrency === '200' ? ' (goal ≤ 2)' : ''}`,
+      `first event p99 ${first.toFixed(2)}× the bare route's${concurrency === '200' ? ' (goal ≤ 2)' : ''}; ` +
+      `journal on/off ${journal.toFixed(2)}× (goal ≥ 0.95)`,
   );
 console.log(
   `load average ${loadavg()
@@ -145,4 +164,5 @@ console.log(
     .join(' ')}`,
 );
 server.kill();
+unjournaled.kill();
 bare.child.kill();

@@ -49,6 +49,7 @@ async function server(env) {
       DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'tracing-bench-')), 'bench.sqlite'),
       RATE_LIMIT_MAX: '1000000000',
       MAX_HEAVY_REQUESTS_PER_TOKEN: '1000000',
+      ACCOUNT_MAX_REQUESTS_IN_FLIGHT: '1000000',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -69,6 +69,7 @@ export function journalEntryOf(slot: JournalSlot): JournalEntry {
   const query = url.indexOf('?');
   const requestHeaders = requestHead === '' ? {} : headersOf(requestHead.split('\n'), alternating);
   const responseHeaders = headersOf(slot.responseHead.split('\r\n').slice(1), colonSeparated);
+  const stream = slot.streamEvents();
   return {
     id: slot.id,
     requestId: slot.requestId,
@@ -86,12 +87,12 @@ export function journalEntryOf(slot: JournalSlot): JournalEntry {
     requestBodyTruncated: slot.requestBodyTruncated,
     responseHeaders,
     responseBody:
-      slot.events === null
+      stream === null
         ? bodyOf(slot.responseBody, slot.responseBodyTruncated, responseHeaders['content-type'])
         : null,
     responseBodyTruncated: slot.responseBodyTruncated,
-    events: slot.events?.map(eventOf) ?? null,
-    eventsTruncated: slot.eventsTruncated,
+    events: stream?.events.map(eventOf) ?? null,
+    eventsTruncated: stream?.truncated ?? false,
     fault: slot.fault,
     chatFixtureId: slot.chatFixtureId,
     violations: slot.violations,

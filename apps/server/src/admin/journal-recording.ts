@@ -6,6 +6,7 @@
  * copies it into one of its slots (journal-slot.ts), so it is small and holds references only.
  */
 import type { ServerResponse } from 'node:http';
+import { StringDecoder } from 'node:string_decoder';
 import type { ReplayOutcome, Violation } from '@assistant-platform/types/admin';
 import type { FastifyRequest } from 'fastify';
 import type { RequestJournal } from '../contract/fastify-types.js';
@@ -40,6 +41,55 @@ export interface RawEvent {
   text: string;
 }
 
+/** One write of a streamed answer, as it reached the connection, and when. */
+export interface WrittenChunk {
+  atMs: number;
+  chunk: string | Uint8Array;
+}
+
+/**
+ * A stream's writes are kept as they are, and split into events only when the entry is read (most
+ * entries never are): the bound on what is kept is then a little over `bodyMaxBytes` (the blank
+ * lines between at most MAX_EVENTS events), checked by length alone while the stream runs.
+ */
+const separatorsOf = (maxEvents: number) => 2 * maxEvents;
+/** At most this many writes are kept, so a stream of tiny writes is bounded by count as well. */
+const MAX_CHUNKS = 4 * MAX_EVENTS;
+
+/**
+ * The events of a stream's kept writes, as the journal shows them: whole events only, at most
+ * MAX_EVENTS and `bodyMaxBytes` of their text; `truncated` when the stream had more. Each event has
+ * the time of the write that ended it.
+ */
+export function eventsOfChunks(
+  chunks: readonly WrittenChunk[],
+  cut: boolean,
+  bodyMaxBytes: number,
+): { events: RawEvent[]; truncated: boolean } {
+  const events: RawEvent[] = [];
+  const decoder = new StringDecoder('utf8');
+  let pending = '';
+  let bytes = 0;
+  for (const { atMs, chunk } of chunks) {
+    pending +=
+      typeof chunk === 'string'
+        ? chunk
+        : decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length));
+    let end = pending.indexOf('\n\n');
+    while (end >= 0) {
+      const text = pending.slice(0, end);
+      bytes += Buffer.byteLength(text);
+      if (events.length === MAX_EVENTS || bytes > bodyMaxBytes) return { events, truncated: true };
+      events.push({ atMs, text });
+      pending = pending.slice(end + 2);
+      end = pending.indexOf('\n\n');
+    }
+    // An event that never ends (a proxied target's) is not kept whole either.
+    if (pending.length > bodyMaxBytes) return { events, truncated: true };
+  }
+  return { events, truncated: cut };
+}
+
 export class JournalRecording implements RequestJournal {
   /** When the request arrived (performance.now()), for its duration. */
   readonly startedAt = performance.now();
@@ -61,9 +111,10 @@ export class JournalRecording implements RequestJournal {
   replay: ReplayOutcome | null = null;
   /** The answer's body as Fastify sent it; undefined for a stream or no answer. */
   responseBody: string | Uint8Array | undefined = undefined;
-  /** A streamed answer's events, null for any other answer. */
-  events: RawEvent[] | null = null;
-  eventsTruncated = false;
+  /** A streamed answer's writes, null for any other answer (split into events when read). */
+  chunks: WrittenChunk[] | null = null;
+  /** Whether the stream wrote more than `chunks` kept. */
+  chunksCut = false;
 
   // What the request says of itself is taken here, where the request object is at hand anyway, so
   // the journal's copy at the end reads it from this one class instead of Fastify's many shapes of
@@ -73,7 +124,7 @@ export class JournalRecording implements RequestJournal {
     response: ServerResponse,
     public operationId: string | null,
     /** The most bytes of a body, or of a stream's event text, kept (JOURNAL_BODY_MAX_BYTES). */
-    private readonly bodyMaxBytes: number,
+    readonly bodyMaxBytes: number,
   ) {
     this.requestId = request.id;
     this.method = request.method;
@@ -93,34 +144,25 @@ export class JournalRecording implements RequestJournal {
     if (typeof payload === 'string' || payload instanceof Uint8Array) this.responseBody = payload;
   }
 
-  /** Records the events of a Server-Sent Events answer as they are written to the connection. */
+  /** Records the writes of a Server-Sent Events answer as they reach the connection. */
   streamed(response: ServerResponse): void {
     const started = performance.now();
-    const events: RawEvent[] = [];
-    this.events = events;
-    let pending = '';
-    let bytes = 0;
+    const chunks: WrittenChunk[] = [];
+    this.chunks = chunks;
+    // In UTF-16 units for a string, bytes for bytes: a bound on memory, not the journal's rule.
+    let room = this.bodyMaxBytes + separatorsOf(MAX_EVENTS);
     const take = (chunk: unknown) => {
-      if (this.eventsTruncated || (typeof chunk !== 'string' && !(chunk instanceof Uint8Array))) return;
-      pending += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-      let end = pending.indexOf('\n\n');
-      while (end >= 0) {
-        const text = pending.slice(0, end);
-        bytes += Buffer.byteLength(text);
-        if (events.length === MAX_EVENTS || bytes > this.bodyMaxBytes) {
-          this.eventsTruncated = true;
-          pending = '';
-          return;
-        }
-        events.push({ atMs: performance.now() - started, text });
-        pending = pending.slice(end + 2);
-        end = pending.indexOf('\n\n');
+      if (this.chunksCut || (typeof chunk !== 'string' && !(chunk instanceof Uint8Array))) return;
+      if (chunk.length === 0) return;
+      if (chunks.length === MAX_CHUNKS || room === 0) {
+        this.chunksCut = true;
+        return;
       }
-      // An event that never ends (a proxied target's) is not kept whole either.
-      if (pending.length > this.bodyMaxBytes) {
-        this.eventsTruncated = true;
-        pending = '';
-      }
+      const whole = chunk.length <= room;
+      const kept = whole ? chunk : chunk.slice(0, room);
+      room -= kept.length;
+      this.chunksCut = !whole;
+      chunks.push({ atMs: performance.now() - started, chunk: kept });
     };
     // What reaches the connection, whichever stage paced or cut the stream before it.
     const { write, end } = response;

@@ -16,7 +16,13 @@ import type { ServerResponse } from 'node:http';
 import type { AppliedFault, JournalEntry, ReplayOutcome, Violation } from '@assistant-platform/types/admin';
 import type { AuthContext } from '../contract/fastify-types.js';
 import type { TimedSpan } from '../pipeline/server-timing.js';
-import { cappedBody, type JournalRecording, type RawEvent } from './journal-recording.js';
+import {
+  cappedBody,
+  eventsOfChunks,
+  type JournalRecording,
+  type RawEvent,
+  type WrittenChunk,
+} from './journal-recording.js';
 
 const NO_TEXT = Buffer.alloc(0);
 
@@ -40,8 +46,11 @@ export class JournalSlot {
   requestBodyTruncated = false;
   responseBody: string | Uint8Array | undefined = undefined;
   responseBodyTruncated = false;
-  events: RawEvent[] | null = null;
-  eventsTruncated = false;
+  /** A streamed answer's writes (kept by reference), null for any other answer. */
+  chunks: readonly WrittenChunk[] | null = null;
+  chunksCut = false;
+  /** The bound a stream's events are read with: the recording's (JOURNAL_BODY_MAX_BYTES). */
+  private eventsMaxBytes = 0;
   /** The request's stages as it timed them (kept by reference), and when it arrived, to place them. */
   stages: readonly TimedSpan[] | null = null;
   startedAt = 0;
@@ -72,8 +81,9 @@ export class JournalSlot {
     this.chatFixtureId = recording.chatFixtureId;
     this.violations = recording.violations;
     this.replay = recording.replay;
-    this.events = recording.events;
-    this.eventsTruncated = recording.eventsTruncated;
+    this.chunks = recording.chunks;
+    this.chunksCut = recording.chunksCut;
+    this.eventsMaxBytes = recording.bodyMaxBytes;
     this.stages = recording.stages;
     this.startedAt = recording.startedAt;
     const requestBody =
@@ -92,6 +102,11 @@ export class JournalSlot {
       recording.rawHeaders.join('\n'),
       typeof head === 'string' ? head : '',
     );
+  }
+
+  /** A streamed answer's events, split from its writes now; null for any other answer. */
+  streamEvents(): { events: RawEvent[]; truncated: boolean } | null {
+    return this.chunks === null ? null : eventsOfChunks(this.chunks, this.chunksCut, this.eventsMaxBytes);
   }
 
   private keepTexts(requestId: string, url: string, requestHead: string, responseHead: string): void {

@@ -98,6 +98,33 @@ describe('a journal recording', () => {
     expect(shown.eventsTruncated).toBe(true);
   });
 
+  it('reads a character split across two writes whole, and dates each event by the write that ended it', () => {
+    const { response } = fakeResponse();
+    const entry = recordingOf(response);
+    entry.streamed(response);
+    const bytes = Buffer.from('data: café\n\n');
+    const split = bytes.indexOf(0xc3) + 1;
+    response.write(bytes.subarray(0, split));
+    response.write(bytes.subarray(split));
+    response.end();
+    const shown = finished(entry);
+    expect(shown.events?.map((event) => event.data)).toEqual(['café']);
+    expect(shown.eventsTruncated).toBe(false);
+  });
+
+  it('keeps a bounded number of writes of a stream that writes a byte at a time', () => {
+    const { response } = fakeResponse();
+    const entry = recordingOf(response);
+    entry.streamed(response);
+    for (let i = 0; i < 5000; i++) for (const byte of `data: ${i % 10}\n\n`) response.write(byte);
+    response.end();
+    const shown = finished(entry);
+    // 4000 writes kept, 9 an event: 444 whole events, then the rest is said to be missing.
+    expect(shown.events).toHaveLength(444);
+    expect(shown.events?.[443]).toMatchObject({ data: '3' });
+    expect(shown.eventsTruncated).toBe(true);
+  });
+
   it('shows what other stages set on it: the fault, the fixture and how a fault ended the exchange', () => {
     const entry = recordingOf(fakeResponse({ headersSent: false, writableEnded: false }).response);
     const fault: AppliedFault = { source: 'rule', ruleId: 3, fault: { reset: true } };
