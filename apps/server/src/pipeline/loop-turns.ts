@@ -5,11 +5,13 @@
  * account's 64 parsed 200 kB transcripts become 64 operations back to back, and a request of another
  * account whose bytes arrive meanwhile waits behind all of them.
  *
- * So each account goes on with one request per turn of the loop. Another request of the same account
- * in the same turn waits (by token inside the account, token-ring.ts), and the waiting go on one per
- * account per turn, in the loop's check phase, while the loop still polls for new requests between
- * turns. A request of an account without a backlog therefore waits for at most one operation of each
- * account that has one, and an account alone loses only the turns of an otherwise idle loop.
+ * So the loop's work after body parsing is dealt in turns of about TURN_BUDGET_MS. While a turn has
+ * time left and nothing waits, a request goes on at once: an account alone, or accounts that do not
+ * crowd each other, pay only a clock read. Once a turn has used its time, requests wait, by account
+ * and inside an account by token (token-ring.ts), and the next turn (the loop's check phase, after
+ * it has polled for new requests) lets them go one per account in rotation until its time is used.
+ * A request of an account without a backlog therefore waits for about one turn and one operation of
+ * each account that has one, not for the whole backlog.
  *
  * What comes before the gate stays first come first served: receiving and refusing requests costs
  * little per request and is bounded per account by the rate limit and the account admission.
@@ -23,27 +25,35 @@ interface Waiting {
   go: () => void;
 }
 
+/** How long a turn of the loop lets operations go on before others get theirs. */
+export const TURN_BUDGET_MS = 2;
+
 export class LoopTurns {
-  /** Accounts that went on in this turn of the loop. */
-  private readonly went = new Set<string>();
   /** Requests waiting for a later turn, by account (in the order the accounts began waiting). */
   private readonly waiting = new Map<string, TokenRing<Waiting>>();
+  private waitingCount = 0;
+  private turnStartedAt = 0;
   private scheduled = false;
 
-  constructor(private readonly onError: (error: unknown) => void) {}
+  constructor(
+    private readonly onError: (error: unknown) => void,
+    private readonly budgetMs = TURN_BUDGET_MS,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   /** Requests waiting now. */
   get size(): number {
-    let size = 0;
-    for (const ring of this.waiting.values()) size += ring.size;
-    return size;
+    return this.waitingCount;
   }
 
-  /** Calls `go` now when the account has not gone on in this turn and has none waiting; else later. */
+  /** Calls `go` now while this turn has time left and nothing waits; else on a later turn. */
   enter(account: string, token: string, go: () => void): void {
-    if (!this.went.has(account) && !this.waiting.has(account)) {
-      this.went.add(account);
+    const now = this.now();
+    if (!this.scheduled) {
+      this.turnStartedAt = now;
       this.schedule();
+    }
+    if (this.waitingCount === 0 && now - this.turnStartedAt < this.budgetMs) {
       go();
       return;
     }
@@ -53,35 +63,36 @@ export class LoopTurns {
       this.waiting.set(account, ring);
     }
     ring.push(token, { token, go });
-    this.schedule();
+    this.waitingCount++;
   }
 
   private schedule(): void {
-    if (this.scheduled) return;
     this.scheduled = true;
     setImmediate(this.nextTurn);
   }
 
-  /** A new turn: each account with requests waiting lets its next one go on. */
+  /** A new turn: waiting requests go on, one per account in rotation, until the turn's time is used. */
   private readonly nextTurn = (): void => {
     this.scheduled = false;
-    this.went.clear();
-    const going: Waiting[] = [];
-    for (const [account, ring] of this.waiting) {
-      const next = ring.shift() as Waiting;
-      ring.finished(next.token);
-      if (ring.size === 0) this.waiting.delete(account);
-      this.went.add(account);
-      going.push(next);
-    }
-    if (going.length > 0) this.schedule();
-    for (const { go } of going) {
-      try {
-        go();
-      } catch (error) {
-        this.onError(error);
+    const started = this.now();
+    this.turnStartedAt = started;
+    while (this.waitingCount > 0 && this.now() - started < this.budgetMs) {
+      for (const [account, ring] of this.waiting) {
+        const next = ring.shift() as Waiting;
+        ring.finished(next.token);
+        this.waitingCount--;
+        // Behind the accounts still waiting: the rotation's next round starts with the others.
+        this.waiting.delete(account);
+        if (ring.size > 0) this.waiting.set(account, ring);
+        try {
+          next.go();
+        } catch (error) {
+          this.onError(error);
+        }
+        if (this.now() - started >= this.budgetMs) break;
       }
     }
+    if (this.waitingCount > 0) this.schedule();
   };
 }
 
