@@ -39,6 +39,30 @@ export const clipboardText = (page: Page) => page.evaluate(() => navigator.clipb
 export const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
+/**
+ * Empty when the page does not scroll sideways; else the elements that reach past the screen's
+ * right edge, each named by its tag and classes, with its right edge and the start of its text, so
+ * a failure says what was too wide.
+ */
+export const widerThanScreen = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth <= width) return found;
+    for (const element of document.body.querySelectorAll('*')) {
+      const { right, width: own } = element.getBoundingClientRect();
+      if (own === 0 || right <= width + 0.5) continue;
+      const classes =
+        typeof element.className === 'string' && element.className
+          ? `.${element.className.trim().replace(/\s+/g, '.')}`
+          : '';
+      found.push(
+        `${element.tagName.toLowerCase()}${classes} right ${Math.round(right)} px: ${(element.textContent ?? '').slice(0, 60)}`,
+      );
+    }
+    return found;
+  });
+
 /** Whether `element` has the keyboard's focus. */
 export const hasFocus = (locator: Locator) =>
   locator.evaluate((element) => element === document.activeElement);

@@ -92,11 +92,11 @@ describe.skipIf(chromiumPath === undefined)('the console in Chromium', () => {
     // Its stages as a waterfall on the request's axis: the token's lookup, then the database.
     const stages = page.getByRole('list', { name: 'Waterfall' }).getByRole('listitem');
     expect(
-      (await stages.allTextContents()).map((text) => text.replace(/at [\d.]+ ms, [\d.]+ ms/, 'T')),
+      (await stages.allTextContents()).map((text) => text.replace(/at [\d.]+\sms, [\d.]+\sms/, 'T')),
     ).toEqual(['authT', 'dbT']);
     // The database's stage starts once the token's lookup has ended, and its bar is drawn after it.
     const [auth, db] = (await stages.allTextContents()).map((text) =>
-      (/at ([\d.]+) ms, ([\d.]+) ms/.exec(text) ?? []).slice(1).map(Number),
+      (/at ([\d.]+)\sms, ([\d.]+)\sms/.exec(text) ?? []).slice(1).map(Number),
     );
     expect(db?.[0]).toBeGreaterThanOrEqual((auth?.[0] ?? Number.NaN) + (auth?.[1] ?? Number.NaN) - 0.01);
     const [authLeft, dbLeft] = await page

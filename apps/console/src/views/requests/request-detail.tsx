@@ -83,7 +83,8 @@ function Waterfall({ entry }: { entry: JournalEntry }) {
                 />
               </span>
               <span class="waterfall-time">
-                at {row.startMs.toFixed(2)} ms, {row.durationMs.toFixed(2)} ms
+                {/* A time and its unit never part; on a phone the two times wrap apart. */}
+                at {row.startMs.toFixed(2)}&nbsp;ms, {row.durationMs.toFixed(2)}&nbsp;ms
               </span>
             </li>
           ))}
