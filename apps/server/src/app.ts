@@ -163,26 +163,19 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       shared?.chatFixtures ?? localChatFixtures(config, startupChatFixtures);
     receiving.watch(app);
     logs.register(app);
-    // The engines are the heaviest part of start-up (tokenizer tables, language data, compiled on
-    // this thread): they load once asked for — by serve() once the server listens, or by the first
-    // chat or embeddings request — so loading them never delays the first answers.
-    let enginesLoading: Promise<Engines> | undefined;
+    const engines =
+      config.proxy === undefined
+        ? loadEngines(config.engines, app.log.child({ component: 'engines' }))
+        : undefined;
     let loadedEngines: Engines | undefined;
-    const engines = (): Promise<Engines> => {
-      if (config.proxy !== undefined) return Promise.reject(new Error('no engine runs in proxy mode'));
-      enginesLoading ??= loadEngines(config.engines, app.log.child({ component: 'engines' })).then(
-        (loaded) => {
-          loadedEngines = loaded;
-          return loaded;
-        },
-      );
-      // Reported by whoever awaits it; this only prevents an unhandled rejection.
-      enginesLoading.catch(() => undefined);
-      return enginesLoading;
-    };
-    app.decorate('enginesReady', {
-      getter: () => (config.proxy === undefined ? engines().then(() => undefined) : Promise.resolve()),
-    });
+    const enginesReady =
+      engines === undefined
+        ? Promise.resolve()
+        : engines.then((loaded) => {
+            loadedEngines = loaded;
+          });
+    enginesReady.catch(() => undefined);
+    app.decorate('enginesReady', enginesReady);
     app.decorate('firstToken', firstToken);
     app.decorate('journal', journal);
     app.decorate('faultRules', faultRules);
@@ -191,7 +184,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     app.decorate('cassettes', cassettes?.size);
     const deps: OperationDeps = {
       repos,
-      engines,
+      engines: () => engines ?? Promise.reject(new Error('no engine runs in proxy mode')),
     };
     const models = chatModels(config.engines);
     const bodies = createBodyPool({
@@ -213,7 +206,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     const openedShared = shared;
     app.addHook('onClose', async () => {
       await target?.close();
-      const loaded = await enginesLoading?.catch(() => undefined);
+      const loaded = await engines?.catch(() => undefined);
       await Promise.allSettled([loaded?.close(), bodies.close()]);
       await opened.close();
       await openedShared?.close();

@@ -83,9 +83,6 @@ export async function startReferenceServer(
     ...(options.deprecations === undefined ? {} : { deprecations: options.deprecations }),
   });
   await app.listen({ port: 0, host: config.host });
-  // The engines load in the background from now on; a chat or embeddings request awaits them (and
-  // reports a failure to load).
-  app.enginesReady.catch(() => undefined);
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
   const url = `http://${config.host}:${address.port}`;

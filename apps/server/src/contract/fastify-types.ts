@@ -178,10 +178,7 @@ export interface ChatFixturesStore {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /**
-     * Settles once the chat and embedding engines have loaded; rejects if they cannot be built.
-     * Reading it starts their loading, if nothing has yet.
-     */
+    /** Settles once the chat and embedding engines have loaded; rejects if they cannot be built. */
     enginesReady: Promise<void>;
     /** The token created at start-up on a database that had none, to print once; else undefined. */
     firstToken: string | undefined;
