@@ -1,6 +1,13 @@
 // Shared by the benchmarks that run a server in its own process.
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
+const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 
 /**
  * Spawns `node ...args` and resolves once a whole line of its output matches `pattern`, with the
@@ -36,4 +43,27 @@ export function freePort() {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * The built reference server on a new SQLite file and a free port, with the limits of the seed's
+ * `dev-token` out of the way (a throughput benchmark drives every connection with that one token:
+ * its rate limit, its in-flight limit and its account's admission would answer most requests 429),
+ * plus `env`. Resolves with the child, its port and its origin.
+ */
+export async function spawnThroughputServer(env = {}) {
+  const port = await freePort();
+  const { child } = await spawnUntil(
+    [CLI, 'serve', '--port', String(port), '--seed', SEED],
+    {
+      DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'bench-')), 'bench.sqlite'),
+      RATE_LIMIT_MAX: '1000000000',
+      MAX_HEAVY_REQUESTS_PER_TOKEN: '1000000',
+      ACCOUNT_MAX_REQUESTS_IN_FLIGHT: '1000000',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    /listening on http:\/\/[^:]+:(\d+)/,
+  );
+  return { child, port, origin: `http://127.0.0.1:${port}` };
 }

@@ -10,17 +10,13 @@
 // the journal costs at most 5 % of the streams a second.
 // Usage: pnpm build && node bench/stream-throughput.mjs
 // Env: BENCH_DURATION (seconds per run, default 5), BENCH_ROUNDS (default 3).
-import { mkdtempSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { freePort, spawnUntil } from './spawn-until.mjs';
+import { spawnThroughputServer, spawnUntil } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
-const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 const BARE = fileURLToPath(new URL('./stream-bare-route.mjs', import.meta.url));
 const body = JSON.stringify({
   name: 'Support triage',
@@ -84,25 +80,9 @@ async function load(port, concurrency) {
   return { perSecond: firsts.length / DURATION, p50: at(50), p99: at(99), failures };
 }
 
-async function startServer(env = {}) {
-  const port = await freePort();
-  const { child } = await spawnUntil(
-    [CLI, 'serve', '--port', String(port), '--seed', SEED],
-    {
-      DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'stream-bench-')), 'bench.sqlite'),
-      RATE_LIMIT_MAX: '1000000000',
-      MAX_HEAVY_REQUESTS_PER_TOKEN: '1000000',
-      ACCOUNT_MAX_REQUESTS_IN_FLIGHT: '1000000',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    /listening on http:\/\/[^:]+:(\d+)/,
-  );
-  return { child, port };
-}
-const { child: server, port } = await startServer();
+const { child: server, port } = await spawnThroughputServer();
 // The same server without its journal: what recording every stream costs (goal: ≤ 5 %).
-const { child: unjournaled, port: unjournaledPort } = await startServer({ JOURNAL_MAX: '0' });
+const { child: unjournaled, port: unjournaledPort } = await spawnThroughputServer({ JOURNAL_MAX: '0' });
 // The bytes the server sends for this chat, event by event, for the bare route to send too.
 const captured = await fetch(`http://127.0.0.1:${port}/v1/agents/chat/request`, {
   method: 'POST',

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { mkdtempSync } from 'node:fs';
 // What OpenTelemetry tracing costs the reference server: the built server with tracing off (no
 // OTEL_* variable), on (every request a span with its stages', exported over OTLP/HTTP in batches
 // to a receiver in this process that reads and drops them) in protobuf (the default) and in JSON,
@@ -10,17 +9,13 @@ import { mkdtempSync } from 'node:fs';
 // Usage: pnpm build && node bench/tracing-cost.mjs
 // Env: BENCH_DURATION (seconds per run, default 3), BENCH_ROUNDS (default 5).
 import { createServer } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { freePort, spawnUntil } from './spawn-until.mjs';
+import { spawnThroughputServer } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = 50;
-const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
-const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 const headers = { authorization: 'Bearer dev-token', 'content-type': 'application/json' };
 const chat = JSON.stringify({
   name: 'Support triage',
@@ -41,22 +36,7 @@ const receiver = createServer(async (req, res) => {
 await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const receiverUrl = `http://127.0.0.1:${receiver.address().port}`;
 
-async function server(env) {
-  const port = await freePort();
-  const { child } = await spawnUntil(
-    [CLI, 'serve', '--port', String(port), '--seed', SEED],
-    {
-      DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'tracing-bench-')), 'bench.sqlite'),
-      RATE_LIMIT_MAX: '1000000000',
-      MAX_HEAVY_REQUESTS_PER_TOKEN: '1000000',
-      ACCOUNT_MAX_REQUESTS_IN_FLIGHT: '1000000',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    /listening on http:\/\/[^:]+:(\d+)/,
-  );
-  return { child, origin: `http://127.0.0.1:${port}` };
-}
+const server = (env) => spawnThroughputServer(env);
 
 const traced = { OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl, OTEL_BSP_SCHEDULE_DELAY: '200' };
 const variants = {
