@@ -49,7 +49,7 @@ export const widerThanScreen = (page: Page) =>
     const width = document.documentElement.clientWidth;
     const found: string[] = [];
     if (document.documentElement.scrollWidth <= width) return found;
-    for (const element of document.body.querySelectorAll('*')) {
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
       const { right, width: own } = element.getBoundingClientRect();
       if (own === 0 || right <= width + 0.5) continue;
       const classes =

@@ -233,7 +233,7 @@ describe.skipIf(chromiumPath === undefined)('the Requests view as a place to wor
       await expect.poll(() => widerThanScreen(phone), { timeout: 10_000 }).toEqual([]);
       // A loaded machine's stages run to seconds: the waterfall's times wrap instead of widening it.
       await phone.evaluate(() => {
-        for (const time of document.querySelectorAll('.waterfall-time'))
+        for (const time of Array.from(document.querySelectorAll('.waterfall-time')))
           time.textContent = 'at 12345.67\u00a0ms, 12345.67\u00a0ms';
       });
       expect(await widerThanScreen(phone)).toEqual([]);
