@@ -241,7 +241,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     registerFaults(app, inFlight);
     await registerRateLimit(app, config.rateLimit, shared?.rateLimitStore);
     registerInFlightLimit(app, inFlight);
-    // First of the hooks after body parsing: operations go on one per account per turn of the loop.
+    // First of the hooks after body parsing: operations go on in turns of the loop, accounts in rotation.
     registerLoopTurns(app);
     registerIdempotency(app, store, validator, { ...config.idempotency, transactional: WRITING_OPERATIONS });
     registerMetaRoutes(app, isReady, target, sharedHealth);

@@ -52,7 +52,7 @@ export interface WrittenChunk {
  * entries never are): the bound on what is kept is then a little over `bodyMaxBytes` (the blank
  * lines between at most MAX_EVENTS events), checked by length alone while the stream runs.
  */
-const separatorsOf = (maxEvents: number) => 2 * maxEvents;
+const SEPARATOR_BYTES = 2 * MAX_EVENTS;
 /** At most this many writes are kept, so a stream of tiny writes is bounded by count as well. */
 const MAX_CHUNKS = 4 * MAX_EVENTS;
 
@@ -150,7 +150,7 @@ export class JournalRecording implements RequestJournal {
     const chunks: WrittenChunk[] = [];
     this.chunks = chunks;
     // In UTF-16 units for a string, bytes for bytes: a bound on memory, not the journal's rule.
-    let room = this.bodyMaxBytes + separatorsOf(MAX_EVENTS);
+    let room = this.bodyMaxBytes + SEPARATOR_BYTES;
     const take = (chunk: unknown) => {
       if (this.chunksCut || (typeof chunk !== 'string' && !(chunk instanceof Uint8Array))) return;
       if (chunk.length === 0) return;

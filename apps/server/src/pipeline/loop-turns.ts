@@ -77,19 +77,17 @@ export class LoopTurns {
     const started = this.now();
     this.turnStartedAt = started;
     while (this.waitingCount > 0 && this.now() - started < this.budgetMs) {
-      for (const [account, ring] of this.waiting) {
-        const next = ring.shift() as Waiting;
-        ring.finished(next.token);
-        this.waitingCount--;
-        // Behind the accounts still waiting: the rotation's next round starts with the others.
-        this.waiting.delete(account);
-        if (ring.size > 0) this.waiting.set(account, ring);
-        try {
-          next.go();
-        } catch (error) {
-          this.onError(error);
-        }
-        if (this.now() - started >= this.budgetMs) break;
+      // The account first in line goes, then to the back of the line if it has more waiting.
+      const [account, ring] = this.waiting.entries().next().value as [string, TokenRing<Waiting>];
+      const next = ring.shift() as Waiting;
+      ring.finished(next.token);
+      this.waitingCount--;
+      this.waiting.delete(account);
+      if (ring.size > 0) this.waiting.set(account, ring);
+      try {
+        next.go();
+      } catch (error) {
+        this.onError(error);
       }
     }
     if (this.waitingCount > 0) this.schedule();
@@ -97,7 +95,7 @@ export class LoopTurns {
 }
 
 /** The gate in front of the platform's operations (and the proxy's route), right after body parsing. */
-export function registerLoopTurns(app: FastifyInstance): LoopTurns {
+export function registerLoopTurns(app: FastifyInstance): void {
   const turns = new LoopTurns((error) => app.log.error({ err: error }, 'a request failed on its turn'));
   app.addHook('preValidation', (request, _reply, done) => {
     const { operationId, proxied } = request.routeOptions.config;
@@ -105,5 +103,4 @@ export function registerLoopTurns(app: FastifyInstance): LoopTurns {
     const tenant = tenantOf(request);
     turns.enter(tenant.account, tenant.token, done);
   });
-  return turns;
 }
