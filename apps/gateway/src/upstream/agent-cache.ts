@@ -37,6 +37,12 @@ export class AgentCache {
   /** When the platform last accepted each token (by its key), in `Date.now()` milliseconds. */
   readonly #accepted: LRUCache<string, number>;
   readonly #keep: boolean;
+  /**
+   * Reads in flight while caching is off, so identical concurrent reads share one call. A plain map:
+   * the LRU's entry for a read that is deleted as it lands empties the cache each time, and
+   * lru-cache clears its whole `max`-sized index when that happens.
+   */
+  readonly #inFlight = new Map<string, Promise<Agent>>();
   readonly #onRead: ((result: 'hit' | 'miss') => void) | undefined;
 
   constructor(options: AgentCacheOptions) {
@@ -44,7 +50,7 @@ export class AgentCache {
     this.#onRead = options.onRead;
     this.#cache = new LRUCache<string, Agent, Loader>({
       max: options.maxEntries,
-      // lru-cache reads ttl 0 as "never expires"; with caching off, entries are deleted on arrival.
+      // Unused with caching off (ttl 0, which lru-cache would read as "never expires").
       ttl: Math.max(options.ttlMs, 1),
       fetchMethod: (_key, _stale, { context }) => context(),
     });
@@ -56,6 +62,7 @@ export class AgentCache {
     const tokenKey = keyOf(token);
     // `7` and `'7'` name the same agent, and so the same entry.
     const key = `${tokenKey}:${id}`;
+    if (!this.#keep) return this.#shared(key, load);
     const acceptedAt = this.#accepted.get(tokenKey);
     const confirmed = acceptedAt !== undefined && Date.now() - acceptedAt < TOKEN_RECHECK_MS;
     let loaded = false;
@@ -69,12 +76,24 @@ export class AgentCache {
     };
     // An unconfirmed token reads from the platform (joining a call already in flight, if any).
     const pending = this.#cache.fetch(key, { context: confirming, forceRefresh: !confirmed });
-    // Caching off: the waiters of this fetch share its answer, later calls load again.
-    if (!this.#keep) void pending.finally(() => this.#cache.delete(key)).catch(() => undefined);
     const agent = await pending.finally(() => this.#onRead?.(loaded ? 'miss' : 'hit'));
     // fetch() answers undefined only when the load was aborted, which this cache never does.
     if (agent === undefined) throw new Error('The agent read was abandoned.');
     return agent;
+  }
+
+  /** Caching off: a read joins the identical read in flight, or loads; nothing is kept after. */
+  async #shared(key: string, load: Loader): Promise<Agent> {
+    const inFlight = this.#inFlight.get(key);
+    if (inFlight) return inFlight.finally(() => this.#onRead?.('hit'));
+    const pending = load();
+    this.#inFlight.set(key, pending);
+    try {
+      return await pending;
+    } finally {
+      this.#inFlight.delete(key);
+      this.#onRead?.('miss');
+    }
   }
 }
 
