@@ -9,6 +9,8 @@
  * the write lock at once, so transactions of other processes on the file wait (busy_timeout)
  * instead of failing half-way. A request's transaction (its write and its `Idempotency-Key` answer)
  * is such a transaction: SQLite has one writer, so it waits for the others as they wait for it.
+ * The other calls' writes are committed in batches, one per turn of the event loop (write-batch.ts);
+ * a transaction waits for the turn's batch, and the health probe runs between batches.
  * Every call's storage fault is thrown as a StorageUnavailableError and noted for /healthz.
  */
 import { type ChangeBus, NO_FOREIGN_CHANGES, watchWithBus } from '../change-watch.js';
@@ -22,7 +24,6 @@ import { createAccountDataRepo } from './account-data-repo.js';
 import { createAccountsRepo } from './accounts-repo.js';
 import { createAgentsRepo } from './agents-repo.js';
 import { watchDataVersion } from './data-version-watch.js';
-import { guardWrites } from './durable-writes.js';
 import { createIdempotencyRepo } from './idempotency-repo.js';
 import { openSqlite } from './open-sqlite.js';
 import { sqliteFaultOf } from './sqlite-faults.js';
@@ -31,6 +32,7 @@ import type { Sync } from './sync.js';
 import { createTokensRepo } from './tokens-repo.js';
 import { createTranscriptionsRepo } from './transcriptions-repo.js';
 import { createWorkspacesRepo } from './workspaces-repo.js';
+import { WriteBatches } from './write-batch.js';
 
 type Tables = Omit<Repositories, 'transaction' | 'requestTransaction'>;
 
@@ -40,60 +42,75 @@ const CONSTRAINTS: Record<string, ConstraintKind> = {
   SQLITE_CONSTRAINT_UNIQUE: 'unique',
 };
 
+/** Runs one repository call; `write` says whether it writes. */
+type Run = <R>(call: () => R, write: boolean) => Promise<R>;
+
 /** Each method of a synchronous repository as one answering a promise, run by `run`. */
-function promising<Repo>(repo: Sync<Repo>, run: <R>(call: () => R) => Promise<R>): Repo {
+function promising<Repo>(repo: Sync<Repo>, writes: readonly (keyof Repo)[], run: Run): Repo {
   const wrapped: Record<string, unknown> = {};
-  for (const [name, method] of Object.entries(repo as Record<string, (...args: unknown[]) => unknown>))
-    wrapped[name] = (...args: unknown[]) => run(() => method.apply(repo, args));
+  for (const [name, method] of Object.entries(repo as Record<string, (...args: unknown[]) => unknown>)) {
+    const write = writes.includes(name as keyof Repo);
+    wrapped[name] = (...args: unknown[]) => run(() => method.apply(repo, args), write);
+  }
   return wrapped as Repo;
 }
+
+/** The methods of each repository that write. */
+const WRITES: { [K in keyof Tables]: readonly (keyof Tables[K])[] } = {
+  accounts: ['ensure', 'defaultId', 'insert', 'deleteAll'],
+  accountData: ['deleteOwned', 'update'],
+  tokens: ['ensure', 'revoke', 'insert', 'deleteAll', 'setScopes'],
+  workspaces: ['ensure', 'insert', 'deleteAll'],
+  transcriptions: ['ensure', 'replaceTranscript', 'insert', 'deleteAll'],
+  agents: ['create', 'deleteAll'],
+  idempotency: ['claim', 'complete', 'store', 'trim', 'deleteAll'],
+};
 
 export function openSqliteStore(path: string, bus?: ChangeBus): Store {
   const database = openSqlite(path);
   const { db, sqlite } = database;
-  const durable = guardWrites(database.assertDurable);
   const tables = {
-    accounts: durable(createAccountsRepo(db), ['ensure', 'defaultId', 'insert', 'deleteAll']),
-    accountData: durable(createAccountDataRepo(db), ['deleteOwned', 'update']),
-    tokens: durable(createTokensRepo(db), ['ensure', 'revoke', 'insert', 'deleteAll', 'setScopes']),
-    workspaces: durable(createWorkspacesRepo(db), ['ensure', 'insert', 'deleteAll']),
-    transcriptions: durable(createTranscriptionsRepo(db), [
-      'ensure',
-      'replaceTranscript',
-      'insert',
-      'deleteAll',
-    ]),
-    agents: durable(createAgentsRepo(db), ['create', 'deleteAll']),
-    idempotency: durable(createIdempotencyRepo(db), ['claim', 'complete', 'store', 'trim', 'deleteAll']),
+    accounts: createAccountsRepo(db),
+    accountData: createAccountDataRepo(db),
+    tokens: createTokensRepo(db),
+    workspaces: createWorkspacesRepo(db),
+    transcriptions: createTranscriptionsRepo(db),
+    agents: createAgentsRepo(db),
+    idempotency: createIdempotencyRepo(db),
   };
   const faults = new FaultLog();
   const failure = (error: unknown) => failureOf(error, sqliteFaultOf, faults);
+  // Every commit, a batch's or a transaction's, is checked to be durable (a write into a deleted or
+  // replaced file succeeds in SQLite and is lost at the next start, so it must fail instead of
+  // answering 201); a write is acknowledged only after its commit.
+  const batches = new WriteBatches(sqlite, database.assertDurable, failure);
 
   /** Settles when the open transaction ends; undefined when none is open. */
   let open: Promise<void> | undefined;
-  const whenIdle = async <R>(call: () => R): Promise<R> => {
+  const whenIdle: Run = async (call, write) => {
     while (open) await open;
+    return batches.run(call, write);
+  };
+  const atOnce: Run = async (call) => {
     try {
       return call();
     } catch (error) {
       throw failure(error);
     }
   };
-  const atOnce = async <R>(call: () => R): Promise<R> => {
-    try {
-      return call();
-    } catch (error) {
-      throw failure(error);
-    }
+  /** For the health probes, which commit on their own: between transactions and batches. */
+  const between = async <R>(call: () => R): Promise<R> => {
+    for (let ending = open ?? batches.ended; ending; ending = open ?? batches.ended) await ending;
+    return atOnce(call, false);
   };
-  const tablesRun = (run: <R>(call: () => R) => Promise<R>): Tables => ({
-    accounts: promising(tables.accounts, run),
-    accountData: promising(tables.accountData, run),
-    tokens: promising(tables.tokens, run),
-    workspaces: promising(tables.workspaces, run),
-    transcriptions: promising(tables.transcriptions, run),
-    agents: promising(tables.agents, run),
-    idempotency: promising(tables.idempotency, run),
+  const tablesRun = (run: Run): Tables => ({
+    accounts: promising(tables.accounts, WRITES.accounts, run),
+    accountData: promising(tables.accountData, WRITES.accountData, run),
+    tokens: promising(tables.tokens, WRITES.tokens, run),
+    workspaces: promising(tables.workspaces, WRITES.workspaces, run),
+    transcriptions: promising(tables.transcriptions, WRITES.transcriptions, run),
+    agents: promising(tables.agents, WRITES.agents, run),
+    idempotency: promising(tables.idempotency, WRITES.idempotency, run),
   });
 
   const inTransaction: Repositories = {
@@ -108,6 +125,8 @@ export function openSqliteStore(path: string, bus?: ChangeBus): Store {
       ended = resolve;
     });
     try {
+      // The turn's batch commits first; calls made meanwhile wait for this transaction.
+      for (let ending = batches.ended; ending; ending = batches.ended) await ending;
       sqlite.exec('BEGIN IMMEDIATE');
       try {
         const result = await fn(inTransaction);
@@ -135,8 +154,8 @@ export function openSqliteStore(path: string, bus?: ChangeBus): Store {
   const probes = sqliteProbes(database);
   const health = storeHealth(
     {
-      probe: () => whenIdle(() => probes.probe()),
-      integrity: () => whenIdle(() => probes.integrity()),
+      probe: () => between(() => probes.probe()),
+      integrity: () => between(() => probes.integrity()),
     },
     faults,
   );
@@ -151,6 +170,7 @@ export function openSqliteStore(path: string, bus?: ChangeBus): Store {
         .find(Boolean),
     close: async () => {
       await watch.close();
+      batches.flush();
       database.close();
     },
   };

@@ -1,0 +1,120 @@
+/**
+ * SQLite's group commit (src/db/sqlite/write-batch.ts), seen from outside the store: what another
+ * connection to the file sees, and what each call answers.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../../src/db/sqlite/sqlite-store.js';
+import { StorageUnavailableError } from '../../src/db/storage-error.js';
+import type { NewAgent, Store } from '../../src/db/store.js';
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const agent = (name: string): NewAgent => ({
+  name,
+  description: '',
+  instruction: 'Answer.',
+  intents: [],
+  tools: [],
+});
+
+/** A store on a new file with account 1, and a second connection to the file (another process's view). */
+async function storeOnFile(): Promise<{ store: Store; path: string; agentsSeen: () => number }> {
+  const folder = mkdtempSync(join(tmpdir(), 'write-batches-'));
+  const path = join(folder, 'db.sqlite');
+  const store = openSqliteStore(path);
+  await store.repos.accounts.ensure({ id: 1, name: 'Acme', createdAt: '2025-01-01T00:00:00.000Z' });
+  const other = new Database(path, { readonly: true });
+  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+  cleanups.push(() => store.close());
+  cleanups.push(() => other.close());
+  const count = other.prepare('SELECT count(*) AS n FROM agents');
+  return { store, path, agentsSeen: () => (count.get() as { n: number }).n };
+}
+
+describe('SQLite write batches', () => {
+  it('commits the writes of one turn together, and answers each only once it is committed', async () => {
+    const { store, agentsSeen } = await storeOnFile();
+    let answered = 0;
+    const writes = [agent('One'), agent('Two'), agent('Three')].map((input) =>
+      store.repos.agents.create(1, input).then((created) => {
+        answered += 1;
+        // Whoever reads the file once the write is answered finds it there.
+        expect(agentsSeen()).toBe(3);
+        return created;
+      }),
+    );
+    // The statements have run, but nothing is committed or answered within the turn.
+    expect(agentsSeen()).toBe(0);
+    expect(answered).toBe(0);
+    const created = await Promise.all(writes);
+    expect(created.map((row) => row.name)).toEqual(['One', 'Two', 'Three']);
+    expect(new Set(created.map((row) => row.id)).size).toBe(3);
+  });
+
+  it('fails a write that breaks a constraint alone; the others of its batch are kept', async () => {
+    const { store, agentsSeen } = await storeOnFile();
+    const [kept, refused, alsoKept] = await Promise.allSettled([
+      store.repos.agents.create(1, agent('Kept')),
+      store.repos.agents.create(999, agent('No such account')),
+      store.repos.agents.create(1, agent('Also kept')),
+    ]);
+    expect(kept.status).toBe('fulfilled');
+    expect(alsoKept.status).toBe('fulfilled');
+    expect(refused.status).toBe('rejected');
+    expect(store.constraintOf((refused as PromiseRejectedResult).reason)).toBe('foreign-key');
+    expect(agentsSeen()).toBe(2);
+  });
+
+  it('fails every call of a batch whose commit cannot be kept, reads included', async () => {
+    const { store, path } = await storeOnFile();
+    const calls = [
+      store.repos.agents.create(1, agent('Lost')),
+      store.repos.agents.count(),
+      store.repos.agents.create(1, agent('Lost too')),
+    ];
+    // The file is deleted after the statements ran, before the batch commits.
+    rmSync(path);
+    const settled = await Promise.allSettled(calls);
+    for (const call of settled) {
+      expect(call.status).toBe('rejected');
+      expect((call as PromiseRejectedResult).reason).toBeInstanceOf(StorageUnavailableError);
+    }
+  });
+
+  it('answers a read at once when no write is waiting to be committed', async () => {
+    const { store } = await storeOnFile();
+    await store.repos.agents.create(1, agent('Stored'));
+    let read: number | undefined;
+    let readBeforeTheLoopWent: number | undefined;
+    setImmediate(() => {
+      readBeforeTheLoopWent = read;
+    });
+    await store.repos.agents.count().then((n) => {
+      read = n;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    // Answered before the loop's next turn: no batch was opened for the read to wait for.
+    expect(readBeforeTheLoopWent).toBe(1);
+  });
+
+  it('lets a transaction begun in the same turn wait for the batch, then keeps both', async () => {
+    const { store, agentsSeen } = await storeOnFile();
+    const write = store.repos.agents.create(1, agent('Batched'));
+    const transaction = store.repos.transaction(async (tx) => {
+      const first = await tx.agents.create(1, agent('In a transaction'));
+      const second = await tx.agents.create(1, agent('Also in it'));
+      return [first.id, second.id];
+    });
+    const [batched, ids] = await Promise.all([write, transaction]);
+    expect(ids).toHaveLength(2);
+    expect(ids).not.toContain(batched.id);
+    expect(agentsSeen()).toBe(3);
+  });
+});
