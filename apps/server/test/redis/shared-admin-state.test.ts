@@ -168,15 +168,19 @@ describe('the journal of instances sharing a Redis', () => {
 
   it('keeps each account’s JOURNAL_MAX entries, another account’s requests never dropping them', async () => {
     const [one, two] = await twoInstances({ JOURNAL_MAX: '4', JOURNAL_TOTAL_MAX: '6' });
-    const get = (app: FastifyInstance, id: string, token?: string) =>
-      app.inject({
-        url: '/v1/agents/view/3',
-        headers: { 'x-request-id': id, ...(token === undefined ? {} : auth(token)) },
-      });
     const requestIds = async (token: string) =>
       (await one.inject({ url: '/_admin/requests', headers: auth(token) }))
         .json()
         .data.requests.map((entry: { requestId: string }) => entry.requestId);
+    // An instance appends its entry once the answer has gone: the next request, sent to the other
+    // instance, waits for it, so the journal's order is the order the requests were sent in.
+    const get = async (app: FastifyInstance, id: string, token?: string) => {
+      await app.inject({
+        url: '/v1/agents/view/3',
+        headers: { 'x-request-id': id, ...(token === undefined ? {} : auth(token)) },
+      });
+      await expect.poll(async () => (await requestIds(TEST_TOKENS.operator)).includes(id), POLL).toBe(true);
+    };
     for (let i = 1; i <= 2; i++) await get(i % 2 ? one : two, `acme-${i}`, TEST_TOKENS.all);
     for (let i = 1; i <= 40; i++) await get(i % 2 ? one : two, `globex-${i}`, TEST_TOKENS.other);
     await expect
