@@ -13,7 +13,10 @@ import { defineConfig, type Options } from 'tsup';
  *
  * The write path's crash points (src/pipeline/crash-points.ts) are for the fault tests' own build
  * only: `globalThis.__ASSISTANT_CRASH_POINTS__` is defined false here, so esbuild drops every call
- * and the module itself (test/crash/crash-build.ts builds the same entries with it true).
+ * and the module itself (test/crash/crash-build.ts builds the same entries with it true). The
+ * `State` schema's validator, compiled before the bundle by scripts/precompile-validators.mjs, is
+ * taken in with `globalThis.__ASSISTANT_PRECOMPILED_VALIDATORS__` defined true (see
+ * src/contract/admin-validator.ts).
  *
  * The declarations of the two library entries are bundled the same way (tsconfig.dts.json maps the
  * workspace packages to their sources, so their types are inlined): they import only `fastify`, for
@@ -48,7 +51,10 @@ export default defineConfig([
     ...bundleOptions,
     outDir: 'dist',
     clean: true,
-    define: { 'globalThis.__ASSISTANT_CRASH_POINTS__': 'false' },
+    define: {
+      'globalThis.__ASSISTANT_CRASH_POINTS__': 'false',
+      'globalThis.__ASSISTANT_PRECOMPILED_VALIDATORS__': 'true',
+    },
   },
   {
     entry: { index: 'src/index.ts', testing: 'src/testing.ts' },

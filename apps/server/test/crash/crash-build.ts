@@ -32,7 +32,11 @@ export async function crashableCli(suite: string): Promise<string> {
       config: false,
       silent: true,
       tsconfig: join(ROOT, 'tsconfig.build.json'),
-      define: { 'globalThis.__ASSISTANT_CRASH_POINTS__': 'true' },
+      // The State schema compiles at start-up here: this build does not need the generated validator.
+      define: {
+        'globalThis.__ASSISTANT_CRASH_POINTS__': 'true',
+        'globalThis.__ASSISTANT_PRECOMPILED_VALIDATORS__': 'false',
+      },
     });
     const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     writeFileSync(

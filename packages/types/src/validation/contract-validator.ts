@@ -13,7 +13,8 @@
  * replaced by what they encode, so handlers only ever see the structured form.
  */
 
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
+import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
 import { ContractValidationError } from '../errors.js';
 import { openapiDocument } from '../generated/openapi-document.js';
@@ -106,7 +107,14 @@ export interface ContractFormat {
   message: string;
 }
 
-/** Validators compiled from a contract's schemas (the platform's by default); one instance per app. */
+/** A validator of one component schema compiled ahead of time (`standaloneSource`). */
+export type PrecompiledValidator = ValidateFunction;
+
+/**
+ * Validators compiled from a contract's schemas (the platform's by default); one instance per app.
+ * A component schema's validator can also be compiled ahead of time (`standaloneSource`, at a
+ * package's build) and given back as `precompiled`: the same code, without compiling it at start-up.
+ */
 export class ContractValidator<OperationId extends string = keyof typeof OPERATIONS> {
   private ajv: Ajv2020 | undefined;
   private readonly components: Record<string, SchemaNode>;
@@ -121,6 +129,7 @@ export class ContractValidator<OperationId extends string = keyof typeof OPERATI
   constructor(
     readonly contract: Contract<OperationId> = platformContract as never,
     private readonly formats: Record<string, ContractFormat> = {},
+    private readonly precompiled: Record<string, PrecompiledValidator> = {},
   ) {
     this.components = contract.document.components.schemas as Record<string, SchemaNode>;
     this.limits = schemaLimits(this.components);
@@ -128,26 +137,75 @@ export class ContractValidator<OperationId extends string = keyof typeof OPERATI
 
   /** Exact types, no coercion (a JSON number must be a number). Created on first use. */
   private get body(): Ajv2020 {
-    if (!this.ajv) {
-      // strict: false because OpenAPI adds keywords (example, contentMediaType...) that Ajv would reject.
-      // validateSchema: false because the contract is linted in CI; checking it again costs start-up time.
-      this.ajv = new Ajv2020({ allErrors: true, strict: false, discriminator: true, validateSchema: false });
-      addFormats.default(this.ajv);
-      for (const [name, format] of Object.entries(this.formats))
-        this.ajv.addFormat(name, { type: 'string', validate: format.validate });
-      this.ajv.addSchema(contractSchema(this.contract.document));
-    }
+    this.ajv ??= this.newAjv();
     return this.ajv;
+  }
+
+  /** An Ajv with the contract's schemas, its formats and the options every validator is compiled with. */
+  private newAjv(code?: Options['code']): Ajv2020 {
+    // strict: false because OpenAPI adds keywords (example, contentMediaType...) that Ajv would reject.
+    // validateSchema: false because the contract is linted in CI; checking it again costs start-up time.
+    const ajv = new Ajv2020({
+      allErrors: true,
+      strict: false,
+      discriminator: true,
+      validateSchema: false,
+      ...(code === undefined ? {} : { code }),
+    });
+    addFormats.default(ajv);
+    for (const [name, format] of Object.entries(this.formats))
+      ajv.addFormat(name, { type: 'string', validate: format.validate });
+    ajv.addSchema(contractSchema(this.contract.document));
+    return ajv;
   }
 
   private compile(schema: unknown): ValidateFunction {
     const key = JSON.stringify(schema);
     let validate = this.compiled.get(key);
     if (!validate) {
-      validate = this.body.compile(contractRef(schema) as object);
+      validate = this.precompiledFor(schema) ?? this.body.compile(contractRef(schema) as object);
       this.compiled.set(key, validate);
     }
     return validate;
+  }
+
+  /** The validator given for a component schema named by a lone `$ref`, if any. */
+  private precompiledFor(schema: unknown): ValidateFunction | undefined {
+    const ref = (schema as SchemaNode | null)?.$ref;
+    if (typeof ref !== 'string' || Object.keys(schema as object).length !== 1) return undefined;
+    return this.precompiled[ref.slice(ref.lastIndexOf('/') + 1)];
+  }
+
+  /**
+   * The ES module source of a component schema's validator (its `validate` export), compiled as
+   * `check` would compile it, to be given back as `precompiled`. Ajv's standalone code loads its
+   * run-time helpers with `require()`; they become imports, so a bundler can take the module in.
+   */
+  standaloneSource(schemaName: string): string {
+    if (!(schemaName in this.components)) throw new Error(`The contract has no schema ${schemaName}`);
+    const ajv = this.newAjv({ source: true, esm: true });
+    const validate = ajv.compile(contractRef({ $ref: `#/components/schemas/${schemaName}` }) as object);
+    const source = standaloneCode.default(ajv, validate);
+    // Ajv writes the contract's own formats (a function each) as if ajv-formats had them.
+    const own = Object.keys(this.formats).find(
+      (name) =>
+        source.includes(`.fullFormats.${name};`) || source.includes(`.fullFormats[${JSON.stringify(name)}];`),
+    );
+    if (own !== undefined)
+      throw new Error(`${schemaName} uses the format ${own}, which a precompiled validator cannot carry`);
+    const modules: string[] = [];
+    const code = source.replace(/require\("([^"]+)"\)/g, (_, module: string) => {
+      if (!modules.includes(module)) modules.push(module);
+      return `runtime${modules.indexOf(module)}`;
+    });
+    // The helpers are CommonJS modules marked `__esModule`: Node's import gives their exports as the
+    // default, a bundler or a test runner may give them as the namespace itself.
+    const imports = modules.map(
+      (module, i) =>
+        `import * as helpers${i} from ${JSON.stringify(`${module}.js`)};\n` +
+        `const runtime${i} = helpers${i}.default?.__esModule ? helpers${i}.default : helpers${i};\n`,
+    );
+    return `${imports.join('')}${code.replace(/^"use strict";/, '')}\n`;
   }
 
   /** A schema's compiled validator and JSON-string fields, found by identity on the hot path. */

@@ -17,6 +17,7 @@ export {
   type ContractFormat,
   ContractValidator,
   contractRef,
+  type PrecompiledValidator,
   platformContract,
   type Validated,
 } from './contract-validator.js';
