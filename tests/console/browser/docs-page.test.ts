@@ -91,6 +91,8 @@ describe.skipIf(chromiumPath === undefined)('the API reference page in Chromium'
     const createAgent = page.locator('#operations-Agents-createAgent');
     await createAgent.waitFor(VISIBLE);
     await createAgent.locator('.opblock-summary').first().click();
+    // The block renders its body after the click: read its parameters once they are there.
+    await createAgent.locator('.parameters .parameter__name').first().waitFor(VISIBLE);
     expect(await createAgent.locator('.parameters .parameter__name').allTextContents()).toEqual([
       expect.stringContaining('Idempotency-Key'),
     ]);
