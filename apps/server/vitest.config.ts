@@ -24,8 +24,8 @@ import { defineConfig } from 'vitest/config';
  * any the contracts do not declare (tests/contract-answers).
  */
 const ON_BOTH_STORES = ['test/routes/**/*.test.ts', 'test/db/**/*.test.ts', 'test/unit/seed.test.ts'];
-// Deleted or replaced database files, what only a SQLite file can suffer.
-const SQLITE_ONLY = ['test/routes/storage-faults.test.ts'];
+// Deleted or replaced database files, what only a SQLite file can suffer; SQLite's group commit.
+const SQLITE_ONLY = ['test/routes/storage-faults.test.ts', 'test/db/sqlite-write-batches.test.ts'];
 
 // Tests wait on processes, servers and worker threads: a 2-core machine under load must not time
 // them out, nor an `expect.poll` (vitest's default gives up after 1 s, which a loaded machine

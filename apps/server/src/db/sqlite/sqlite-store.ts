@@ -91,17 +91,11 @@ export function openSqliteStore(path: string, bus?: ChangeBus): Store {
     while (open) await open;
     return batches.run(call, write);
   };
-  const atOnce: Run = async (call) => {
-    try {
-      return call();
-    } catch (error) {
-      throw failure(error);
-    }
-  };
+  const atOnce: Run = (call) => batches.atOnce(call);
   /** For the health probes, which commit on their own: between transactions and batches. */
   const between = async <R>(call: () => R): Promise<R> => {
-    for (let ending = open ?? batches.ended; ending; ending = open ?? batches.ended) await ending;
-    return atOnce(call, false);
+    while (open || batches.busy) await (open ?? batches.idle());
+    return batches.atOnce(call);
   };
   const tablesRun = (run: Run): Tables => ({
     accounts: promising(tables.accounts, WRITES.accounts, run),
@@ -126,7 +120,7 @@ export function openSqliteStore(path: string, bus?: ChangeBus): Store {
     });
     try {
       // The turn's batch commits first; calls made meanwhile wait for this transaction.
-      for (let ending = batches.ended; ending; ending = batches.ended) await ending;
+      await batches.idle();
       sqlite.exec('BEGIN IMMEDIATE');
       try {
         const result = await fn(inTransaction);

@@ -30,16 +30,21 @@ export class WriteBatches {
     private readonly failure: (error: unknown) => unknown,
   ) {}
 
-  /** Settles when the open batch has ended; undefined when none is open. */
-  get ended(): Promise<void> | undefined {
-    return this.#open?.ended;
+  /** Settles once no batch is open (a batch opened meanwhile is waited for too). */
+  async idle(): Promise<void> {
+    while (this.#open) await this.#open.ended;
+  }
+
+  /** Whether a batch is open. */
+  get busy(): boolean {
+    return this.#open !== undefined;
   }
 
   /** Runs `call` now, in the open batch (a write opens one); settles once the batch is kept. */
   run<R>(call: () => R, write: boolean): Promise<R> {
     let batch = this.#open;
     if (batch === undefined) {
-      if (!write) return this.#atOnce(call);
+      if (!write) return this.atOnce(call);
       try {
         this.sqlite.exec('BEGIN IMMEDIATE');
       } catch (error) {
@@ -66,7 +71,8 @@ export class WriteBatches {
     if (this.#open) this.#commit(this.#open);
   }
 
-  async #atOnce<R>(call: () => R): Promise<R> {
+  /** Runs `call` now, outside any batch (in a transaction of the caller's, or a probe's own). */
+  async atOnce<R>(call: () => R): Promise<R> {
     try {
       return call();
     } catch (error) {
