@@ -14,20 +14,20 @@
 // BENCH_MIN_SHARE (hide rows under this % of busy time, default 0.5), BENCH_DETAIL (a row to split
 // by function, e.g. server/db/rows.ts), BENCH_SERVER_ENV (more of the server's environment, as
 // JSON: '{"OTEL_EXPORTER_OTLP_ENDPOINT":"http://127.0.0.1:4318"}' profiles it tracing).
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import autocannon from 'autocannon';
+import { buildWithSourceMaps } from './profile-build.mjs';
 import { freePort } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROWS = Number(process.env.BENCH_ROWS ?? 25);
 const MIN_SHARE = Number(process.env.BENCH_MIN_SHARE ?? 0.5);
 const CONNECTIONS = 50;
-const SERVER = fileURLToPath(new URL('../apps/server', import.meta.url));
 const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 const TOKEN = 'dev-token';
 const BARE = fileURLToPath(new URL('./server-bare-route.mjs', import.meta.url));
@@ -54,31 +54,6 @@ const KINDS = {
   chat: { url: '/v1/agents/chat/request', method: 'POST', body: chat() },
   stream: { url: '/v1/agents/chat/request', method: 'POST', body: chat({ stream: true }) },
 };
-
-/**
- * The server's bundle as `pnpm build` makes it (tsup.config.ts), plus source maps, in a package
- * folder of its own under the server's node_modules/.cache, so it resolves the same dependencies
- * and migrations as dist/ does and never ships.
- */
-function buildWithSourceMaps() {
-  const packageDir = join(SERVER, 'node_modules', '.cache', 'profile-build');
-  const outDir = join(packageDir, 'dist');
-  const built = spawnSync(
-    join(SERVER, 'node_modules', '.bin', 'tsup'),
-    ['--sourcemap', '--out-dir', outDir, '--silent'],
-    {
-      cwd: SERVER,
-      stdio: 'inherit',
-    },
-  );
-  if (built.status !== 0) throw new Error(`the profile build failed (${built.status})`);
-  const { version } = JSON.parse(readFileSync(join(SERVER, 'package.json'), 'utf8'));
-  writeFileSync(
-    join(packageDir, 'package.json'),
-    JSON.stringify({ name: 'profile-build', version, type: 'module' }),
-  );
-  return outDir;
-}
 
 const REPOSITORY = fileURLToPath(new URL('..', import.meta.url));
 

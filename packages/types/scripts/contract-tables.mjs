@@ -1,5 +1,5 @@
 // The tables generate.mjs derives from a parsed OpenAPI document: its operations (method, path,
-// scope, path parameters, body, in-flight limit, idempotency key), its declared defaults and its
+// scope, path parameters, body, in-flight limit, event stream, idempotency key), its declared defaults and its
 // declared limits.
 
 const HTTP_METHODS = ['get', 'put', 'post', 'patch', 'delete'];
@@ -16,6 +16,12 @@ function target(document, schema) {
   return typeof ref === 'string' ? document.components.schemas[ref.split('/').pop()] : schema;
 }
 
+/** A response, inline or by `$ref` to `components.responses`. */
+function responseOf(document, response) {
+  const ref = response?.$ref;
+  return typeof ref === 'string' ? document.components.responses?.[ref.split('/').pop()] : response;
+}
+
 /** The scopes the document's bearer scheme declares (`x-scopes`). */
 export function declaredScopes(document) {
   return Object.keys(document.components.securitySchemes.bearerAuth['x-scopes'] ?? {});
@@ -24,7 +30,8 @@ export function declaredScopes(document) {
 /**
  * Each operation's method, path, required scope (from its own `security`), path parameters (and
  * whether each is an integer), the declared defaults of its query parameters, whether it takes a
- * JSON body, whether it is in-flight limited and whether it takes an `Idempotency-Key` header.
+ * JSON body, whether it is in-flight limited, whether it may answer with a `text/event-stream`
+ * (the server gives only such routes its stream stages) and whether it takes an `Idempotency-Key` header.
  * Fails when an operation names no scope or one `x-scopes` does not declare.
  */
 export function operationTable(document) {
@@ -60,6 +67,9 @@ export function operationTable(document) {
         queryDefaults,
         jsonBody: operation.requestBody?.content?.['application/json'] !== undefined,
         inFlightLimited: operation['x-in-flight-limited'] === true,
+        eventStream: Object.values(operation.responses ?? {}).some(
+          (response) => responseOf(document, response)?.content?.['text/event-stream'] !== undefined,
+        ),
         idempotencyKey: parameters.some(
           (parameter) => parameter?.in === 'header' && parameter.name.toLowerCase() === 'idempotency-key',
         ),

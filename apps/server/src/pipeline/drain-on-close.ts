@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import { errorEnvelope } from '@assistant-platform/types';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import type { ServerConfig } from '../config/load-config.js';
+import { appendRouteHook, onStreamRoutes } from './route-hooks.js';
 
 /**
  * Stopping without failing a request: a restart behind a balancer (SIGTERM, see server.ts) drops
@@ -46,6 +47,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 export function registerDrainOnClose(app: FastifyInstance, config: ServerConfig['drain']): void {
   let draining = false;
+  let closingConnections = false;
   let closing: Promise<void> | undefined;
   const streams = new Set<() => void>();
   let deadline: NodeJS.Timeout | undefined;
@@ -57,6 +59,7 @@ export function registerDrainOnClose(app: FastifyInstance, config: ServerConfig[
     start() {
       if (closing) return closing;
       draining = true;
+      answerConnectionClose();
       app.log.info(
         { delayMs: config.delayMs },
         'draining: /healthz answers 503, serving until the balancer stops sending',
@@ -69,7 +72,6 @@ export function registerDrainOnClose(app: FastifyInstance, config: ServerConfig[
   /** `delayMs`, then until no request came for QUIET_MS, `delayMs` at most. */
   async function untilQuiet(): Promise<void> {
     let lastRequestAt = performance.now();
-    // Listened to only while draining: no request pays for it otherwise.
     const onRequest = (request: IncomingMessage) => {
       if (request.url !== '/healthz') lastRequestAt = performance.now();
     };
@@ -80,8 +82,21 @@ export function registerDrainOnClose(app: FastifyInstance, config: ServerConfig[
     app.server.off('request', onRequest);
   }
 
+  /**
+   * From now on every answer says `Connection: close`. Listened to only while draining or closing,
+   * so no request pays for it otherwise; before Fastify's own listener, which may answer at once.
+   */
+  function answerConnectionClose(): void {
+    if (closingConnections) return;
+    closingConnections = true;
+    app.server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) =>
+      response.setHeader('connection', 'close'),
+    );
+  }
+
   app.addHook('preClose', async () => {
     draining = true;
+    answerConnectionClose();
     deadline = setTimeout(() => {
       for (const end of streams) end();
       setTimeout(() => app.server.closeAllConnections(), LAST_GRACE_MS).unref();
@@ -90,13 +105,14 @@ export function registerDrainOnClose(app: FastifyInstance, config: ServerConfig[
   });
   app.addHook('onClose', async () => clearTimeout(deadline));
 
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (draining) reply.header('connection', 'close');
+  // Only the routes whose operation may stream carry it.
+  const endStreams: onSendHookHandler = (_request, reply, payload, done) => {
     if (!isStream(payload)) return done(null, payload);
     const type = reply.getHeader('content-type');
     if (typeof type !== 'string' || !type.startsWith('text/event-stream')) return done(null, payload);
     done(null, endable(payload, reply.raw, streams));
-  });
+  };
+  onStreamRoutes(app, (route) => appendRouteHook(route, 'onSend', endStreams));
 }
 
 function isStream(payload: unknown): payload is Readable {

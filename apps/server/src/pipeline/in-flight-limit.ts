@@ -2,6 +2,7 @@ import { OPERATIONS, type OperationId } from '@assistant-platform/types';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
 import { ApiError } from '../contract/api-error.js';
 import { localInFlightSlots, type TakeSlot } from '../shared/in-flight-leases.js';
+import { appendRouteHook } from './route-hooks.js';
 
 /**
  * Caps the cost, not only the count, of one token's requests: a token may have only a few
@@ -53,8 +54,6 @@ export function registerInFlightLimit(app: FastifyInstance, slots: InFlightSlots
   const limit: preParsingAsyncHookHandler = (request, reply) => slots.hold(request, reply);
   app.addHook('onRoute', (route) => {
     const operationId = (route.config as { operationId?: OperationId } | undefined)?.operationId;
-    if (!operationId || !OPERATIONS[operationId].inFlightLimited) return;
-    const existing = route.preParsing ?? [];
-    route.preParsing = [...(Array.isArray(existing) ? existing : [existing]), limit];
+    if (operationId && OPERATIONS[operationId].inFlightLimited) appendRouteHook(route, 'preParsing', limit);
   });
 }

@@ -1,17 +1,24 @@
 /**
  * Room for the `close` listeners of an answer. Each stage that holds something for a request
- * listens for its answer's `close` (journal, admission, in-flight slot, fault, disconnect, drain,
- * and for a stream its stall cut and pipe, and Fastify's own): up to eleven, a fixed number and
- * not a leak. Past Node's default of ten, each such answer would build and print a warning with
- * its stack on the event loop every account shares, so every answer gets room for twenty.
+ * listens for its answer's `close` (journal, admission, in-flight slot, disconnect, drain, and for
+ * a stream its stall cut and pipe, and Fastify's own): up to eleven on a stream, a fixed number
+ * and not a leak. Past Node's default of ten, each such answer would build and print a warning with
+ * its stack on the event loop every account shares, so the answers of the routes that may stream,
+ * and the proxy's (which forwards streams), get room for twenty. Any other answer has at most six.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, onRequestHookHandler } from 'fastify';
+import { appendRouteHook, mayStream } from './route-hooks.js';
 
 const CLOSE_LISTENERS = 20;
 
+const makeRoom: onRequestHookHandler = (_request, reply, done) => {
+  reply.raw.setMaxListeners(CLOSE_LISTENERS);
+  done();
+};
+
 export function registerResponseListenerRoom(app: FastifyInstance): void {
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.raw.setMaxListeners(CLOSE_LISTENERS);
-    done();
+  app.addHook('onRoute', (route) => {
+    const config = route.config as FastifyContextConfig | undefined;
+    if (config?.proxied || mayStream(config)) appendRouteHook(route, 'onRequest', makeRoom);
   });
 }

@@ -10,12 +10,13 @@
  * buffer, its count by the in-flight limit.
  *
  * "Full" is Node's own `writableNeedDrain` (a write was refused and no `drain` came since),
- * sampled a few times per `stallMs`; a stream's check costs one timer, and only the streamed
- * answers of the platform's operation routes (the chat operation's, a replayed one's) carry it.
+ * sampled a few times per `stallMs`; a stream's check costs one timer, and only the routes of the
+ * platform's operations that may stream (the chat operation's, replayed or not) carry it.
  * The proxy writes its answers itself (reply.hijack), so it would call `watchForStall` itself.
  */
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
+import { appendRouteHook, onStreamRoutes } from './route-hooks.js';
 
 const isStream = (payload: unknown) =>
   typeof payload === 'object' &&
@@ -49,15 +50,14 @@ function cutStalled(request: FastifyRequest, stallMs: number): void {
   request.raw.socket?.destroy();
 }
 
-/** Watches the streamed answers of the operation routes for a client that stopped reading. */
+/** Watches the streamed answers of the operations that stream for a client that stopped reading. */
 export function registerStalledStreamCut(app: FastifyInstance, stallMs: number): void {
   const watch: onSendHookHandler = (request, reply, payload, done) => {
     if (isStream(payload)) watchForStall(reply.raw, stallMs, () => cutStalled(request, stallMs));
     done(null, payload);
   };
-  app.addHook('onRoute', (route) => {
-    if (!(route.config as { operationId?: string } | undefined)?.operationId) return;
-    const existing = route.onSend ?? [];
-    route.onSend = [...(Array.isArray(existing) ? existing : [existing]), watch];
+  onStreamRoutes(app, (route) => {
+    if ((route.config as FastifyContextConfig | undefined)?.operationId)
+      appendRouteHook(route, 'onSend', watch);
   });
 }

@@ -22,6 +22,7 @@ export const OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": true
   },
   "getAgent": {
@@ -37,6 +38,7 @@ export const OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "chatRequest": {
@@ -47,6 +49,7 @@ export const OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": true,
+    "eventStream": true,
     "idempotencyKey": true
   },
   "updateTranscription": {
@@ -66,6 +69,7 @@ export const OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "createEmbeddings": {
@@ -76,6 +80,7 @@ export const OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": true,
+    "eventStream": false,
     "idempotencyKey": true
   }
 } as const;
@@ -92,6 +97,7 @@ export const ADMIN_OPERATIONS = {
     },
     "jsonBody": false,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "clearRequests": {
@@ -102,6 +108,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "findRequests": {
@@ -112,6 +119,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "streamRequests": {
@@ -122,6 +130,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
+    "eventStream": true,
     "idempotencyKey": false
   },
   "summarizeViolations": {
@@ -132,6 +141,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "clearViolations": {
@@ -142,6 +152,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "reset": {
@@ -152,6 +163,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "exportState": {
@@ -162,6 +174,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "importState": {
@@ -172,6 +185,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "listFaults": {
@@ -182,6 +196,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "addFault": {
@@ -192,6 +207,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "clearFaults": {
@@ -202,6 +218,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "updateFault": {
@@ -217,6 +234,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "removeFault": {
@@ -232,6 +250,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "listChatFixtures": {
@@ -242,6 +261,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "addChatFixture": {
@@ -252,6 +272,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "clearChatFixtures": {
@@ -262,6 +283,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "updateChatFixture": {
@@ -277,6 +299,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "removeChatFixture": {
@@ -292,6 +315,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "createToken": {
@@ -302,6 +326,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": true,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "revokeToken": {
@@ -317,6 +342,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "describeCaller": {
@@ -327,6 +353,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   },
   "scrapeMetrics": {
@@ -337,6 +364,7 @@ export const ADMIN_OPERATIONS = {
     "queryDefaults": {},
     "jsonBody": false,
     "inFlightLimited": false,
+    "eventStream": false,
     "idempotencyKey": false
   }
 } as const;

@@ -7,10 +7,17 @@ import {
   type FaultRule,
 } from '@assistant-platform/types/admin';
 import type { ContractValidator } from '@assistant-platform/types/validation';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+} from 'fastify';
 import { adminValidator } from '../../contract/admin-validator.js';
 import { ApiError } from '../../contract/api-error.js';
 import type { InFlightSlots } from '../in-flight-limit.js';
+import { appendRouteHook } from '../route-hooks.js';
 import { faultFromPrefer } from './prefer-header.js';
 
 /** Thrown to end a request without an answer: the error handler closes its connection. */
@@ -86,9 +93,8 @@ export function registerFaults(app: FastifyInstance, slots: InFlightSlots): void
   });
   // Last of an operation route's onSend hooks, so every other one has seen the answer.
   app.addHook('onRoute', (route) => {
-    if (!(route.config as { operationId?: string } | undefined)?.operationId) return;
-    const existing = route.onSend ?? [];
-    route.onSend = [...(Array.isArray(existing) ? existing : [existing]), dropAnswer];
+    if ((route.config as FastifyContextConfig | undefined)?.operationId)
+      appendRouteHook(route, 'onSend', dropAnswer);
   });
 }
 

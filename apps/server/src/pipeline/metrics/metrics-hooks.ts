@@ -2,8 +2,9 @@
  * Feeds the server's metrics from Fastify's hooks, so no stage of the pipeline knows of them:
  * every answer is counted by operation and status with its duration (`onResponse`), a refusal by
  * its reason (`onError`, which sees the error before the error handler turns it into an envelope),
- * and a Server-Sent Events answer while it is open and when its first event is written (`onSend`,
- * as the journal watches a stream: what reaches the connection, whichever stage paced it).
+ * and a Server-Sent Events answer while it is open and when its first event is written (`onSend` of
+ * the routes that may stream, as the journal watches a stream: what reaches the connection,
+ * whichever stage paced it).
  *
  * A refusal's reason is read from what refused it: no token or an unknown one (401), a scope the
  * token lacks (403), the busy 429 (in-flight work or a full queue), the failed-authentication
@@ -13,8 +14,9 @@
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { EngineError } from '@assistant-platform/engines/types';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { ApiError } from '../../contract/api-error.js';
+import { appendRouteHook, onStreamRoutes } from '../route-hooks.js';
 import type { RefusalReason, ServerMetrics } from './server-metrics.js';
 
 /** The label of a request's operation: one of the contracts' operationIds, or what kind of route it hit. */
@@ -70,12 +72,13 @@ export function registerMetricsHooks(app: FastifyInstance, metrics: ServerMetric
     if (reason !== undefined) metrics.refusals.inc({ reason });
     done();
   });
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  const watchStreams: onSendHookHandler = (_request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     if (isStream(payload) && typeof type === 'string' && type.startsWith('text/event-stream'))
       watchStream(metrics, reply, payload as Readable);
     done(null, payload);
-  });
+  };
+  onStreamRoutes(app, (route) => appendRouteHook(route, 'onSend', watchStreams));
   app.addHook('onResponse', (request, reply, done) => {
     const operation = operationOf(request);
     metrics.requests.inc({ operation, status: reply.statusCode });
