@@ -55,6 +55,16 @@ export type ChatStreamEvent =
   | { type: 'delta'; content: string }
   | { type: 'end'; finishReason: FinishReason; matchedStop: number };
 
+/** A streamed answer's events, one by one. */
+export interface ChatEventStream extends AsyncIterable<ChatStreamEvent> {
+  /**
+   * Every event of the answer, `end` included, when all of them are known before the first is sent
+   * (a planned answer): a consumer may then send them together rather than wait for each in turn.
+   * Absent when the engine learns them one by one (a model server).
+   */
+  readonly planned?: readonly ChatStreamEvent[];
+}
+
 export interface EngineCallOptions {
   /** Aborted when the client disconnects or the server shuts down; engines stop work promptly. */
   signal: AbortSignal;
@@ -90,7 +100,7 @@ export interface ChatEngine {
    * Resolves once the request is known to be answerable (so errors found before the stream starts
    * can still use the normal envelope and status), then yields the answer's events.
    */
-  stream(request: ChatEngineRequest, options: EngineCallOptions): Promise<AsyncIterable<ChatStreamEvent>>;
+  stream(request: ChatEngineRequest, options: EngineCallOptions): Promise<ChatEventStream>;
   close?(): Promise<void>;
 }
 

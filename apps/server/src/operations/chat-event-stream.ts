@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import { type ChatStreamEvent, EngineError } from '@assistant-platform/engines/types';
+import { type ChatEventStream, type ChatStreamEvent, EngineError } from '@assistant-platform/engines/types';
 import { errorEnvelope } from '@assistant-platform/types';
 import type { Fault } from '@assistant-platform/types/admin';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,34 +14,31 @@ import type { FastifyBaseLogger } from 'fastify';
  * iterator; the engine's abort signal fires as well.
  *
  * A chunk's text is written around its delta's JSON from parts made once per stream (the same
- * bytes `JSON.stringify` gives the chunk object, without making one an event), and the events an
- * engine gives within one turn of the event loop leave as one write (CoalescedEvents).
+ * bytes `JSON.stringify` gives the chunk object, without making one an event). A planned answer's
+ * events, all at hand, leave in buffer-sized writes made as the reader asks (PlannedEvents); an
+ * engine's events that come one by one leave as one write per turn of the event loop in which they
+ * came (CoalescedEvents).
  */
 export function toEventStream(
-  events: AsyncIterable<ChatStreamEvent>,
+  events: ChatEventStream,
   meta: { created: number; model: string },
   log: FastifyBaseLogger,
   signal: AbortSignal,
   timing: StreamTiming = {},
 ): Readable {
-  // ChatStreamChunk's keys in the contract's order: object, created, model, request.
-  const head = `data: {"object":"chat.request.chunk","created":${JSON.stringify(meta.created)},"model":${JSON.stringify(meta.model)},"request":[{"index":0,"delta":`;
-  const deltaEnd = ',"finish_reason":null,"matched_stop":null}]}\n\n';
+  const text = eventText(meta);
+  const paced = timing.ttftMs || timing.tps || timing.disconnectAfter !== undefined;
+  if (events.planned !== undefined && !paced) return new PlannedEvents(events.planned, text);
   async function* sse(): AsyncGenerator<string> {
     let first = true;
     try {
       for await (const event of events) {
-        if (event.type === 'delta') {
-          const content = JSON.stringify(event.content);
-          yield first
-            ? `${head}{"role":"assistant","content":${content}}${deltaEnd}`
-            : `${head}{"content":${content}}${deltaEnd}`;
-          first = false;
-        } else {
-          yield `${head}{},"finish_reason":${JSON.stringify(event.finishReason)},"matched_stop":${JSON.stringify(event.matchedStop)}}]}\n\n`;
-          yield 'data: [DONE]\n\n';
+        yield text(event, first);
+        if (event.type === 'end') {
+          yield DONE;
           return;
         }
+        first = false;
       }
     } catch (error) {
       // Nobody is left to read an error event when the client went away.
@@ -53,10 +50,58 @@ export function toEventStream(
       yield streamErrorEvent(error);
     }
   }
-  const paced = timing.ttftMs || timing.tps || timing.disconnectAfter !== undefined;
   return paced
     ? Readable.from(timed(sse(), timing, signal), { objectMode: false })
     : new CoalescedEvents(sse());
+}
+
+const DONE = 'data: [DONE]\n\n';
+
+/** An event's text (`first`: the answer's first delta, which carries `role`). */
+type EventText = (event: ChatStreamEvent, first: boolean) => string;
+
+function eventText(meta: { created: number; model: string }): EventText {
+  // ChatStreamChunk's keys in the contract's order: object, created, model, request.
+  const head = `data: {"object":"chat.request.chunk","created":${JSON.stringify(meta.created)},"model":${JSON.stringify(meta.model)},"request":[{"index":0,"delta":`;
+  const deltaEnd = ',"finish_reason":null,"matched_stop":null}]}\n\n';
+  return (event, first) => {
+    if (event.type === 'end')
+      return `${head}{},"finish_reason":${JSON.stringify(event.finishReason)},"matched_stop":${JSON.stringify(event.matchedStop)}}]}\n\n`;
+    const content = JSON.stringify(event.content);
+    return first
+      ? `${head}{"role":"assistant","content":${content}}${deltaEnd}`
+      : `${head}{"content":${content}}${deltaEnd}`;
+  };
+}
+
+/**
+ * A planned answer's events (all at hand: see ChatEventStream.planned), written without waiting
+ * for each in turn: as much as the stream's buffer takes a write, in whole events, the next batch
+ * made only when the reader wants more, so a client that stops reading holds one buffer of the
+ * answer. Destroyed (the client left), it makes nothing more.
+ */
+class PlannedEvents extends Readable {
+  private next = 0;
+
+  constructor(
+    private readonly events: readonly ChatStreamEvent[],
+    private readonly text: EventText,
+  ) {
+    super({ encoding: 'utf8' });
+  }
+
+  override _read(): void {
+    const { events } = this;
+    let batch = '';
+    while (this.next < events.length && batch.length < this.readableHighWaterMark) {
+      const event = events[this.next] as ChatStreamEvent;
+      batch += this.text(event, this.next === 0);
+      if (event.type === 'end') batch += DONE;
+      this.next++;
+    }
+    if (batch !== '') this.push(batch);
+    if (this.next === events.length) this.push(null);
+  }
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
- * How a chat's events leave: together when the engine has them at hand, each as it comes when the
- * engine waits between them, and the engine told to stop when the client goes.
+ * How a chat's events leave: together when the engine has them at hand (or planned them all), each
+ * as it comes when the engine waits between them, and the engine told to stop when the client goes.
  */
-import type { ChatStreamEvent } from '@assistant-platform/engines/types';
+import type { ChatEventStream, ChatStreamEvent } from '@assistant-platform/engines/types';
 import { ContractValidator } from '@assistant-platform/types/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +16,16 @@ async function* atHand(): AsyncGenerator<ChatStreamEvent> {
   yield { type: 'delta', content: 'Your parcel ' };
   yield { type: 'delta', content: 'left "the depot".' };
   yield { type: 'end', finishReason: 'stop', matchedStop: 199999 };
+}
+
+/** A planned answer: its events all known (`planned`), never iterated one by one. */
+function planned(events: ChatStreamEvent[]): ChatEventStream {
+  return {
+    planned: events,
+    [Symbol.asyncIterator]: () => {
+      throw new Error('a planned answer is not iterated');
+    },
+  };
 }
 
 const chunksOf = async (stream: AsyncIterable<unknown>) => {
@@ -45,6 +55,57 @@ describe('a chat stream’s events', () => {
     const contract = new ContractValidator();
     for (const event of events.slice(0, -1))
       expect(contract.check('ChatStreamChunk', JSON.parse(event.slice('data: '.length))).issues).toEqual([]);
+  });
+
+  it('are the same bytes from a planned answer, written at once without iterating its events', async () => {
+    const events: ChatStreamEvent[] = [];
+    for await (const event of atHand()) events.push(event);
+    const signal = new AbortController().signal;
+    const fromPlan = await chunksOf(toEventStream(planned(events), meta, log, signal));
+    expect(fromPlan).toHaveLength(1);
+    expect(fromPlan).toEqual(await chunksOf(toEventStream(atHand(), meta, log, signal)));
+  });
+
+  it('of a long planned answer leave in whole events, one buffer at a time as the reader takes them', async () => {
+    const events: ChatStreamEvent[] = Array.from({ length: 20_000 }, (_, i) => ({
+      type: 'delta' as const,
+      content: `token ${i} `,
+    }));
+    events.push({ type: 'end', finishReason: 'length', matchedStop: 199999 });
+    const stream = toEventStream(planned(events), meta, log, new AbortController().signal);
+    await new Promise((resolve) => stream.once('readable', resolve));
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    // Nothing read yet: what waits for the reader is one buffer, not the whole answer as text.
+    expect(stream.readableLength).toBeGreaterThan(0);
+    expect(stream.readableLength).toBeLessThanOrEqual(stream.readableHighWaterMark + 200);
+    const chunks = await chunksOf(stream);
+    expect(chunks.length).toBeGreaterThan(10);
+    for (const chunk of chunks) expect(chunk.endsWith('\n\n')).toBe(true);
+    const texts = chunks.join('').split('\n\n').slice(0, -1);
+    expect(texts).toHaveLength(20_002);
+    expect(texts[19_999]).toContain('"content":"token 19999 "');
+    expect(texts.at(-1)).toBe('data: [DONE]');
+  });
+
+  it('of a paced planned answer still leave one by one, as the fault paces them', async () => {
+    let iterated = 0;
+    const events: ChatStreamEvent[] = [
+      { type: 'delta', content: 'Paced' },
+      { type: 'end', finishReason: 'stop', matchedStop: 199999 },
+    ];
+    const paced: ChatEventStream = {
+      planned: events,
+      async *[Symbol.asyncIterator]() {
+        for (const event of events) {
+          iterated++;
+          yield event;
+        }
+      },
+    };
+    const signal = new AbortController().signal;
+    const chunks = await chunksOf(toEventStream(paced, meta, log, signal, { disconnectAfter: 5 }));
+    expect(iterated).toBe(2);
+    expect(chunks.join('')).toContain('"content":"Paced"');
   });
 
   it('leave one by one when the engine waits between them: the first is not held for the next', async () => {

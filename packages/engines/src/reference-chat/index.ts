@@ -6,6 +6,7 @@
 import type {
   ChatEngine,
   ChatEngineRequest,
+  ChatEventStream,
   ChatStreamEvent,
   EmbeddingEngine,
   EngineCallOptions,
@@ -17,14 +18,20 @@ export { END_OF_SEQUENCE_TOKEN, END_OF_SEQUENCE_TOKEN_ID, loadTokenizer } from '
 
 export const REFERENCE_CHAT_MODEL = 'svc-v1-blaze-20250318';
 
-async function* events(answer: PlannedAnswer, options: EngineCallOptions): AsyncGenerator<ChatStreamEvent> {
-  for (const content of answer.pieces) {
-    // A disconnected client stops the generation between two tokens.
-    if (options.signal.aborted) return;
-    yield { type: 'delta', content };
-  }
-  if (options.signal.aborted) return;
-  yield { type: 'end', finishReason: answer.finishReason, matchedStop: answer.matchedStop };
+/** The planned answer's events: all known at once (`planned`), or given one by one. */
+function events(answer: PlannedAnswer, options: EngineCallOptions): ChatEventStream {
+  const planned: ChatStreamEvent[] = answer.pieces.map((content) => ({ type: 'delta', content }));
+  planned.push({ type: 'end', finishReason: answer.finishReason, matchedStop: answer.matchedStop });
+  return {
+    planned,
+    async *[Symbol.asyncIterator]() {
+      for (const event of planned) {
+        // A disconnected client stops the generation between two tokens.
+        if (options.signal.aborted) return;
+        yield event;
+      }
+    },
+  };
 }
 
 /** Plans a whole answer: in this thread, or on an engine worker (see ../pool/engine-pool.ts). */
