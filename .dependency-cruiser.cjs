@@ -27,8 +27,9 @@ const LAYERS = [
   'config',
 ];
 
-// The files at src/ itself (app.ts, server.ts, ...) compose the folders: only cli/ uses them.
-const ROOT_FILES = '[^/]+\\.ts$';
+// The files at src/ itself (app.ts, server.ts, ...) and the plugins app.ts registers (plugins/: the
+// request pipeline, the platform's two modes) compose the folders: only cli/ uses them.
+const ROOT_FILES = '(?:plugins/)?[^/]+\\.ts$';
 
 const layerRules = LAYERS.slice(1).map((layer, index) => {
   const above = [...LAYERS.slice(0, index + 1), ROOT_FILES];

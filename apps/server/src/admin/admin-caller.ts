@@ -7,7 +7,8 @@
 import { adminViewOf } from '@assistant-platform/types';
 import type { AdminView } from '@assistant-platform/types/admin';
 import type { FastifyRequest } from 'fastify';
-import type { AuthContext, Reach } from '../contract/fastify-types.js';
+import type { Reach } from '../contract/admin-stores.js';
+import type { AuthContext } from '../contract/fastify-types.js';
 import { accountOf } from '../pipeline/auth.js';
 
 export interface AdminCaller {

@@ -6,7 +6,7 @@ import type {
   FaultRulesStore,
   JournalStore,
   ViolationsStore,
-} from '../contract/fastify-types.js';
+} from '../contract/admin-stores.js';
 import type { Store } from '../db/store.js';
 import type { ServerMetrics } from '../pipeline/metrics/server-metrics.js';
 import type { ParsedSeed } from '../seed/seed-file.js';

@@ -26,7 +26,7 @@ import {
 } from '@assistant-platform/types/admin';
 import type { ContractValidator } from '@assistant-platform/types/validation';
 import type { RE2JS } from 're2js';
-import { type ChatFixturesStore, type FixtureChat, type Reach, reaches } from '../contract/fastify-types.js';
+import { type ChatFixturesStore, type FixtureChat, type Reach, reaches } from '../contract/admin-stores.js';
 import type { ListChange } from '../shared/shared-list.js';
 import { readChatFixturesFile } from './chat-fixtures-file.js';
 import { declaredBound } from './declared-bound.js';

@@ -31,7 +31,7 @@ import {
   type FaultRuleInput,
   type FaultRulePatch,
 } from '@assistant-platform/types/admin';
-import { type FaultRequest, type FaultRulesStore, type Reach, reaches } from '../contract/fastify-types.js';
+import { type FaultRequest, type FaultRulesStore, type Reach, reaches } from '../contract/admin-stores.js';
 import type { ListChange } from '../shared/shared-list.js';
 import { declaredBound } from './declared-bound.js';
 import { OwnedList } from './owned-list.js';

@@ -11,8 +11,8 @@
 import { PassThrough } from 'node:stream';
 import type { JournalEntry } from '@assistant-platform/types/admin';
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import type { JournalStore } from '../contract/admin-stores.js';
 import { ApiError } from '../contract/api-error.js';
-import type { JournalStore } from '../contract/fastify-types.js';
 import { adminCallerOf } from './admin-caller.js';
 import { declaredBound } from './declared-bound.js';
 

@@ -10,7 +10,8 @@
  * show an entry beyond it. Clearing all starts the ids from 1 again.
  */
 import type { AppliedFault, JournalEntry, RequestMatcher } from '@assistant-platform/types/admin';
-import { type AuthContext, type JournalStore, type Reach, reaches } from '../contract/fastify-types.js';
+import { type JournalStore, type Reach, reaches } from '../contract/admin-stores.js';
+import type { AuthContext } from '../contract/fastify-types.js';
 import { journalEntryOf } from './journal-entry.js';
 import type { JournalRecording } from './journal-recording.js';
 import { JournalRings } from './journal-rings.js';

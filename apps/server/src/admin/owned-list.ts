@@ -5,7 +5,7 @@
  * rules never slow another account's requests, and the bound on how many are kept is per owner,
  * so one account cannot fill the list for all.
  */
-import { type Reach, reaches } from '../contract/fastify-types.js';
+import { type Reach, reaches } from '../contract/admin-stores.js';
 
 /** What the list needs to know of an item. */
 export interface Owned {

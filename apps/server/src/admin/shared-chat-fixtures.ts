@@ -14,7 +14,7 @@
  * answered by it without counting it across instances (REDIS_FAILURE=open), or answers 503 (closed).
  */
 import type { ChatFixture, ChatFixtureInput, ChatFixturePatch } from '@assistant-platform/types/admin';
-import { type ChatFixturesStore, type FixtureChat, type Reach, reaches } from '../contract/fastify-types.js';
+import { type ChatFixturesStore, type FixtureChat, type Reach, reaches } from '../contract/admin-stores.js';
 import { SharedList, type VersionedCopy } from '../shared/shared-list.js';
 import type { SharedRedis } from '../shared/shared-redis.js';
 import {

@@ -18,7 +18,7 @@
  * the fault counted on this instance alone (REDIS_FAILURE=open), or answers 503 (closed).
  */
 import type { FaultRule, FaultRuleInput, FaultRulePatch } from '@assistant-platform/types/admin';
-import { type FaultRequest, type FaultRulesStore, type Reach, reaches } from '../contract/fastify-types.js';
+import { type FaultRequest, type FaultRulesStore, type Reach, reaches } from '../contract/admin-stores.js';
 import { SharedList, type VersionedCopy } from '../shared/shared-list.js';
 import type { SharedRedis } from '../shared/shared-redis.js';
 import {

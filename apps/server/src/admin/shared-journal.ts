@@ -12,7 +12,8 @@
  * or be reached (the log says so); the admin operations answer 503 while it cannot be reached.
  */
 import type { AppliedFault, JournalEntry, RequestMatcher } from '@assistant-platform/types/admin';
-import { type AuthContext, type Reach, reaches } from '../contract/fastify-types.js';
+import { type Reach, reaches } from '../contract/admin-stores.js';
+import type { AuthContext } from '../contract/fastify-types.js';
 import { type LogRecord, SharedLog } from '../shared/shared-log.js';
 import type { SharedRedis } from '../shared/shared-redis.js';
 import type { JournalListener, JournalOptions, RecordingJournal } from './journal.js';

@@ -6,7 +6,7 @@
  * reading and clearing answer 503 while Redis cannot be reached.
  */
 import type { Violation, ViolationGroup } from '@assistant-platform/types/admin';
-import type { CheckedExchange, ViolationsStore } from '../contract/fastify-types.js';
+import type { CheckedExchange, ViolationsStore } from '../contract/admin-stores.js';
 import type { SharedRedis } from '../shared/shared-redis.js';
 import { SharedTally } from '../shared/shared-tally.js';
 import { byOperationThenRule, firstOfGroup, groupKey } from './violations.js';

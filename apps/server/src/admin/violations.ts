@@ -5,7 +5,7 @@
  * rules), so it stays small however long the proxy runs; the journal keeps each request's own.
  */
 import type { Violation, ViolationGroup } from '@assistant-platform/types/admin';
-import type { CheckedExchange, ViolationsStore } from '../contract/fastify-types.js';
+import type { CheckedExchange, ViolationsStore } from '../contract/admin-stores.js';
 
 /** The summary's order: by operation (requests matching none last), then rule. */
 export const byOperationThenRule = (a: ViolationGroup, b: ViolationGroup): number =>

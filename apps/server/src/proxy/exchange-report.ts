@@ -4,7 +4,7 @@
  */
 import type { Violation } from '@assistant-platform/types/validation';
 import type { FastifyRequest } from 'fastify';
-import type { CheckedExchange } from '../contract/fastify-types.js';
+import type { CheckedExchange } from '../contract/admin-stores.js';
 
 export function reportViolations(
   request: FastifyRequest,

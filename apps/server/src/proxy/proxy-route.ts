@@ -30,7 +30,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eventText } from '../cassettes/cassette-format.js';
 import type { CassetteRecorder } from '../cassettes/cassette-recorder.js';
-import type { CheckedExchange } from '../contract/fastify-types.js';
+import type { CheckedExchange } from '../contract/admin-stores.js';
 import { timed } from '../operations/chat-event-stream.js';
 import { type BodyPool, OFFLOAD_BYTES } from '../pipeline/body/body-pool.js';
 import { withoutFaultPreferences } from '../pipeline/faults/prefer-header.js';

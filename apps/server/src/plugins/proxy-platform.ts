@@ -1,0 +1,42 @@
+import type { ContractValidator } from '@assistant-platform/types/validation';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { CassetteRecorder } from '../cassettes/cassette-recorder.js';
+import type { ProxyConfig } from '../config/proxy-config.js';
+import type { BodyPool } from '../pipeline/body/body-pool.js';
+import { registerProxyRoutes } from '../proxy/proxy-route.js';
+import type { TargetClient } from '../proxy/target-client.js';
+
+export interface ProxyPlatformOptions {
+  config: ProxyConfig;
+  target: TargetClient;
+  validator: ContractValidator;
+  bodies: BodyPool;
+}
+
+/**
+ * Proxy mode (`proxy --target`): every platform request under `/v1` is forwarded to the target and
+ * its exchange checked against the contract (proxy-route.ts); with `--record`, each complete exchange
+ * becomes a cassette. No engine loads. Loaded by app.ts only in proxy mode, with this folder's
+ * modules and the recorder's.
+ */
+async function proxyPlatform(
+  app: FastifyInstance,
+  { config, target, validator, bodies }: ProxyPlatformOptions,
+): Promise<void> {
+  app.decorate('enginesReady', Promise.resolve());
+  app.decorate('enginePool', () => undefined);
+  app.addHook('onClose', () => target.close());
+  const { recordDir, redactHeaders, redactQuery } = config;
+  const recorder =
+    recordDir === undefined
+      ? undefined
+      : new CassetteRecorder(
+          recordDir,
+          { headers: redactHeaders, query: redactQuery },
+          app.log.child({ component: 'recorder' }),
+        );
+  await registerProxyRoutes(app, { target, validator, bodies, recorder });
+}
+
+export const proxyPlatformPlugin = fp(proxyPlatform, { name: 'proxy-platform', fastify: '5.x' });
