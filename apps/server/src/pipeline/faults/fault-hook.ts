@@ -46,7 +46,11 @@ function faultOf(
   admin: ContractValidator<AdminOperationId>,
 ): AppliedFault | null | Promise<AppliedFault | null> {
   const { prefer } = request.headers;
-  const preferred = faultFromPrefer(Array.isArray(prefer) ? prefer.join(', ') : prefer, admin);
+  // Most requests have no Prefer header: they skip its parser.
+  const preferred =
+    prefer === undefined
+      ? undefined
+      : faultFromPrefer(Array.isArray(prefer) ? prefer.join(', ') : prefer, admin);
   if (preferred) return { source: 'prefer', ruleId: null, fault: preferred };
   const rules = request.server.faultRules;
   if (rules.isEmpty()) return null;
