@@ -32,11 +32,16 @@ export interface AgentCacheOptions {
   onRead?: (result: 'hit' | 'miss') => void;
 }
 
-export class AgentCache {
-  readonly #cache: LRUCache<string, Agent, Loader>;
+/** What a caching AgentCache keeps; a cache with caching off keeps none of it. */
+interface Kept {
+  agents: LRUCache<string, Agent, Loader>;
   /** When the platform last accepted each token (by its key), in `Date.now()` milliseconds. */
-  readonly #accepted: LRUCache<string, number>;
-  readonly #keep: boolean;
+  accepted: LRUCache<string, number>;
+}
+
+export class AgentCache {
+  /** Undefined with caching off (a TTL of 0): then nothing is kept, and no LRU is made. */
+  readonly #kept: Kept | undefined;
   /**
    * Reads in flight while caching is off, so identical concurrent reads share one call. A plain map:
    * the LRU's entry for a read that is deleted as it lands empties the cache each time, and
@@ -46,15 +51,18 @@ export class AgentCache {
   readonly #onRead: ((result: 'hit' | 'miss') => void) | undefined;
 
   constructor(options: AgentCacheOptions) {
-    this.#keep = options.ttlMs > 0;
     this.#onRead = options.onRead;
-    this.#cache = new LRUCache<string, Agent, Loader>({
-      max: options.maxEntries,
-      // Unused with caching off (ttl 0, which lru-cache would read as "never expires").
-      ttl: Math.max(options.ttlMs, 1),
-      fetchMethod: (_key, _stale, { context }) => context(),
-    });
-    this.#accepted = new LRUCache<string, number>({ max: options.maxEntries });
+    this.#kept =
+      options.ttlMs > 0
+        ? {
+            agents: new LRUCache<string, Agent, Loader>({
+              max: options.maxEntries,
+              ttl: options.ttlMs,
+              fetchMethod: (_key, _stale, { context }) => context(),
+            }),
+            accepted: new LRUCache<string, number>({ max: options.maxEntries }),
+          }
+        : undefined;
   }
 
   /** The agent `id` as seen with `token`: from memory, from a call in flight, or from `load`. */
@@ -62,8 +70,9 @@ export class AgentCache {
     const tokenKey = keyOf(token);
     // `7` and `'7'` name the same agent, and so the same entry.
     const key = `${tokenKey}:${id}`;
-    if (!this.#keep) return this.#shared(key, load);
-    const acceptedAt = this.#accepted.get(tokenKey);
+    const kept = this.#kept;
+    if (kept === undefined) return this.#shared(key, load);
+    const acceptedAt = kept.accepted.get(tokenKey);
     const confirmed = acceptedAt !== undefined && Date.now() - acceptedAt < TOKEN_RECHECK_MS;
     let loaded = false;
     const confirming: Loader = async () => {
@@ -71,11 +80,11 @@ export class AgentCache {
       const started = Date.now();
       const agent = await load();
       // The platform accepted the token at some moment of this call: its start is the safe one.
-      if ((this.#accepted.get(tokenKey) ?? 0) < started) this.#accepted.set(tokenKey, started);
+      if ((kept.accepted.get(tokenKey) ?? 0) < started) kept.accepted.set(tokenKey, started);
       return agent;
     };
     // An unconfirmed token reads from the platform (joining a call already in flight, if any).
-    const pending = this.#cache.fetch(key, { context: confirming, forceRefresh: !confirmed });
+    const pending = kept.agents.fetch(key, { context: confirming, forceRefresh: !confirmed });
     const agent = await pending.finally(() => this.#onRead?.(loaded ? 'miss' : 'hit'));
     // fetch() answers undefined only when the load was aborted, which this cache never does.
     if (agent === undefined) throw new Error('The agent read was abandoned.');
