@@ -36,7 +36,9 @@ const KINDS = {
     method: 'POST',
     body: JSON.stringify({
       name: 'Support triage',
+      description: 'Answers first-line support questions.',
       instruction: 'Answer politely.',
+      intents: ['refund', 'delivery status'],
       message: { role: 'user', content: [{ type: 'text', text: 'Where is my parcel?' }] },
     }),
   },
