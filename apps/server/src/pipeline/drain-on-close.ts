@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { errorEnvelope } from '@assistant-platform/types';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import type { ServerConfig } from '../config/load-config.js';
@@ -107,10 +107,10 @@ export function registerDrainOnClose(app: FastifyInstance, config: ServerConfig[
 
   // Only the routes whose operation may stream carry it.
   const endStreams: onSendHookHandler = (_request, reply, payload, done) => {
-    if (!isStream(payload)) return done(null, payload);
     const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !type.startsWith('text/event-stream')) return done(null, payload);
-    done(null, endable(payload, reply.raw, streams));
+    if (isStream(payload) && typeof type === 'string' && type.startsWith('text/event-stream'))
+      endable(payload, reply.raw, streams);
+    done(null, payload);
   };
   onStreamRoutes(app, (route) => appendRouteHook(route, 'onSend', endStreams));
 }
@@ -120,29 +120,18 @@ function isStream(payload: unknown): payload is Readable {
 }
 
 /**
- * `source` through a PassThrough the shutdown can end after any whole event: the source's chunks
- * are whole events, so unpiping between two never splits one.
+ * Lets the shutdown end the answer Fastify pipes `source` into after any whole event: the source's
+ * chunks are whole events, so unpiping between two never splits one. The answer then ends with the
+ * terminal event, and once it has, Fastify destroys the source (as it does whenever an answer ends
+ * before its source), which stops the engine. Errors and a source cut short are Fastify's to handle
+ * too: it cuts the answer.
  */
-function endable(source: Readable, response: ServerResponse, streams: Set<() => void>): Readable {
-  const through = new PassThrough();
-  let ended = false;
+function endable(source: Readable, response: ServerResponse, streams: Set<() => void>): void {
   const end = () => {
-    if (through.writableEnded || through.destroyed) return;
-    ended = true;
-    source.unpipe(through);
-    source.destroy();
-    through.end(DRAINED_EVENT);
+    if (response.writableEnded || response.destroyed) return;
+    source.unpipe(response);
+    response.end(DRAINED_EVENT);
   };
   streams.add(end);
-  source.on('error', (error) => through.destroy(error));
-  // A source cut short without an error (a slow reader cut off) cuts the answer too.
-  source.on('close', () => {
-    if (!ended && !source.readableEnded) through.destroy();
-  });
-  // However the answer ends (complete, client gone, ended here), the source stops too.
-  response.once('close', () => {
-    streams.delete(end);
-    source.destroy();
-  });
-  return source.pipe(through);
+  response.once('close', () => streams.delete(end));
 }
