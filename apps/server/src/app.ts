@@ -37,9 +37,9 @@ export interface BuildOptions {
 /**
  * Builds the app from the configuration: opens what the instance keeps (instance-state.ts: the
  * database with its start-up data, Redis, the admin API's stores), then registers the request
- * pipeline (pipeline/request-pipeline.ts), the meta routes, the platform under /v1 — answered by
- * the engines (operations/engine-platform.ts, with replay in front when REPLAY_DIR is set) or, in
- * proxy mode, forwarded (proxy/proxy-platform.ts) — and the admin API. Listening, signals and
+ * pipeline (plugins/request-pipeline.ts), the meta routes, the platform under /v1 — answered by
+ * the engines (plugins/engine-platform.ts, with replay in front when REPLAY_DIR is set) or, in
+ * proxy mode, forwarded (plugins/proxy-platform.ts) — and the admin API. Listening, signals and
  * shutdown live in server.ts.
  */
 export async function build(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {

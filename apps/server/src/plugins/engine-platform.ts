@@ -25,7 +25,7 @@ export interface EnginePlatformOptions {
 
 /**
  * The platform's operations under `/v1`, answered by this server: routes, scopes and validation from
- * the contract, the handlers in this folder, the chat and embedding engines loaded in the background
+ * the contract, the handlers of operations/, the chat and embedding engines loaded in the background
  * (`enginesReady` settles once they have; a request waits for them). In replay mode (REPLAY_DIR)
  * the cassettes answer first, in front of the operations.
  */

@@ -16,9 +16,9 @@ export interface ProxyPlatformOptions {
 
 /**
  * Proxy mode (`proxy --target`): every platform request under `/v1` is forwarded to the target and
- * its exchange checked against the contract (proxy-route.ts); with `--record`, each complete exchange
- * becomes a cassette. No engine loads. Loaded by app.ts only in proxy mode, with this folder's
- * modules and the recorder's.
+ * its exchange checked against the contract (proxy/proxy-route.ts); with `--record`, each complete
+ * exchange becomes a cassette. No engine loads. app.ts loads this module, and with it the proxy's
+ * and the recorder's, only in proxy mode.
  */
 async function proxyPlatform(
   app: FastifyInstance,

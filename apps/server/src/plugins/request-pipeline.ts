@@ -35,7 +35,7 @@ export interface RequestPipelineOptions {
 
 /**
  * Every request's way to its route, in order: the stages each add their own hooks (most of them
- * only to the routes that need them: see route-hooks.ts), and a stage that is off adds none
+ * only to the routes that need them: see pipeline/route-hooks.ts), and a stage that is off adds none
  * (tracing without OTEL_* variables, the journal with JOURNAL_MAX=0). The order is the pipeline's
  * contract: 401 → 429 → 403 → 400, a fault applied after authentication and before any write, a
  * held request already counted as in flight.
