@@ -117,4 +117,24 @@ describe('SQLite write batches', () => {
     expect(ids).not.toContain(batched.id);
     expect(agentsSeen()).toBe(3);
   });
+  it('lets two stores of one process on one file write in the same turn: the second waits for the first to commit', async () => {
+    const { store, path, agentsSeen } = await storeOnFile();
+    // A second server in the same process on the same file. Asking SQLite for the write lock while
+    // the first store's batch holds it would block this thread (busy_timeout), the one the first
+    // store needs to commit, and then fail.
+    const second = openSqliteStore(path);
+    cleanups.push(() => second.close());
+    const first = store.repos.agents.create(1, agent('First'));
+    const alongside = second.repos.agents.create(1, agent('Second'));
+    const inTransaction = second.repos.transaction((tx) => tx.agents.create(1, agent('Third')));
+    const created = await Promise.all([first, alongside, inTransaction]);
+    expect(created.map((row) => row.name)).toEqual(['First', 'Second', 'Third']);
+    expect(agentsSeen()).toBe(3);
+    // And the other way round, the second store's batch open first.
+    await Promise.all([
+      second.repos.agents.create(1, agent('Fourth')),
+      store.repos.agents.create(1, agent('Fifth')),
+    ]);
+    expect(agentsSeen()).toBe(5);
+  });
 });

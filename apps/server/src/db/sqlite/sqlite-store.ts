@@ -94,8 +94,11 @@ export function openSqliteStore(path: string, bus?: ChangeBus): Store {
   const atOnce: Run = (call) => batches.atOnce(call);
   /** For the health probes, which commit on their own: between transactions and batches. */
   const between = async <R>(call: () => R): Promise<R> => {
-    while (open || batches.busy) await (open ?? batches.idle());
-    return batches.atOnce(call);
+    for (;;) {
+      const waitFor = open ?? (batches.busy ? batches.idle() : batches.otherHolder());
+      if (waitFor === undefined) return batches.atOnce(call);
+      await waitFor;
+    }
   };
   const tablesRun = (run: Run): Tables => ({
     accounts: promising(tables.accounts, WRITES.accounts, run),
@@ -118,10 +121,17 @@ export function openSqliteStore(path: string, bus?: ChangeBus): Store {
     open = new Promise<void>((resolve) => {
       ended = resolve;
     });
+    const opened = open;
     try {
-      // The turn's batch commits first; calls made meanwhile wait for this transaction.
-      await batches.idle();
+      // The turn's batch commits first; calls made meanwhile wait for this transaction. So does
+      // another store's of this process on the file (see write-batch.ts, `holders`).
+      for (;;) {
+        const waitFor = batches.busy ? batches.idle() : batches.otherHolder();
+        if (waitFor === undefined) break;
+        await waitFor;
+      }
       sqlite.exec('BEGIN IMMEDIATE');
+      batches.hold(opened);
       try {
         const result = await fn(inTransaction);
         sqlite.exec('COMMIT');

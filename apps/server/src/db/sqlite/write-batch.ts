@@ -11,7 +11,18 @@
  * transaction (a full disk, an I/O error) fails the batch's earlier calls with it. A read made while
  * no batch is open answers at once, as before.
  */
+import { resolve } from 'node:path';
 import type Database from 'better-sqlite3';
+
+/**
+ * Which connection of this process holds each database file's write lock across turns of the event
+ * loop (a batch, or a transaction of the store's), and when it lets go. Two stores on one file in
+ * one process (two servers a test starts, say) must not ask for the lock while the other holds it:
+ * SQLite would make the asker wait synchronously (busy_timeout), blocking the very thread the holder
+ * needs to commit, and then fail it. The asker waits for the holder's end instead. Another process
+ * on the file waits in SQLite as before: its holder commits on its own thread.
+ */
+const holders = new Map<string, { owner: WriteBatches; released: Promise<void> }>();
 
 interface Batch {
   /** Settles each call of the batch: `null` once kept, else the failure to reject it with. */
@@ -22,13 +33,37 @@ interface Batch {
 
 export class WriteBatches {
   #open: Batch | undefined;
+  /** The file's key in `holders`; undefined for an in-memory database (no other connection sees it). */
+  readonly #file: string | undefined;
 
   constructor(
     private readonly sqlite: Database.Database,
     private readonly assertDurable: () => void,
     /** What a call rejects with for a driver's error (a storage fault becomes a 503's error). */
     private readonly failure: (error: unknown) => unknown,
-  ) {}
+  ) {
+    this.#file = sqlite.memory ? undefined : resolve(sqlite.name);
+  }
+
+  /** Marks the file's write lock this store's until `released` settles (a transaction of the store's). */
+  hold(released: Promise<void>): void {
+    const file = this.#file;
+    if (file === undefined) return;
+    const holder = { owner: this, released };
+    holders.set(file, holder);
+    void released.then(() => {
+      if (holders.get(file) === holder) holders.delete(file);
+    });
+  }
+
+  /**
+   * When another store of this process holds the file's write lock, what settles when it lets go;
+   * undefined when none does. Checked right before taking the lock, with no await in between.
+   */
+  otherHolder(): Promise<void> | undefined {
+    const holder = this.#file === undefined ? undefined : holders.get(this.#file);
+    return holder === undefined || holder.owner === this ? undefined : holder.released;
+  }
 
   /** Settles once no batch is open (a batch opened meanwhile is waited for too). */
   async idle(): Promise<void> {
@@ -45,6 +80,8 @@ export class WriteBatches {
     let batch = this.#open;
     if (batch === undefined) {
       if (!write) return this.atOnce(call);
+      const other = this.otherHolder();
+      if (other !== undefined) return other.then(() => this.run(call, write));
       try {
         this.sqlite.exec('BEGIN IMMEDIATE');
       } catch (error) {
@@ -87,6 +124,7 @@ export class WriteBatches {
     });
     const batch: Batch = { settles: [], end, ended };
     this.#open = batch;
+    this.hold(ended);
     setImmediate(() => this.#commit(batch));
     return batch;
   }
