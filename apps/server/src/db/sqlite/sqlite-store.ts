@@ -94,11 +94,9 @@ export function openSqliteStore(path: string, bus?: ChangeBus): Store {
   const atOnce: Run = (call) => batches.atOnce(call);
   /** For the health probes, which commit on their own: between transactions and batches. */
   const between = async <R>(call: () => R): Promise<R> => {
-    for (;;) {
-      const waitFor = open ?? (batches.busy ? batches.idle() : batches.otherHolder());
-      if (waitFor === undefined) return batches.atOnce(call);
+    for (let waitFor = open ?? batches.beforeLock(); waitFor; waitFor = open ?? batches.beforeLock())
       await waitFor;
-    }
+    return batches.atOnce(call);
   };
   const tablesRun = (run: Run): Tables => ({
     accounts: promising(tables.accounts, WRITES.accounts, run),
@@ -125,11 +123,7 @@ export function openSqliteStore(path: string, bus?: ChangeBus): Store {
     try {
       // The turn's batch commits first; calls made meanwhile wait for this transaction. So does
       // another store's of this process on the file (see write-batch.ts, `holders`).
-      for (;;) {
-        const waitFor = batches.busy ? batches.idle() : batches.otherHolder();
-        if (waitFor === undefined) break;
-        await waitFor;
-      }
+      for (let waitFor = batches.beforeLock(); waitFor; waitFor = batches.beforeLock()) await waitFor;
       sqlite.exec('BEGIN IMMEDIATE');
       batches.hold(opened);
       try {

@@ -65,14 +65,17 @@ export class WriteBatches {
     return holder === undefined || holder.owner === this ? undefined : holder.released;
   }
 
+  /**
+   * What to wait for before taking the file's write lock outside a batch: this store's open batch,
+   * else another store of this process holding the lock; undefined when the lock is free to take.
+   */
+  beforeLock(): Promise<void> | undefined {
+    return this.#open !== undefined ? this.idle() : this.otherHolder();
+  }
+
   /** Settles once no batch is open (a batch opened meanwhile is waited for too). */
   async idle(): Promise<void> {
     while (this.#open) await this.#open.ended;
-  }
-
-  /** Whether a batch is open. */
-  get busy(): boolean {
-    return this.#open !== undefined;
   }
 
   /** Runs `call` now, in the open batch (a write opens one); settles once the batch is kept. */
