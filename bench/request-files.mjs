@@ -7,7 +7,8 @@
 // its source file. Printed: the server's files (apps/server/src) and, apart, the workspace packages'
 // and the dependencies' that ran.
 // Configurations: `default` (the server as `serve` starts it, journal on) and `lean` (every optional
-// feature off: no journal; no fault rule, chat fixture, Idempotency-Key or tracing is used in either).
+// feature off: FEATURES_OFF names them all); no fault rule, chat fixture, Idempotency-Key or tracing
+// is used in either.
 // Usage: node bench/request-files.mjs [get|create|chat ...]   (builds apps/server first, about 20 s)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -45,7 +46,7 @@ const KINDS = {
 };
 const CONFIGURATIONS = {
   default: {},
-  lean: { JOURNAL_MAX: '0' },
+  lean: { FEATURES_OFF: 'journal,faults,metrics,fair-share' },
 };
 
 /** The server under the coverage hook; resolves with a `take()` of the coverage since the last. */

@@ -138,6 +138,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       chatFixturesPath: config.chatFixturesPath,
       startupChatFixtures: state.startupChatFixtures,
       metrics,
+      featuresOff: config.featuresOff,
       ...(state.connection === undefined ? {} : { sharedStateReachable: state.connection.assertReachable }),
     });
     await app.ready();

@@ -61,3 +61,12 @@ type FaultMessages = {
 export const FAULT_ERROR_MESSAGES = {
   408: 'Request timed out',
 } as const satisfies FaultMessages;
+
+/**
+ * The features a server may be started without (`FEATURES_OFF`) whose admin routes then answer
+ * `501` (`FeatureOff`), with the message naming the feature.
+ */
+export const FEATURE_OFF_MESSAGES = {
+  faults: 'Fault rules are turned off on this server (FEATURES_OFF)',
+  metrics: 'Metrics are turned off on this server (FEATURES_OFF)',
+} as const satisfies Record<string, Schemas['FeatureOffError']['message']>;

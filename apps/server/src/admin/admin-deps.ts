@@ -1,6 +1,7 @@
 import type { AdminOperationId, ChatFixtureInput } from '@assistant-platform/types/admin';
 import type { ContractValidator } from '@assistant-platform/types/validation';
 import type { RouteHandlerMethod } from 'fastify';
+import type { OptionalFeature } from '../config/load-config.js';
 import type {
   ChatFixturesStore,
   FaultRulesStore,
@@ -31,6 +32,8 @@ export interface AdminDeps {
   startupChatFixtures: readonly ChatFixtureInput[];
   /** The app's metrics registry, which `GET /metrics` renders. */
   metrics: ServerMetrics;
+  /** The features the server runs without: their routes answer 501 (feature-off.ts). */
+  featuresOff: ReadonlySet<OptionalFeature>;
 }
 
 /** Some of the admin API's handlers, by operation. */

@@ -14,7 +14,8 @@ import type { FastifyInstance } from 'fastify';
 import { registerContractRoutes } from '../contract/contract-routes.js';
 import type { AdminDeps } from './admin-deps.js';
 import { chatFixtureHandlers } from './chat-fixture-routes.js';
-import { faultHandlers } from './fault-routes.js';
+import { FAULT_OPERATIONS, faultHandlers } from './fault-routes.js';
+import { featureOffHandlers } from './feature-off.js';
 import { journalHandlers } from './journal-routes.js';
 import { journalStreamHandler } from './journal-stream.js';
 import { metricsHandlers } from './metrics-route.js';
@@ -33,11 +34,15 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps)
         {
           ...journalHandlers(deps),
           ...stateHandlers(deps),
-          ...faultHandlers(deps),
+          ...(deps.featuresOff.has('faults')
+            ? featureOffHandlers('faults', FAULT_OPERATIONS)
+            : faultHandlers(deps)),
           ...chatFixtureHandlers(deps),
           ...tokenHandlers(deps),
           ...violationHandlers(deps),
-          ...metricsHandlers(deps),
+          ...(deps.featuresOff.has('metrics')
+            ? featureOffHandlers('metrics', ['scrapeMetrics'])
+            : metricsHandlers(deps)),
           streamRequests: journalStreamHandler(admin, deps.journal),
         },
         {

@@ -21,9 +21,16 @@ const saved = (rule: FaultRule): Schemas['FaultRuleResponse'] => ({
   data: rule,
 });
 
-export function faultHandlers({
-  faultRules,
-}: AdminDeps): AdminHandlers<'listFaults' | 'addFault' | 'clearFaults' | 'updateFault' | 'removeFault'> {
+/** The operations of fault rules: all of them answer 501 while FEATURES_OFF names faults. */
+export const FAULT_OPERATIONS = [
+  'listFaults',
+  'addFault',
+  'clearFaults',
+  'updateFault',
+  'removeFault',
+] as const;
+
+export function faultHandlers({ faultRules }: AdminDeps): AdminHandlers<(typeof FAULT_OPERATIONS)[number]> {
   return {
     async listFaults(request) {
       const answer: Schemas['ListFaultsResponse'] = {

@@ -24,7 +24,26 @@ import {
 } from './proxy-config.js';
 import { type RedisConfig, redisEnvSchema, toRedisConfig } from './redis-config.js';
 
-/** Thrown for a bad configuration value, here and by the engines (one class): it names every bad variable. */
+/**
+ * The optional parts of the request pipeline a server can be started without (`FEATURES_OFF`), for
+ * a lean server one team uses alone: the journal, faults (rules and `Prefer`), the metrics, and the
+ * fair share between accounts (pipeline/account-admission.ts, pipeline/loop-turns.ts). A feature
+ * that is off adds no hook at all; its admin routes answer `501` (admin.yaml's `FeatureOff`).
+ */
+export const OPTIONAL_FEATURES = ['journal', 'faults', 'metrics', 'fair-share'] as const;
+export type OptionalFeature = (typeof OPTIONAL_FEATURES)[number];
+
+/** `FEATURES_OFF`'s names, comma-separated (blank: none); an unknown name is refused, naming the known ones. */
+function parseFeaturesOff(text: string): ReadonlySet<OptionalFeature> {
+  const names = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  const unknown = names.filter((name) => !(OPTIONAL_FEATURES as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    throw new Error(`unknown feature ${unknown.join(', ')}: name some of ${OPTIONAL_FEATURES.join(', ')}`);
+  return new Set(names as OptionalFeature[]);
+}
 
 export interface ServerConfig {
   port: number;
@@ -93,6 +112,8 @@ export interface ServerConfig {
   replay?: ReplayConfig;
   /** What instances share through Redis (limits, faults, fixtures, the journal); unset, nothing is shared. */
   redis?: RedisConfig;
+  /** The optional features this server runs without (`FEATURES_OFF`); the journal's off sets `journal.max` to 0. */
+  featuresOff: ReadonlySet<OptionalFeature>;
   /** OpenTelemetry tracing (service-kit's tracing-config.ts); unset, no span is made and the SDK never loads. */
   tracing?: TracingConfig;
 }
@@ -171,6 +192,7 @@ const serverEnvSchema = z.object({
     .default(86_400_000),
   // Per account: one account's keys never push out another's.
   IDEMPOTENCY_MAX_RECORDS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  FEATURES_OFF: z.string().default('').transform(parsedBy(parseFeaturesOff)),
 });
 
 const envSchema = z
@@ -228,10 +250,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     ...(e.LOG_FORMAT === undefined ? {} : { logFormat: e.LOG_FORMAT }),
-    journal: { max: e.JOURNAL_MAX, totalMax: e.JOURNAL_TOTAL_MAX, bodyMaxBytes: e.JOURNAL_BODY_MAX_BYTES },
+    journal: {
+      max: e.FEATURES_OFF.has('journal') ? 0 : e.JOURNAL_MAX,
+      totalMax: e.JOURNAL_TOTAL_MAX,
+      bodyMaxBytes: e.JOURNAL_BODY_MAX_BYTES,
+    },
     faultSeed: e.FAULT_SEED,
     ...(e.CHAT_FIXTURES === undefined ? {} : { chatFixturesPath: e.CHAT_FIXTURES }),
     idempotency: { retentionMs: e.IDEMPOTENCY_RETENTION_MS, maxRecords: e.IDEMPOTENCY_MAX_RECORDS },
+    featuresOff: e.FEATURES_OFF,
     ...toProxyConfig(e),
     ...toRedisConfig(e),
     ...toTracingConfig(e, 'assistant-platform-server'),

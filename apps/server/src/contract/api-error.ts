@@ -6,7 +6,11 @@ import {
   errorEnvelope,
   type ValidationIssue,
 } from '@assistant-platform/types';
-import { FAULT_ERROR_MESSAGES, type FaultErrorEnvelope } from '@assistant-platform/types/admin';
+import {
+  FAULT_ERROR_MESSAGES,
+  type FaultErrorEnvelope,
+  FEATURE_OFF_MESSAGES,
+} from '@assistant-platform/types/admin';
 
 /** Every status the server answers with an error envelope: the platform's, and those only faults answer. */
 export type AnswerStatus = ErrorStatus | keyof typeof FAULT_ERROR_MESSAGES;
@@ -60,6 +64,19 @@ export function envelopeOf(
   return isPlatformStatus(status)
     ? errorEnvelope(status, issues, busy)
     : { success: false, message: FAULT_ERROR_MESSAGES[status] };
+}
+
+/**
+ * The answer of an admin route whose feature the server runs without (`FEATURES_OFF`): `501` with
+ * the admin contract's `FeatureOffError` envelope naming the feature.
+ */
+export class FeatureOffError extends Error {
+  override name = 'FeatureOffError';
+  readonly status = 501;
+
+  constructor(feature: keyof typeof FEATURE_OFF_MESSAGES) {
+    super(FEATURE_OFF_MESSAGES[feature]);
+  }
 }
 
 /**

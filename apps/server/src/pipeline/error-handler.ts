@@ -4,12 +4,19 @@ import type { adminComponents } from '@assistant-platform/types/admin';
 import { toIssues } from '@assistant-platform/types/validation';
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AnswerStatus, ApiError, envelopeOf, ReplayMissError } from '../contract/api-error.js';
+import {
+  type AnswerStatus,
+  ApiError,
+  envelopeOf,
+  FeatureOffError,
+  ReplayMissError,
+} from '../contract/api-error.js';
 import { StorageUnavailableError } from '../db/storage-error.js';
 import { ConnectionReset } from './faults/fault-hook.js';
 import { allowedMethods } from './method-not-allowed.js';
 
-type ReplayMissEnvelope = adminComponents['schemas']['ReplayMissError'];
+/** The admin contract's 501 envelopes: a replay miss, a feature the server runs without. */
+type NotImplementedEnvelope = adminComponents['schemas']['ReplayMissError' | 'FeatureOffError'];
 
 interface Mapped {
   status: AnswerStatus;
@@ -90,10 +97,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.raw.socket.destroy();
       return;
     }
-    if (error instanceof ReplayMissError) {
-      const envelope: ReplayMissEnvelope = {
+    if (error instanceof ReplayMissError || error instanceof FeatureOffError) {
+      const envelope: NotImplementedEnvelope = {
         success: false,
-        message: error.message as ReplayMissEnvelope['message'],
+        message: error.message as NotImplementedEnvelope['message'],
       };
       return reply.code(error.status).type('application/json; charset=utf-8').send(envelope);
     }

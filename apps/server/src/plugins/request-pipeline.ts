@@ -3,7 +3,7 @@ import type { ContractValidator } from '@assistant-platform/types/validation';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { registerJournalRecorder } from '../admin/journal-recorder.js';
-import type { ServerConfig } from '../config/load-config.js';
+import type { OptionalFeature, ServerConfig } from '../config/load-config.js';
 import type { InstanceState } from '../instance-state.js';
 import { WRITING_OPERATIONS } from '../operations/operation-deps.js';
 import { registerAccountAdmission } from '../pipeline/account-admission.js';
@@ -36,7 +36,8 @@ export interface RequestPipelineOptions {
 /**
  * Every request's way to its route, in order: the stages each add their own hooks (most of them
  * only to the routes that need them: see pipeline/route-hooks.ts), and a stage that is off adds none
- * (tracing without OTEL_* variables, the journal with JOURNAL_MAX=0). The order is the pipeline's
+ * (tracing without OTEL_* variables, the journal with JOURNAL_MAX=0, and the features FEATURES_OFF
+ * names: see config/load-config.ts). The order is the pipeline's
  * contract: 401 → 429 → 403 → 400, a fault applied after authentication and before any write, a
  * held request already counted as in flight.
  */
@@ -51,8 +52,9 @@ async function requestPipeline(
   app.decorateRequest('traceStage', null);
   if (config.tracing !== undefined) await registerTracing(app, config.tracing);
   // Before authentication, so requests that fail it are journaled too.
+  const on = (feature: OptionalFeature) => !config.featuresOff.has(feature);
   registerJournalRecorder(app, state.journal);
-  registerMetricsHooks(app, metrics);
+  if (on('metrics')) registerMetricsHooks(app, metrics);
   registerJsonBodyParser(app, bodies);
   registerRequestIdHeader(app);
   registerServerTiming(app);
@@ -61,13 +63,14 @@ async function requestPipeline(
   await registerCors(app, config.corsOrigins, ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
   registerAuthHooks(app, state.store.repos.tokens, state.authFailures);
   // Before a fault can hold a request: a held request is in flight too.
-  registerAccountAdmission(app, config.accountAdmission, config.bodyLimit);
+  if (on('fair-share')) registerAccountAdmission(app, config.accountAdmission, config.bodyLimit);
   const inFlight = inFlightSlots(config.maxHeavyRequestsPerToken, state.shared?.inFlight);
-  registerFaults(app, inFlight);
+  app.decorateRequest('fault', null);
+  if (on('faults')) registerFaults(app, inFlight);
   await registerRateLimit(app, config.rateLimit, state.shared?.rateLimitStore);
   registerInFlightLimit(app, inFlight);
   // First of the hooks after body parsing: operations go on in turns of the loop, accounts in rotation.
-  registerLoopTurns(app);
+  if (on('fair-share')) registerLoopTurns(app);
   registerIdempotency(app, state.store, validator, {
     ...config.idempotency,
     transactional: WRITING_OPERATIONS,

@@ -49,7 +49,7 @@ export const adminDocument: OpenApiDocument = {
     },
     {
       "name": "Faults",
-      "description": "Rules that make matching platform requests slow or failing."
+      "description": "Rules that make matching platform requests slow or failing. A server started with\n`FEATURES_OFF=faults` applies no fault (neither rules nor `Prefer`) and answers these routes\n`501`.\n"
     },
     {
       "name": "Chat fixtures",
@@ -65,7 +65,7 @@ export const adminDocument: OpenApiDocument = {
     },
     {
       "name": "Metrics",
-      "description": "The server's figures for Prometheus."
+      "description": "The server's figures for Prometheus. A server started with `FEATURES_OFF=metrics` answers\n`501`.\n"
     }
   ],
   "paths": {
@@ -645,6 +645,9 @@ export const adminDocument: OpenApiDocument = {
           "500": {
             "$ref": "#/components/responses/InternalError"
           },
+          "501": {
+            "$ref": "#/components/responses/FeatureOff"
+          },
           "503": {
             "$ref": "#/components/responses/SharedStateUnavailable"
           }
@@ -720,6 +723,9 @@ export const adminDocument: OpenApiDocument = {
           "500": {
             "$ref": "#/components/responses/InternalError"
           },
+          "501": {
+            "$ref": "#/components/responses/FeatureOff"
+          },
           "503": {
             "$ref": "#/components/responses/SharedStateUnavailable"
           }
@@ -769,6 +775,9 @@ export const adminDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "501": {
+            "$ref": "#/components/responses/FeatureOff"
           },
           "503": {
             "$ref": "#/components/responses/SharedStateUnavailable"
@@ -835,6 +844,9 @@ export const adminDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "501": {
+            "$ref": "#/components/responses/FeatureOff"
           },
           "503": {
             "$ref": "#/components/responses/SharedStateUnavailable"
@@ -924,6 +936,9 @@ export const adminDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "501": {
+            "$ref": "#/components/responses/FeatureOff"
           },
           "503": {
             "$ref": "#/components/responses/SharedStateUnavailable"
@@ -1497,6 +1512,9 @@ export const adminDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "501": {
+            "$ref": "#/components/responses/FeatureOff"
           }
         }
       }
@@ -1559,6 +1577,21 @@ export const adminDocument: OpenApiDocument = {
           "application/json": {
             "schema": {
               "$ref": "#/components/schemas/ForbiddenError"
+            }
+          }
+        }
+      },
+      "FeatureOff": {
+        "description": "The server runs with this feature turned off (`FEATURES_OFF`): its operator chose a lean\nserver without it. A 5xx, because it is the server's setup and not the client's request;\n`501`, as a replay miss, because it is no status the platform or a fault answers.\n",
+        "headers": {
+          "x-request-id": {
+            "$ref": "#/components/headers/RequestId"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/FeatureOffError"
             }
           }
         }
@@ -3398,6 +3431,26 @@ export const adminDocument: OpenApiDocument = {
                 }
               }
             }
+          }
+        }
+      },
+      "FeatureOffError": {
+        "type": "object",
+        "description": "What the routes of a feature answer while `FEATURES_OFF` turns it off (`501`).",
+        "required": [
+          "success",
+          "message"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "success": {
+            "const": false
+          },
+          "message": {
+            "enum": [
+              "Fault rules are turned off on this server (FEATURES_OFF)",
+              "Metrics are turned off on this server (FEATURES_OFF)"
+            ]
           }
         }
       },

@@ -989,6 +989,13 @@ export interface components {
                 groups: components["schemas"]["ViolationGroup"][];
             };
         };
+        /** @description What the routes of a feature answer while `FEATURES_OFF` turns it off (`501`). */
+        FeatureOffError: {
+            /** @constant */
+            success: false;
+            /** @enum {unknown} */
+            message: "Fault rules are turned off on this server (FEATURES_OFF)" | "Metrics are turned off on this server (FEATURES_OFF)";
+        };
         /**
          * @description What a replaying server started with `--replay-miss error` answers, with status `501`, to a
          *     platform request no cassette matches: a 5xx because the recording lacks the exchange (the
@@ -1298,6 +1305,20 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ForbiddenError"];
+            };
+        };
+        /**
+         * @description The server runs with this feature turned off (`FEATURES_OFF`): its operator chose a lean
+         *     server without it. A 5xx, because it is the server's setup and not the client's request;
+         *     `501`, as a replay miss, because it is no status the platform or a fault answers.
+         */
+        FeatureOff: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["FeatureOffError"];
             };
         };
         /**
@@ -1707,6 +1728,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
+            501: components["responses"]["FeatureOff"];
             503: components["responses"]["SharedStateUnavailable"];
         };
     };
@@ -1738,6 +1760,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
+            501: components["responses"]["FeatureOff"];
             503: components["responses"]["SharedStateUnavailable"];
         };
     };
@@ -1765,6 +1788,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
+            501: components["responses"]["FeatureOff"];
             503: components["responses"]["SharedStateUnavailable"];
         };
     };
@@ -1796,6 +1820,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
+            501: components["responses"]["FeatureOff"];
             503: components["responses"]["SharedStateUnavailable"];
         };
     };
@@ -1831,6 +1856,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
+            501: components["responses"]["FeatureOff"];
             503: components["responses"]["SharedStateUnavailable"];
         };
     };
@@ -2098,6 +2124,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["AuthFailuresLimited"];
             500: components["responses"]["InternalError"];
+            501: components["responses"]["FeatureOff"];
         };
     };
 }

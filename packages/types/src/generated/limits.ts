@@ -503,6 +503,14 @@ export const ADMIN_LIMITS = {
       "minimum": 1
     }
   },
+  "FeatureOffError": {
+    "message": {
+      "enum": [
+        "Fault rules are turned off on this server (FEATURES_OFF)",
+        "Metrics are turned off on this server (FEATURES_OFF)"
+      ]
+    }
+  },
   "NearestCassette": {
     "distance": {
       "type": "integer",

@@ -80,7 +80,6 @@ function faultOf(
  */
 export function registerFaults(app: FastifyInstance, slots: InFlightSlots): void {
   const admin = adminValidator();
-  app.decorateRequest('fault', null);
   // A callback hook: most requests get no fault, and answer without a promise or a turn of the
   // microtask queue spent here.
   app.addHook('preParsing', (request, reply, payload, done) => {
