@@ -46,7 +46,7 @@ const KINDS = {
 };
 const CONFIGURATIONS = {
   default: {},
-  lean: { FEATURES_OFF: 'journal,faults,metrics,fair-share' },
+  lean: { FEATURES_OFF: 'journal,faults,metrics,account-admission' },
 };
 
 /** The server under the coverage hook; resolves with a `take()` of the coverage since the last. */

@@ -27,10 +27,12 @@ import { type RedisConfig, redisEnvSchema, toRedisConfig } from './redis-config.
 /**
  * The optional parts of the request pipeline a server can be started without (`FEATURES_OFF`), for
  * a lean server one team uses alone: the journal, faults (rules and `Prefer`), the metrics, and the
- * fair share between accounts (pipeline/account-admission.ts, pipeline/loop-turns.ts). A feature
- * that is off adds no hook at all; its admin routes answer `501` (admin.yaml's `FeatureOff`).
+ * per-account admission (pipeline/account-admission.ts). A feature that is off adds no hook at all;
+ * its admin routes answer `501` (admin.yaml's `FeatureOff`). The turns between accounts on the
+ * event loop (pipeline/loop-turns.ts) are not optional: under load they batch the loop's work, and
+ * a server without them answered fewer requests, not more.
  */
-export const OPTIONAL_FEATURES = ['journal', 'faults', 'metrics', 'fair-share'] as const;
+export const OPTIONAL_FEATURES = ['journal', 'faults', 'metrics', 'account-admission'] as const;
 export type OptionalFeature = (typeof OPTIONAL_FEATURES)[number];
 
 /** `FEATURES_OFF`'s names, comma-separated (blank: none); an unknown name is refused, naming the known ones. */

@@ -16,7 +16,7 @@
  * What comes before the gate stays first come first served: receiving and refusing requests costs
  * little per request and is bounded per account by the rate limit and the account admission.
  */
-import { TokenRing } from '@assistant-platform/engines/fair-queue';
+import { type Tenant, TokenRing } from '@assistant-platform/engines/fair-queue';
 import type { FastifyInstance } from 'fastify';
 import { tenantOf } from './request-tenant.js';
 
@@ -46,8 +46,11 @@ export class LoopTurns {
     return this.waitingCount;
   }
 
-  /** Calls `go` now while this turn has time left and nothing waits; else on a later turn. */
-  enter(account: string, token: string, go: () => void): void {
+  /**
+   * Calls `go` now while this turn has time left and nothing waits; else on a later turn, in the
+   * line of its tenant, which `tenant()` names (asked only then: most requests never wait).
+   */
+  enter(tenant: () => Tenant, go: () => void): void {
     const now = this.now();
     if (!this.scheduled) {
       this.turnStartedAt = now;
@@ -57,6 +60,7 @@ export class LoopTurns {
       go();
       return;
     }
+    const { account, token } = tenant();
     let ring = this.waiting.get(account);
     if (!ring) {
       ring = new TokenRing<Waiting>();
@@ -100,7 +104,6 @@ export function registerLoopTurns(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
     const { operationId, proxied } = request.routeOptions.config;
     if (!operationId && !proxied) return done();
-    const tenant = tenantOf(request);
-    turns.enter(tenant.account, tenant.token, done);
+    turns.enter(() => tenantOf(request), done);
   });
 }

@@ -63,14 +63,14 @@ async function requestPipeline(
   await registerCors(app, config.corsOrigins, ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
   registerAuthHooks(app, state.store.repos.tokens, state.authFailures);
   // Before a fault can hold a request: a held request is in flight too.
-  if (on('fair-share')) registerAccountAdmission(app, config.accountAdmission, config.bodyLimit);
+  if (on('account-admission')) registerAccountAdmission(app, config.accountAdmission, config.bodyLimit);
   const inFlight = inFlightSlots(config.maxHeavyRequestsPerToken, state.shared?.inFlight);
   app.decorateRequest('fault', null);
   if (on('faults')) registerFaults(app, inFlight);
   await registerRateLimit(app, config.rateLimit, state.shared?.rateLimitStore);
   registerInFlightLimit(app, inFlight);
   // First of the hooks after body parsing: operations go on in turns of the loop, accounts in rotation.
-  if (on('fair-share')) registerLoopTurns(app);
+  registerLoopTurns(app);
   registerIdempotency(app, state.store, validator, {
     ...config.idempotency,
     transactional: WRITING_OPERATIONS,

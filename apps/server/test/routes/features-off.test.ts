@@ -12,10 +12,10 @@ import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
 import { useListeningTestApp } from '../helpers/test-app.js';
 
 const lean = useListeningTestApp({
-  FEATURES_OFF: 'journal, faults,metrics,fair-share',
+  FEATURES_OFF: 'journal, faults,metrics,account-admission',
   ACCOUNT_MAX_REQUESTS_IN_FLIGHT: '1',
 });
-// The same limit with fair share on: the contrast that shows the switch is what lets requests in.
+// The same limit with the admission on: the contrast that shows the switch is what lets requests in.
 const fair = useListeningTestApp({ ACCOUNT_MAX_REQUESTS_IN_FLIGHT: '1' });
 
 const call = async (
@@ -95,7 +95,7 @@ describe('FEATURES_OFF', () => {
     expect(journal).toMatchObject({ status: 200, body: { data: { requests: [] } } });
   });
 
-  it("admits an account's requests past its in-flight limit (fair share off), which a fair server refuses", async () => {
+  it("admits an account's requests past its in-flight limit (its admission off), which a server with it refuses", async () => {
     const upload = halfUpload(fair());
     try {
       await upload.written;

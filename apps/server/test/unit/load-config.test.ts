@@ -209,12 +209,12 @@ describe('loadConfig', () => {
   it('reads FEATURES_OFF: every feature on by default, the named ones off (the journal’s as JOURNAL_MAX=0), an unknown name refused', () => {
     expect(loadConfig({}).featuresOff).toEqual(new Set());
     expect(loadConfig({ FEATURES_OFF: '' }).featuresOff).toEqual(new Set());
-    const lean = loadConfig({ FEATURES_OFF: 'faults, metrics,fair-share,journal', JOURNAL_MAX: '50' });
-    expect(lean.featuresOff).toEqual(new Set(['faults', 'metrics', 'fair-share', 'journal']));
+    const lean = loadConfig({ FEATURES_OFF: 'faults, metrics,account-admission,journal', JOURNAL_MAX: '50' });
+    expect(lean.featuresOff).toEqual(new Set(['faults', 'metrics', 'account-admission', 'journal']));
     expect(lean.journal.max).toBe(0);
     expect(loadConfig({ FEATURES_OFF: 'metrics', JOURNAL_MAX: '50' }).journal.max).toBe(50);
     expect(() => loadConfig({ FEATURES_OFF: 'faults,idempotency' })).toThrow(
-      /FEATURES_OFF: unknown feature idempotency: name some of journal, faults, metrics, fair-share/,
+      /FEATURES_OFF: unknown feature idempotency: name some of journal, faults, metrics, account-admission/,
     );
   });
 

@@ -20,10 +20,13 @@ function turnsWithClock() {
   );
   /** A request of `account` (by `token`) whose operation takes `ms`. */
   const enter = (account: string, token: string, name: string, ms = 1) =>
-    turns.enter(account, token, () => {
-      order.push(name);
-      clock += ms;
-    });
+    turns.enter(
+      () => ({ account, token }),
+      () => {
+        order.push(name);
+        clock += ms;
+      },
+    );
   return { turns, order, errors, enter };
 }
 
@@ -85,9 +88,12 @@ describe('turns on the event loop', () => {
   it('go on with the others when one request throws on its turn, and report the error', async () => {
     const { turns, order, errors, enter } = turnsWithClock();
     enter('a', 'a1', 'A1', 5);
-    turns.enter('a', 'a1', () => {
-      throw new Error('boom');
-    });
+    turns.enter(
+      () => ({ account: 'a', token: 'a1' }),
+      () => {
+        throw new Error('boom');
+      },
+    );
     enter('b', 'b1', 'B1', 0.1);
     await settle(turns);
     expect(order).toEqual(['A1', 'B1']);
