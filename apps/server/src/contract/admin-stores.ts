@@ -63,20 +63,25 @@ export interface FaultRequest {
 }
 
 /**
- * The fault rules of `/_admin/faults` (admin/fault-rules.ts, or shared-fault-rules.ts). A rule is
- * an account's (applying to its requests only) or, with `accountId` null, operators' (to all).
+ * Records an account owns (applying to its requests only) or, with `accountId` null, operators' (to
+ * every account's): fault rules and chat fixtures, each kept by admin/owned-list.ts.
  */
-export interface FaultRulesStore {
-  /** Adds a rule of `accountId` (null: an operator's). */
-  add(input: FaultRuleInput, accountId: number | null): Awaitable<FaultRule>;
-  list(reach: Reach): Awaitable<FaultRule[]>;
-  remove(id: number, reach: Reach): Awaitable<FaultRule | undefined>;
-  /** Edits a rule within reach (admin/rule-patch.ts); undefined when there is none. */
-  update(id: number, patch: FaultRulePatch, reach: Reach): Awaitable<FaultRule | undefined>;
-  /** Removes the rules within reach (`'all'`: every rule, ids from 1 again); answers how many. */
+interface OwnedRecordsStore<Item, Input, Patch, Picking> {
+  /** Adds a record of `accountId` (null: an operator's). */
+  add(input: Input, accountId: number | null): Awaitable<Item>;
+  list(reach: Reach): Awaitable<Item[]>;
+  remove(id: number, reach: Reach): Awaitable<Item | undefined>;
+  /** Edits a record within reach (admin/rule-patch.ts); undefined when there is none. */
+  update(id: number, patch: Patch, reach: Reach): Awaitable<Item | undefined>;
+  /** Removes the records within reach (`'all'`: every one, ids from 1 again); answers how many. */
   clear(reach: Reach): Awaitable<number>;
-  /** The rule whose fault this request gets, counted as fired; undefined when none. */
-  pick(request: FaultRequest): Awaitable<FaultRule | undefined>;
+  /** The record that applies to this request, counted as used (a rule fired); undefined when none. */
+  pick(request: Picking): Awaitable<Item | undefined>;
+}
+
+/** The fault rules of `/_admin/faults` (admin/fault-rules.ts, or shared-fault-rules.ts). */
+export interface FaultRulesStore
+  extends OwnedRecordsStore<FaultRule, FaultRuleInput, FaultRulePatch, FaultRequest> {
   /** No rule at all: the pipeline need not describe the request to `pick`. */
   isEmpty(): boolean;
 }
@@ -114,22 +119,13 @@ export interface FixtureChat {
  * The chat fixtures of `/_admin/chat-fixtures` and `CHAT_FIXTURES` (admin/chat-fixtures.ts, or
  * shared-chat-fixtures.ts).
  */
-export interface ChatFixturesStore {
-  /** Adds a fixture of `accountId` (null: an operator's, answering every account's chats). */
-  add(input: ChatFixtureInput, accountId: number | null): Awaitable<ChatFixture>;
-  list(reach: Reach): Awaitable<ChatFixture[]>;
-  remove(id: number, reach: Reach): Awaitable<ChatFixture | undefined>;
-  /** Edits a fixture within reach (admin/rule-patch.ts); undefined when there is none. */
-  update(id: number, patch: ChatFixturePatch, reach: Reach): Awaitable<ChatFixture | undefined>;
-  /** Removes the fixtures within reach (`'all'`: every one, ids from 1 again); answers how many. */
-  clear(reach: Reach): Awaitable<number>;
+export interface ChatFixturesStore
+  extends OwnedRecordsStore<ChatFixture, ChatFixtureInput, ChatFixturePatch, FixtureChat> {
   /**
    * Puts `inputs` (operators') in place of every fixture, ids from 1 (an operator's reset);
    * answers how many were removed.
    */
   replace(inputs: readonly ChatFixtureInput[]): Awaitable<number>;
-  /** The fixture that answers this chat, counted as used; undefined when none. */
-  pick(chat: FixtureChat): Awaitable<ChatFixture | undefined>;
 }
 
 declare module 'fastify' {
