@@ -60,7 +60,7 @@ export class WriteBatches {
    * When another store of this process holds the file's write lock, what settles when it lets go;
    * undefined when none does. Checked right before taking the lock, with no await in between.
    */
-  otherHolder(): Promise<void> | undefined {
+  #otherHolder(): Promise<void> | undefined {
     const holder = this.#file === undefined ? undefined : holders.get(this.#file);
     return holder === undefined || holder.owner === this ? undefined : holder.released;
   }
@@ -70,11 +70,11 @@ export class WriteBatches {
    * else another store of this process holding the lock; undefined when the lock is free to take.
    */
   beforeLock(): Promise<void> | undefined {
-    return this.#open !== undefined ? this.idle() : this.otherHolder();
+    return this.#open !== undefined ? this.#idle() : this.#otherHolder();
   }
 
   /** Settles once no batch is open (a batch opened meanwhile is waited for too). */
-  async idle(): Promise<void> {
+  async #idle(): Promise<void> {
     while (this.#open) await this.#open.ended;
   }
 
@@ -83,7 +83,7 @@ export class WriteBatches {
     let batch = this.#open;
     if (batch === undefined) {
       if (!write) return this.atOnce(call);
-      const other = this.otherHolder();
+      const other = this.#otherHolder();
       if (other !== undefined) return other.then(() => this.run(call, write));
       try {
         this.sqlite.exec('BEGIN IMMEDIATE');
