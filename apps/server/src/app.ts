@@ -97,12 +97,17 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     app.decorate('cassettes', state.cassettes?.size);
     const isReady = createHealthCheck(state.store, app.log.child({ component: 'database' }));
     const sharedHealth = state.connection?.health;
-    const metrics = createServerMetrics({
-      databaseUp: async () => (await isReady()) === undefined,
-      ...(sharedHealth === undefined ? {} : { redisUp: async () => (await sharedHealth()).redis === 'ok' }),
-      journalEntries: () => opened.journal.entryCount(),
-      enginePool: () => app.enginePool(),
-    });
+    // With FEATURES_OFF=metrics there is no registry: no figure is kept, and no collector runs.
+    const metrics = config.featuresOff.has('metrics')
+      ? undefined
+      : createServerMetrics({
+          databaseUp: async () => (await isReady()) === undefined,
+          ...(sharedHealth === undefined
+            ? {}
+            : { redisUp: async () => (await sharedHealth()).redis === 'ok' }),
+          journalEntries: () => opened.journal.entryCount(),
+          enginePool: () => app.enginePool(),
+        });
     await app.register(requestPipelinePlugin, { config, state, validator, bodies, metrics });
     // The proxy's modules (its HTTP client, its routes, the cassette recorder) load only in proxy mode.
     const target =

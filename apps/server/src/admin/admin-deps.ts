@@ -30,8 +30,8 @@ export interface AdminDeps {
   chatFixturesPath: string | undefined;
   /** Fixtures given in code at start-up (after the file's), restored by a reset. */
   startupChatFixtures: readonly ChatFixtureInput[];
-  /** The app's metrics registry, which `GET /metrics` renders. */
-  metrics: ServerMetrics;
+  /** The app's metrics registry, which `GET /metrics` renders; undefined with FEATURES_OFF=metrics. */
+  metrics: ServerMetrics | undefined;
   /** The features the server runs without: their routes answer 501 (feature-off.ts). */
   featuresOff: ReadonlySet<OptionalFeature>;
 }

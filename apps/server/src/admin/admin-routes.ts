@@ -40,9 +40,9 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps)
           ...chatFixtureHandlers(deps),
           ...tokenHandlers(deps),
           ...violationHandlers(deps),
-          ...(deps.featuresOff.has('metrics')
+          ...(deps.metrics === undefined
             ? featureOffHandlers('metrics', ['scrapeMetrics'])
-            : metricsHandlers(deps)),
+            : metricsHandlers(deps.metrics)),
           streamRequests: journalStreamHandler(admin, deps.journal),
         },
         {

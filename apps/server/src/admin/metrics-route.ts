@@ -4,9 +4,10 @@
  * deployment opens no second port and the figures, which cover every account, need the scope that
  * reaches every account.
  */
-import type { AdminDeps, AdminHandlers } from './admin-deps.js';
+import type { ServerMetrics } from '../pipeline/metrics/server-metrics.js';
+import type { AdminHandlers } from './admin-deps.js';
 
-export function metricsHandlers({ metrics }: AdminDeps): AdminHandlers<'scrapeMetrics'> {
+export function metricsHandlers(metrics: ServerMetrics): AdminHandlers<'scrapeMetrics'> {
   return {
     async scrapeMetrics(_request, reply) {
       const text = await metrics.registry.metrics();

@@ -30,7 +30,8 @@ export interface RequestPipelineOptions {
   state: InstanceState;
   validator: ContractValidator;
   bodies: BodyPool;
-  metrics: ServerMetrics;
+  /** Undefined with FEATURES_OFF=metrics. */
+  metrics: ServerMetrics | undefined;
 }
 
 /**
@@ -54,7 +55,7 @@ async function requestPipeline(
   // Before authentication, so requests that fail it are journaled too.
   const on = (feature: OptionalFeature) => !config.featuresOff.has(feature);
   registerJournalRecorder(app, state.journal);
-  if (on('metrics')) registerMetricsHooks(app, metrics);
+  if (metrics !== undefined) registerMetricsHooks(app, metrics);
   registerJsonBodyParser(app, bodies);
   registerRequestIdHeader(app);
   registerServerTiming(app);
