@@ -21,6 +21,19 @@ import { enginePlatformPlugin } from './plugins/engine-platform.js';
 import { requestPipelinePlugin } from './plugins/request-pipeline.js';
 import type { SeedInput } from './seed/apply-startup-data.js';
 
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`. A number of hops becomes the test proxy-addr made of it
+ * before Fastify 5.12 (the `hops` nearest addresses are proxies, whoever they are): Fastify now
+ * trusts no one for a bare number, which would make every client behind a balancer one address.
+ * Naming the balancer's addresses instead also checks who the peer is (see the README).
+ */
+function trustProxyOf(
+  trust: ServerConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 export interface BuildOptions {
   /** A seed applied after `config.seedPath` (tests pass fixtures here). */
   seed?: SeedInput;
@@ -62,8 +75,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     genReqId: requestIdOf,
     // Behind a load balancer, the client's address (the failed-authentication limit's key) is the
     // one its X-Forwarded-For names, when TRUST_PROXY says whom to believe.
-    trustProxy: config.trustProxy,
-    requestIdLogLabel: 'requestId',
+    trustProxy: trustProxyOf(config.trustProxy),
     forceCloseConnections: 'idle',
     // Requests on connections still open while closing are served (with Connection: close, see
     // drain-on-close.ts) rather than answered with Fastify's own 503 body, which is not an envelope.

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import type { PrettyStream } from 'pino-pretty';
 
 export type LogFormat = 'pretty' | 'json';
@@ -6,8 +6,8 @@ export type LogFormat = 'pretty' | 'json';
 export interface LogOutput {
   /** Merged into Fastify's `logger` options. */
   loggerOptions: { stream?: PrettyStream; serializers: { req: (request: FastifyRequest) => LoggedRequest } };
-  /** Merged into Fastify's options. */
-  serverOptions: { disableRequestLogging?: boolean };
+  /** Merged into Fastify's options: its own request log lines, labelled `requestId`, or none (pretty). */
+  serverOptions: { logController: LogController };
   /** Adds what the format needs once the app exists. */
   register(app: FastifyInstance): void;
 }
@@ -51,7 +51,12 @@ const serializers = {
  */
 export async function logOutput(format: LogFormat | undefined): Promise<LogOutput> {
   const pretty = format === 'pretty' || (format === undefined && process.stdout.isTTY === true);
-  if (!pretty) return { loggerOptions: { serializers }, serverOptions: {}, register: () => undefined };
+  if (!pretty)
+    return {
+      loggerOptions: { serializers },
+      serverOptions: { logController: new LogController({ requestIdLogLabel: 'requestId' }) },
+      register: () => undefined,
+    };
   const { default: prettyStream } = await import('pino-pretty');
   return {
     loggerOptions: {
@@ -66,7 +71,9 @@ export async function logOutput(format: LogFormat | undefined): Promise<LogOutpu
         sync: true,
       }),
     },
-    serverOptions: { disableRequestLogging: true },
+    serverOptions: {
+      logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
+    },
     register(app) {
       app.addHook('onResponse', async (request, reply) => {
         const line = `${request.method} ${withoutQuery(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;

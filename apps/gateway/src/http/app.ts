@@ -35,7 +35,6 @@ export async function buildGateway(
     logger: { level: config.logLevel, ...logs.loggerOptions },
     ...logs.serverOptions,
     genReqId: requestIdOf,
-    requestIdLogLabel: 'requestId',
     bodyLimit: BODY_LIMIT,
     // tRPC puts a batch's procedure names in the path ("agents.get,agents.get,...").
     routerOptions: { maxParamLength: 10_000 },

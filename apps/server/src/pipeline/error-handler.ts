@@ -33,6 +33,8 @@ const FASTIFY_CLIENT_ERRORS: Record<string, ValidationIssue> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { path: 'header.content-length', message: 'does not match the body' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { path: '', message: 'the JSON body is empty' },
   FST_ERR_CTP_INVALID_JSON_BODY: { path: '', message: 'the body is not valid JSON' },
+  // A QUERY request must say what its body is (RFC 10008): the proxy forwards none without.
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: { path: 'header.content-type', message: 'is required with a body' },
 };
 
 /** What a 503 of a storage fault asks a client to wait: a second, as a 503 of Redis's does. */

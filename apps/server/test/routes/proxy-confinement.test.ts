@@ -13,12 +13,18 @@ import { type RunningApp, sendJson, startApp, startScriptedTarget } from '../hel
 import { serverModule } from '../helpers/server-module.js';
 
 /** A request sent exactly as written (fetch would resolve the dot segments before sending). */
-function raw(origin: string, method: string, path: string, body?: string) {
+function raw(
+  origin: string,
+  method: string,
+  path: string,
+  body?: string,
+  headers: Record<string, string> = {},
+) {
   const { hostname, port } = new URL(origin);
   return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
     (resolve, reject) => {
       const sent = request(
-        { host: hostname, port, method, path, headers: auth(TEST_TOKENS.all) },
+        { host: hostname, port, method, path, headers: { ...auth(TEST_TOKENS.all), ...headers } },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -95,8 +101,10 @@ describe('methods and header parameters', () => {
     target.received.length = 0;
   });
 
+  const json = { 'content-type': 'application/json' };
+
   it.each(['QUERY', 'PROPFIND'])('forwards %s with its body, and answers with Via', async (method) => {
-    const answer = await raw(proxy.origin, method, '/v1/things/1', '{"q":1}');
+    const answer = await raw(proxy.origin, method, '/v1/things/1', '{"q":1}', json);
     expect(answer.status).toBe(200);
     expect(answer.headers.via).toBe('1.1 assistant-server');
     expect(JSON.parse(answer.body)).toEqual({ method, body: '{"q":1}' });
@@ -106,10 +114,21 @@ describe('methods and header parameters', () => {
   it('forwards every method Node reads but CONNECT', async () => {
     const methods = METHODS.filter((method) => method !== 'CONNECT');
     for (const method of methods) {
-      const answer = await raw(proxy.origin, method, '/v1/things/1');
+      const answer = await raw(proxy.origin, method, '/v1/things/1', undefined, json);
       expect([method, answer.status, answer.headers.via]).toEqual([method, 200, '1.1 assistant-server']);
     }
     expect(target.received.map((sent) => sent.method)).toEqual(methods);
+  });
+
+  it('answers a QUERY without Content-Type 400 with the envelope, as RFC 10008 asks, and forwards nothing', async () => {
+    const answer = await raw(proxy.origin, 'QUERY', '/v1/things/1', '{"q":1}');
+    expect(answer.status).toBe(400);
+    expect(answer.headers['x-request-id']).toEqual(expect.any(String));
+    expect(JSON.parse(answer.body)).toMatchObject({
+      success: false,
+      errors: [{ path: 'header.content-type', message: 'is required with a body' }],
+    });
+    expect(target.received).toEqual([]);
   });
 });
 
