@@ -49,12 +49,12 @@ export function freePort() {
  * The built reference server on a new SQLite file and a free port, with the limits of the seed's
  * `dev-token` out of the way (a throughput benchmark drives every connection with that one token:
  * its rate limit, its in-flight limit and its account's admission would answer most requests 429),
- * plus `env`. Resolves with the child, its port and its origin.
+ * plus `env`; `cli` runs another build's. Resolves with the child, its port and its origin.
  */
-export async function spawnThroughputServer(env = {}) {
+export async function spawnThroughputServer(env = {}, cli = CLI) {
   const port = await freePort();
   const { child } = await spawnUntil(
-    [CLI, 'serve', '--port', String(port), '--seed', SEED],
+    [cli, 'serve', '--port', String(port), '--seed', SEED],
     {
       DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'bench-')), 'bench.sqlite'),
       RATE_LIMIT_MAX: '1000000000',
