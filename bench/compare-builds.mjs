@@ -54,7 +54,7 @@ const servers = Object.fromEntries(
     Object.entries(builds).map(async ([name, cli]) => [name, await spawnThroughputServer({}, cli)]),
   ),
 );
-const rates = {};
+const rates = Object.fromEntries(Object.keys(kinds).map((kind) => [kind, { other: [], this: [] }]));
 for (let round = 0; round < ROUNDS; round++) {
   const order = round % 2 === 0 ? ['other', 'this'] : ['this', 'other'];
   for (const [kind, { path, ...options }] of Object.entries(kinds))
@@ -67,7 +67,7 @@ for (let round = 0; round < ROUNDS; round++) {
         ...options,
       });
       if (result.non2xx > 0) throw new Error(`${name}'s ${kind} answered ${result.non2xx} non-2xx`);
-      (rates[kind] ??= { other: [], this: [] })[name].push(result.requests.average);
+      rates[kind][name].push(result.requests.average);
     }
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
