@@ -228,6 +228,8 @@ export function registerRequestTracing(
     const span = spans.get(request.raw);
     if (span === undefined) return;
     spans.delete(request.raw);
+    // A span the sampler left out keeps nothing: its attributes are not even made.
+    if (!span.isRecording()) return span.end();
     span.setAttributes(defined(options.answered?.(request)));
     if (status === undefined) span.setAttribute('error.type', 'client_aborted');
     else {
