@@ -75,4 +75,12 @@ describe('failed authentication behind a load balancer (TRUST_PROXY)', () => {
     // Another client behind the same balancer keeps its budget.
     expect((await viaBalancer('198.51.100.4', auth('its-first-guess'))).statusCode).toBe(401);
   });
+
+  it('believes one hop only: an address the client put before the balancer’s is not who it is', async () => {
+    for (let i = 0; i < 2; i++)
+      expect((await viaBalancer('203.0.113.8', auth(`guess-${i}`))).statusCode).toBe(401);
+    // The balancer appends the address it saw; what the client sent itself comes first.
+    expect((await viaBalancer('192.0.2.1, 203.0.113.8', auth('guess-2'))).statusCode).toBe(429);
+    expect((await viaBalancer('192.0.2.1', auth('guess-3'))).statusCode).toBe(401);
+  });
 });
