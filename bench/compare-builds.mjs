@@ -9,6 +9,7 @@
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { supportChat } from './bench-bodies.mjs';
 import { spawnThroughputServer } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
@@ -22,15 +23,6 @@ const builds = {
   other,
   this: fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url)),
 };
-const chat = (extra = {}) =>
-  JSON.stringify({
-    name: 'Support triage',
-    description: 'Answers first-line support questions.',
-    instruction: 'Answer politely.',
-    intents: ['refund', 'delivery status'],
-    message: { role: 'user', content: [{ type: 'text', text: 'Where is my parcel? It was due on Monday.' }] },
-    ...extra,
-  });
 const headers = { authorization: 'Bearer dev-token', 'content-type': 'application/json' };
 const kinds = {
   'GET agent': { path: '/v1/agents/view/1' },
@@ -39,8 +31,8 @@ const kinds = {
     method: 'POST',
     body: JSON.stringify({ name: 'Bench agent', instruction: 'Answer quickly.', intents: ['bench'] }),
   },
-  'chat (plain)': { path: '/v1/agents/chat/request', method: 'POST', body: chat() },
-  'chat stream': { path: '/v1/agents/chat/request', method: 'POST', body: chat({ stream: true }) },
+  'chat (plain)': { path: '/v1/agents/chat/request', method: 'POST', body: supportChat() },
+  'chat stream': { path: '/v1/agents/chat/request', method: 'POST', body: supportChat({ stream: true }) },
 };
 
 console.log(

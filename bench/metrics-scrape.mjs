@@ -13,6 +13,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { supportChat } from './bench-bodies.mjs';
 import { freePort, spawnUntil } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -65,13 +66,7 @@ function summary(label, samples) {
 }
 
 // Warm up: the engines, the routes, a first stream and a few agent reads, so every series exists.
-const chatBody = JSON.stringify({
-  name: 'Support triage',
-  description: 'Answers first-line support questions.',
-  instruction: 'Answer politely.',
-  intents: ['refund', 'delivery status'],
-  message: { role: 'user', content: [{ type: 'text', text: 'Where is my parcel? It was due on Monday.' }] },
-});
+const chatBody = supportChat();
 for (let i = 0; i < 20; i++) await (await fetch(`${origin}/v1/agents/view/1`, { headers })).text();
 await (await fetch(`${origin}/v1/agents/chat/request`, { method: 'POST', headers, body: chatBody })).text();
 for (let i = 0; i < 20; i++) await scrape();

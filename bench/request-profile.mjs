@@ -21,6 +21,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import autocannon from 'autocannon';
+import { supportChat } from './bench-bodies.mjs';
 import { buildWithSourceMaps } from './profile-build.mjs';
 import { freePort } from './spawn-until.mjs';
 
@@ -37,22 +38,13 @@ const BARE_GET_BODY = JSON.stringify({
   data: { x: 'x'.repeat(780) },
 });
 const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
-const chat = (extra = {}) =>
-  JSON.stringify({
-    name: 'Support triage',
-    description: 'Answers first-line support questions.',
-    instruction: 'Answer politely.',
-    intents: ['refund', 'delivery status'],
-    message: { role: 'user', content: [{ type: 'text', text: 'Where is my parcel? It was due on Monday.' }] },
-    ...extra,
-  });
 const KINDS = {
   // The baseline: a bare Fastify route answering a GET with a body of the same size as the agent's.
   bare: { url: '/v1/agents/view/1' },
   get: { url: '/v1/agents/view/1' },
   create: { url: '/v1/agents/create', method: 'POST', body: '{"name":"Bench","instruction":"Answer."}' },
-  chat: { url: '/v1/agents/chat/request', method: 'POST', body: chat() },
-  stream: { url: '/v1/agents/chat/request', method: 'POST', body: chat({ stream: true }) },
+  chat: { url: '/v1/agents/chat/request', method: 'POST', body: supportChat() },
+  stream: { url: '/v1/agents/chat/request', method: 'POST', body: supportChat({ stream: true }) },
 };
 
 const REPOSITORY = fileURLToPath(new URL('..', import.meta.url));

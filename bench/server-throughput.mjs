@@ -23,6 +23,7 @@ import {
 // else of a throwaway cluster started here with its durable defaults, as the postgres user when
 // root; the database is dropped, the cluster stopped, at the end).
 import autocannon from 'autocannon';
+import { supportChat } from './bench-bodies.mjs';
 import { freePort, spawnUntil } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -120,13 +121,7 @@ const createPayload = JSON.stringify({
   instruction: 'Answer quickly.',
   intents: ['bench'],
 });
-const chatPayload = JSON.stringify({
-  name: 'Support triage',
-  description: 'Answers first-line support questions.',
-  instruction: 'Answer politely.',
-  intents: ['refund', 'delivery status'],
-  message: { role: 'user', content: [{ type: 'text', text: 'Where is my parcel? It was due on Monday.' }] },
-});
+const chatPayload = supportChat();
 const createBody = await (
   await fetch(`${origin}/v1/agents/create`, { method: 'POST', headers, body: createPayload })
 ).text();

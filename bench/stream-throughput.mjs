@@ -13,19 +13,13 @@
 import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { supportChat } from './bench-bodies.mjs';
 import { spawnThroughputServer, spawnUntil } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BARE = fileURLToPath(new URL('./stream-bare-route.mjs', import.meta.url));
-const body = JSON.stringify({
-  name: 'Support triage',
-  description: 'Answers first-line support questions.',
-  instruction: 'Answer politely.',
-  intents: ['refund', 'delivery status'],
-  stream: true,
-  message: { role: 'user', content: [{ type: 'text', text: 'Where is my parcel? It was due on Monday.' }] },
-});
+const body = supportChat({ stream: true });
 const headers = {
   authorization: 'Bearer dev-token',
   'content-type': 'application/json',

@@ -11,19 +11,14 @@
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { supportChat } from './bench-bodies.mjs';
 import { spawnThroughputServer } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = 50;
 const headers = { authorization: 'Bearer dev-token', 'content-type': 'application/json' };
-const chat = JSON.stringify({
-  name: 'Support triage',
-  description: 'Answers first-line support questions.',
-  instruction: 'Answer politely.',
-  intents: ['refund', 'delivery status'],
-  message: { role: 'user', content: [{ type: 'text', text: 'Where is my parcel? It was due on Monday.' }] },
-});
+const chat = supportChat();
 
 // The collector's place: takes every batch, counts its bytes by encoding, answers 200 (an empty
 // message in the request's encoding).
