@@ -3,10 +3,8 @@ import { logOutput, requestIdOf } from '@assistant-platform/service-kit';
 import { DEPRECATIONS, type DeprecationTable } from '@assistant-platform/types';
 import type { ChatFixtureInput } from '@assistant-platform/types/admin';
 import { ContractValidator } from '@assistant-platform/types/validation';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { registerAdminRoutes } from './admin/admin-routes.js';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config/load-config.js';
-import { adminValidator } from './contract/admin-validator.js';
 import './contract/fastify-types.js';
 import { createHealthCheck } from './db/health-check.js';
 import { type InstanceState, openInstanceState } from './instance-state.js';
@@ -17,6 +15,7 @@ import { createBodyPool } from './pipeline/body/body-pool.js';
 import { onFrameworkError } from './pipeline/framework-errors.js';
 import { createServerMetrics } from './pipeline/metrics/server-metrics.js';
 import { receiveTimeouts } from './pipeline/receive-timeouts.js';
+import { adminApiPlugin } from './plugins/admin-api.js';
 import { enginePlatformPlugin } from './plugins/engine-platform.js';
 import { requestPipelinePlugin } from './plugins/request-pipeline.js';
 import type { SeedInput } from './seed/apply-startup-data.js';
@@ -47,18 +46,13 @@ export interface BuildOptions {
   deprecations?: DeprecationTable;
 }
 
-/**
- * Builds the app from the configuration: opens what the instance keeps (instance-state.ts: the
- * database with its start-up data, Redis, the admin API's stores), then registers the request
- * pipeline (plugins/request-pipeline.ts), the meta routes, the platform under /v1 — answered by
- * the engines (plugins/engine-platform.ts, with replay in front when REPLAY_DIR is set) or, in
- * proxy mode, forwarded (plugins/proxy-platform.ts) — and the admin API. Listening, signals and
- * shutdown live in server.ts.
- */
-export async function build(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const receiving = receiveTimeouts(config.timeouts);
-  const logs = await logOutput(config.logFormat);
-  const app = Fastify({
+/** Fastify's options: the contract's limits, the envelope for its own errors, the logs, the balancer. */
+function fastifyOptions(
+  config: ServerConfig,
+  receiving: ReturnType<typeof receiveTimeouts>,
+  logs: Awaited<ReturnType<typeof logOutput>>,
+): FastifyServerOptions {
+  return {
     logger: {
       level: config.logLevel,
       // Tokens never reach a log line, whatever a future serializer logs.
@@ -82,7 +76,21 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
     return503OnClosing: false,
     ...receiving.serverOptions,
     ...logs.serverOptions,
-  });
+  };
+}
+
+/**
+ * Builds the app from the configuration: opens what the instance keeps (instance-state.ts: the
+ * database with its start-up data, Redis, the admin API's stores), then registers the request
+ * pipeline and its features (plugins/request-pipeline.ts), the meta routes, the platform under /v1
+ * — answered by the engines (plugins/engine-platform.ts, with replay in front when REPLAY_DIR is
+ * set) or, in proxy mode, forwarded (plugins/proxy-platform.ts) — and the admin API
+ * (plugins/admin-api.ts). Listening, signals and shutdown live in server.ts.
+ */
+export async function build(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const receiving = receiveTimeouts(config.timeouts);
+  const logs = await logOutput(config.logFormat);
+  const app = Fastify(fastifyOptions(config, receiving, logs));
   let state: InstanceState | undefined;
   try {
     const validator = new ContractValidator();
@@ -102,11 +110,6 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       await opened.close();
     });
     app.decorate('firstToken', state.firstToken);
-    app.decorate('journal', state.journal);
-    app.decorate('faultRules', state.faultRules);
-    app.decorate('chatFixtures', state.chatFixtures);
-    app.decorate('violations', state.violations);
-    app.decorate('cassettes', state.cassettes?.size);
     const isReady = createHealthCheck(state.store, app.log.child({ component: 'database' }));
     const sharedHealth = state.connection?.health;
     // With FEATURES_OFF=metrics there is no registry: no figure is kept, and no collector runs.
@@ -122,19 +125,20 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
         });
     await app.register(requestPipelinePlugin, { config, state, validator, bodies, metrics });
     // The proxy's modules (its HTTP client, its routes, the cassette recorder) load only in proxy mode.
-    const target =
-      config.proxy === undefined
-        ? undefined
-        : (await import('./proxy/target-client.js')).createTargetClient(
-            config.proxy,
-            app.log.child({ component: 'proxy' }),
-          );
+    const proxy = config.proxy && { config: config.proxy, ...(await import('./plugins/proxy-platform.js')) };
+    const target = proxy?.createTargetClient(proxy.config, app.log.child({ component: 'proxy' }));
     registerMetaRoutes(app, isReady, target, sharedHealth);
     registerDocsRoute(app);
     registerConsoleRoute(app, options.consoleDir);
-    if (config.proxy !== undefined && target !== undefined) {
-      const { proxyPlatformPlugin } = await import('./plugins/proxy-platform.js');
-      await app.register(proxyPlatformPlugin, { config: config.proxy, target, validator, bodies });
+    if (proxy && target) {
+      const { violations } = state;
+      await app.register(proxy.proxyPlatformPlugin, {
+        config: proxy.config,
+        target,
+        validator,
+        bodies,
+        violations,
+      });
     } else
       await app.register(enginePlatformPlugin, {
         config,
@@ -143,21 +147,7 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
         models,
         deprecations: options.deprecations ?? DEPRECATIONS,
       });
-    await registerAdminRoutes(app, {
-      store: state.store,
-      validator: adminValidator(),
-      journal: state.journal,
-      faultRules: state.faultRules,
-      chatFixtures: state.chatFixtures,
-      violations: state.violations,
-      ...(state.cassettes === undefined ? {} : { restartReplay: () => opened.cassettes?.restart() }),
-      startupState: state.startupState,
-      chatFixturesPath: config.chatFixturesPath,
-      startupChatFixtures: state.startupChatFixtures,
-      metrics,
-      featuresOff: config.featuresOff,
-      ...(state.connection === undefined ? {} : { sharedStateReachable: state.connection.assertReachable }),
-    });
+    await app.register(adminApiPlugin, { config, state, metrics });
     await app.ready();
     return app;
   } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * The chat fixtures of `/_admin/chat-fixtures` and `CHAT_FIXTURES`: scripted answers for chat
  * requests that match them. This store keeps and picks fixtures; answering with one is the chat
- * operation's, which asks `pick` (through `app.chatFixtures`) before calling the engine.
+ * operation's, which asks `pick` (its `OperationDeps`) before calling the engine.
  *
  * Decisions: a fixture is an account's (its admin added it: it answers that account's chats only)
  * or operators' (`accountId` null: the start-up ones, and those an operator adds, answer every

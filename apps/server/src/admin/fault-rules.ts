@@ -1,7 +1,7 @@
 /**
  * The fault rules of `/_admin/faults`: which platform requests get which fault. This store keeps
- * and picks rules; applying the fault is the request pipeline's, which asks `pick` (through
- * `app.faultRules`) for each platform request.
+ * and picks rules; applying the fault is the faults plugin's
+ * (pipeline/faults/fault-hook.ts), which asks `pick` for each platform request.
  *
  * Decisions:
  * - A rule is an account's (its admin added it: it applies to requests made with that account's

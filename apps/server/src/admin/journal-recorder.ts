@@ -9,6 +9,7 @@
  * references, and the copying into the journal's slots once the exchange is over.
  */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { RecordingJournal } from './journal.js';
 import { JournalRecording } from './journal-recording.js';
 
@@ -19,7 +20,7 @@ const isStream = (payload: unknown) =>
   payload !== null &&
   typeof (payload as { pipe?: unknown }).pipe === 'function';
 
-export function registerJournalRecorder(app: FastifyInstance, journal: RecordingJournal): void {
+async function journalRecorder(app: FastifyInstance, { journal }: { journal: RecordingJournal }) {
   app.decorateRequest('journal', null);
   if (journal.options.max === 0) return;
   app.addHook('onRequest', (request, reply, done) => {
@@ -47,3 +48,6 @@ export function registerJournalRecorder(app: FastifyInstance, journal: Recording
     done(null, payload);
   });
 }
+
+/** Not encapsulated: its hooks see every route registered after it. */
+export const journalRecorderPlugin = fp(journalRecorder, { name: 'journal', fastify: '5.x' });

@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CassetteEvent, NearestCassette } from '@assistant-platform/types/admin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ReplayConfig } from '../config/proxy-config.js';
 import { ReplayMissError } from '../contract/api-error.js';
 import { abortOnDisconnect } from '../operations/abort-on-disconnect.js';
@@ -94,7 +95,18 @@ async function answer(
   return reply.send(Readable.from(texts));
 }
 
-export function registerReplay(app: FastifyInstance, library: CassetteLibrary, options: ReplayConfig): void {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** How many cassettes a replaying server answers from; only a replaying server has it. */
+    cassettes?: number;
+  }
+}
+
+async function replay(
+  app: FastifyInstance,
+  { library, options }: { library: CassetteLibrary; options: ReplayConfig },
+) {
+  app.decorate('cassettes', library.size);
   app.addHook('preValidation', async (request, reply) => {
     if (!request.routeOptions.config.operationId) return;
     const start = performance.now();
@@ -111,3 +123,6 @@ export function registerReplay(app: FastifyInstance, library: CassetteLibrary, o
     if (options.miss === 'error') throw new ReplayMissError(message);
   });
 }
+
+/** In front of the operations of the platform plugin it is registered in (plugins/engine-platform.ts). */
+export const replayPlugin = fp(replay, { name: 'replay', fastify: '5.x', decorators: { request: ['auth'] } });

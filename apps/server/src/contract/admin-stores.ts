@@ -127,16 +127,3 @@ export interface ChatFixturesStore
    */
   replace(inputs: readonly ChatFixtureInput[]): Awaitable<number>;
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** This app's journal of platform requests. */
-    journal: JournalStore;
-    /** This app's fault rules: the pipeline asks `pick` which fault a platform request gets. */
-    faultRules: FaultRulesStore;
-    /** This app's chat fixtures: the chat operation asks `pick` whether one answers. */
-    chatFixtures: ChatFixturesStore;
-    /** This app's violations summary: in proxy mode, the proxy adds what each exchange broke. */
-    violations: ViolationsStore;
-  }
-}

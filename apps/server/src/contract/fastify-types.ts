@@ -7,7 +7,6 @@ import type {
   ReplayOutcome,
   Violation,
 } from '@assistant-platform/types/admin';
-import type { KeyRecord, Repositories, StoredAnswer } from '../db/store.js';
 
 /** Who is calling, as resolved from the bearer token. */
 export interface AuthContext {
@@ -62,8 +61,6 @@ declare module 'fastify' {
     enginePool: () => EnginePoolStats | undefined;
     /** The token created at start-up on a database that had none, to print once; else undefined. */
     firstToken: string | undefined;
-    /** How many cassettes a replaying server answers from; undefined when it does not replay. */
-    cassettes: number | undefined;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -75,14 +72,6 @@ declare module 'fastify' {
      * operation that takes one (see pipeline/body/); else null.
      */
     bodyHash: string | null;
-    /**
-     * The `Idempotency-Key` this request claimed (see pipeline/idempotency.ts), until `finish` stores
-     * its answer (or nothing) and lets the key go; `finish` answers the record another request with
-     * the key stored first, if one did.
-     */
-    idempotencyClaim: { finish(answer: StoredAnswer | undefined): Promise<KeyRecord | undefined> } | null;
-    /** The transaction a keyed write runs in (its work and its key's answer), while it runs; else null. */
-    keyTransaction: Repositories | null;
   }
   interface FastifyContextConfig {
     /** The scope an API route requires; routes without one (docs, health) need no token. */

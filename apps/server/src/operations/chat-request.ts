@@ -21,9 +21,9 @@ const messageText = (request: ChatEngineRequest) =>
 async function chatEngineFor(
   request: FastifyRequest,
   chat: ChatEngineRequest,
-  loaded: OperationDeps['engines'],
+  { engines: loaded, chatFixtures }: OperationDeps,
 ): Promise<ChatEngine> {
-  const fixture = await request.server.chatFixtures.pick({
+  const fixture = await chatFixtures.pick({
     message: messageText(chat),
     agentName: chat.name,
     intents: chat.intents,
@@ -55,12 +55,13 @@ function chatSpan(chat: ChatEngineRequest, stream: boolean): StageDescription<un
   };
 }
 
-export function chatRequestHandler({ repos, engines: loaded }: OperationDeps) {
+export function chatRequestHandler(deps: OperationDeps) {
+  const { repos } = deps;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { request: engineRequest, stream } = await timed(request, 'db', () =>
       normalizeChatBody(repos.agents, request.body as ChatRequestBody, accountOf(request)),
     );
-    const engine = await chatEngineFor(request, engineRequest, loaded);
+    const engine = await chatEngineFor(request, engineRequest, deps);
     const options = { signal: abortOnDisconnect(reply), requestId: request.id, tenant: tenantOf(request) };
     const withTrace = (span: StageSpan | undefined) =>
       span === undefined ? options : { ...options, ...engineTracing(span) };

@@ -1,5 +1,6 @@
 import type { Engines } from '@assistant-platform/engines/types';
 import type { OperationId } from '@assistant-platform/types';
+import type { ChatFixturesStore } from '../contract/admin-stores.js';
 import type { Repositories } from '../db/store.js';
 
 /** What every operation's handler may use; built once per app. */
@@ -7,6 +8,8 @@ export interface OperationDeps {
   repos: Repositories;
   /** Resolves once the engines module has loaded (see engines-loader.ts). */
   engines: () => Promise<Engines>;
+  /** The chat fixtures of `/_admin/chat-fixtures`: the chat operation asks `pick` before the engine. */
+  chatFixtures: ChatFixturesStore;
 }
 
 /**

@@ -25,8 +25,9 @@ import type {
   onSendHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify';
+import fp from 'fastify-plugin';
 import { ApiError } from '../contract/api-error.js';
-import type { KeyRequest, Repositories, Store } from '../db/store.js';
+import type { KeyRecord, KeyRequest, Repositories, Store, StoredAnswer } from '../db/store.js';
 import { accountOf } from './auth.js';
 import { crashAt, crashMidAnswer } from './crash-points.js';
 import { claimHeld, claimInTransaction } from './key-claims.js';
@@ -35,6 +36,19 @@ import { answerOf, answerRecord } from './stored-answers.js';
 const TRIM_EVERY = 64;
 /** Accounts whose stores this process counts at most (more only restarts the counts). */
 const COUNTED_ACCOUNTS = 10_000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The `Idempotency-Key` this request claimed (see pipeline/idempotency.ts), until `finish` stores
+     * its answer (or nothing) and lets the key go; `finish` answers the record another request with
+     * the key stored first, if one did.
+     */
+    idempotencyClaim: { finish(answer: StoredAnswer | undefined): Promise<KeyRecord | undefined> } | null;
+    /** The transaction a keyed write runs in (its work and its key's answer), while it runs; else null. */
+    keyTransaction: Repositories | null;
+  }
+}
 
 export interface IdempotencyOptions {
   retentionMs: number;
@@ -71,12 +85,13 @@ export function writeReposOf(request: FastifyRequest, repos: Repositories): Repo
   return request.keyTransaction ?? repos;
 }
 
-export function registerIdempotency(
-  app: FastifyInstance,
-  store: Pick<Store, 'repos' | 'holdKey'>,
-  validator: ContractValidator,
-  options: IdempotencyOptions,
-): void {
+export interface IdempotencyPluginOptions {
+  store: Pick<Store, 'repos' | 'holdKey'>;
+  validator: ContractValidator;
+  options: IdempotencyOptions;
+}
+
+async function idempotency(app: FastifyInstance, { store, validator, options }: IdempotencyPluginOptions) {
   app.decorateRequest('idempotencyClaim', null);
   app.decorateRequest('keyTransaction', null);
   const stored = new Map<number, number>();
@@ -158,3 +173,10 @@ export function registerIdempotency(
     route.onResponse = [...listOf(route.onResponse), letGo];
   });
 }
+
+/** After authentication (keys are per account) and the body parser (which hashes a keyed body). */
+export const idempotencyPlugin = fp(idempotency, {
+  name: 'idempotency',
+  fastify: '5.x',
+  decorators: { request: ['auth', 'bodyHash'] },
+});

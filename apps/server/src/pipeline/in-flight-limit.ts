@@ -22,6 +22,13 @@ export interface InFlightSlots {
   hold(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The tokens' in-flight slots (plugins/tenancy-limits.ts): faults take one for a held request. */
+    inFlight: InFlightSlots;
+  }
+}
+
 export function inFlightSlots(maxPerToken: number, shared?: TakeSlot): InFlightSlots {
   const takeLocally = localInFlightSlots(maxPerToken);
   const take: TakeSlot = shared ?? (async (key) => takeLocally(key));

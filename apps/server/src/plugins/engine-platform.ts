@@ -2,7 +2,7 @@ import { type DeprecationTable, OPERATIONS } from '@assistant-platform/types';
 import { type ContractValidator, chatBodyChecks } from '@assistant-platform/types/validation';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { registerReplay } from '../cassettes/replay-hook.js';
+import { replayPlugin } from '../cassettes/replay-hook.js';
 import type { ServerConfig } from '../config/load-config.js';
 import { registerContractRoutes } from '../contract/contract-routes.js';
 import type { InstanceState } from '../instance-state.js';
@@ -45,8 +45,13 @@ async function enginePlatform(
     await (await engines.catch(() => undefined))?.close();
   });
   const { cassettes } = state;
-  if (cassettes !== undefined && config.replay !== undefined) registerReplay(app, cassettes, config.replay);
-  const deps: OperationDeps = { repos: state.store.repos, engines: () => engines };
+  if (cassettes !== undefined && config.replay !== undefined)
+    await app.register(replayPlugin, { library: cassettes, options: config.replay });
+  const deps: OperationDeps = {
+    repos: state.store.repos,
+    engines: () => engines,
+    chatFixtures: state.chatFixtures,
+  };
   await app.register(
     async (v1) => {
       registerContractRoutes(

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CassetteRecorder } from '../cassettes/cassette-recorder.js';
 import type { ProxyConfig } from '../config/proxy-config.js';
+import type { ViolationsStore } from '../contract/admin-stores.js';
 import type { BodyPool } from '../pipeline/body/body-pool.js';
 import { registerProxyRoutes } from '../proxy/proxy-route.js';
 import type { TargetClient } from '../proxy/target-client.js';
@@ -12,6 +13,8 @@ export interface ProxyPlatformOptions {
   target: TargetClient;
   validator: ContractValidator;
   bodies: BodyPool;
+  /** The violations summary of `/_admin/violations`. */
+  violations: ViolationsStore;
 }
 
 /**
@@ -22,7 +25,7 @@ export interface ProxyPlatformOptions {
  */
 async function proxyPlatform(
   app: FastifyInstance,
-  { config, target, validator, bodies }: ProxyPlatformOptions,
+  { config, target, validator, bodies, violations }: ProxyPlatformOptions,
 ): Promise<void> {
   app.decorate('enginesReady', Promise.resolve());
   app.decorate('enginePool', () => undefined);
@@ -36,7 +39,9 @@ async function proxyPlatform(
           { headers: redactHeaders, query: redactQuery },
           app.log.child({ component: 'recorder' }),
         );
-  await registerProxyRoutes(app, { target, validator, bodies, recorder });
+  await registerProxyRoutes(app, { target, validator, bodies, recorder, violations });
 }
+
+export { createTargetClient } from '../proxy/target-client.js';
 
 export const proxyPlatformPlugin = fp(proxyPlatform, { name: 'proxy-platform', fastify: '5.x' });

@@ -4,16 +4,17 @@
  */
 import type { Violation } from '@assistant-platform/types/validation';
 import type { FastifyRequest } from 'fastify';
-import type { CheckedExchange } from '../contract/admin-stores.js';
+import type { CheckedExchange, ViolationsStore } from '../contract/admin-stores.js';
 
 export function reportViolations(
+  summary: ViolationsStore,
   request: FastifyRequest,
   exchange: CheckedExchange,
   violations: readonly Violation[],
 ): void {
   if (request.journal) request.journal.violations = [...violations];
   if (violations.length === 0) return;
-  request.server.violations.add(exchange, violations);
+  summary.add(exchange, violations);
   const where = `${exchange.method} ${exchange.path}${exchange.status === null ? '' : ` ${exchange.status}`}`;
   for (const { rule, message, issues } of violations) {
     request.log.warn(

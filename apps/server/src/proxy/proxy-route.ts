@@ -30,7 +30,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eventText } from '../cassettes/cassette-format.js';
 import type { CassetteRecorder } from '../cassettes/cassette-recorder.js';
-import type { CheckedExchange } from '../contract/admin-stores.js';
+import type { CheckedExchange, ViolationsStore } from '../contract/admin-stores.js';
 import { timed } from '../operations/chat-event-stream.js';
 import { type BodyPool, OFFLOAD_BYTES } from '../pipeline/body/body-pool.js';
 import { withoutFaultPreferences } from '../pipeline/faults/prefer-header.js';
@@ -46,6 +46,8 @@ export interface ProxyDeps {
   validator: ContractValidator;
   bodies: BodyPool;
   recorder: CassetteRecorder | undefined;
+  /** The violations summary of `/_admin/violations`, which each checked exchange adds to. */
+  violations: ViolationsStore;
 }
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -79,7 +81,7 @@ export async function registerProxyRoutes(app: FastifyInstance, deps: ProxyDeps)
   );
 }
 
-function proxyHandler({ target, validator, bodies, recorder }: ProxyDeps) {
+function proxyHandler({ target, validator, bodies, recorder, violations: summary }: ProxyDeps) {
   const checkRequest = requestChecks(validator);
   const checkRequestAnywhere = (request: FastifyRequest, checked: CheckedRequest) =>
     (checked.body?.length ?? 0) >= OFFLOAD_BYTES
@@ -121,7 +123,7 @@ function proxyHandler({ target, validator, bodies, recorder }: ProxyDeps) {
     const checks = method !== 'OPTIONS';
     const asMethod = method === 'HEAD' ? 'GET' : method;
     const report = (exchange: CheckedExchange, violations: readonly Violation[]) => {
-      if (checks) reportViolations(request, exchange, violations);
+      if (checks) reportViolations(summary, request, exchange, violations);
     };
     const checked = await Promise.resolve(
       checks

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectMatchesAdminContract } from '../helpers/contract.js';
-import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
+import { auth, TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
 import { buildTestApp, useTestApp } from '../helpers/test-app.js';
 
 const app = useTestApp();
@@ -49,15 +49,15 @@ describe('/_admin/faults', () => {
     expect(cleared.json().data).toEqual({ removed: 1 });
   });
 
-  it('is the store other code picks from (app.faultRules)', async () => {
+  it('is the store platform requests pick from: the rule answers them, and counts', async () => {
     await send('POST', '/_admin/faults', rule);
-    const picked = await app().faultRules.pick({
+    const create = await app().inject({
       method: 'POST',
-      path: '/v1/agents/create',
-      tokenName: 'all',
-      accountId: 1,
+      url: '/v1/agents/create',
+      headers: auth(TEST_TOKENS.all),
+      payload: { name: 'Faulted' },
     });
-    expect(picked?.id).toBe(1);
+    expect(create.statusCode).toBe(503);
     expect((await send('GET', '/_admin/faults')).json().data.faults[0].fired).toBe(1);
   });
 
@@ -120,15 +120,16 @@ describe('/_admin/chat-fixtures', () => {
     expect(cleared.json().data).toEqual({ removed: 1 });
   });
 
-  it('is the store other code picks from (app.chatFixtures)', async () => {
+  it('is the store chats pick from: the fixture answers them, and counts', async () => {
     await send('POST', '/_admin/chat-fixtures', fixture);
-    const picked = await app().chatFixtures.pick({
-      message: 'Where is my parcel?',
-      agentName: 'Support',
-      intents: [],
-      accountId: 1,
+    const chat = await app().inject({
+      method: 'POST',
+      url: '/v1/agents/chat/request',
+      headers: auth(TEST_TOKENS.all),
+      payload: testChatBody(),
     });
-    expect(picked?.answer).toEqual(fixture.answer);
+    expect(chat.statusCode).toBe(200);
+    expect(chat.json().data.request[0].message.content).toBe('On its way.');
     expect((await send('GET', '/_admin/chat-fixtures')).json().data.fixtures[0].used).toBe(1);
   });
 

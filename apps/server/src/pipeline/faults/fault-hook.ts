@@ -14,6 +14,8 @@ import type {
   FastifyRequest,
   onSendHookHandler,
 } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FaultRulesStore } from '../../contract/admin-stores.js';
 import { adminValidator } from '../../contract/admin-validator.js';
 import { ApiError } from '../../contract/api-error.js';
 import type { InFlightSlots } from '../in-flight-limit.js';
@@ -43,6 +45,7 @@ const ruleFault = (rule: FaultRule | undefined): AppliedFault | null =>
  */
 function faultOf(
   request: FastifyRequest,
+  rules: FaultRulesStore,
   admin: ContractValidator<AdminOperationId>,
 ): AppliedFault | null | Promise<AppliedFault | null> {
   const { prefer } = request.headers;
@@ -52,7 +55,6 @@ function faultOf(
       ? undefined
       : faultFromPrefer(Array.isArray(prefer) ? prefer.join(', ') : prefer, admin);
   if (preferred) return { source: 'prefer', ruleId: null, fault: preferred };
-  const rules = request.server.faultRules;
   if (rules.isEmpty()) return null;
   const rule = rules.pick({
     method: request.method,
@@ -78,13 +80,14 @@ function faultOf(
  * in-flight work: it takes a slot of its token's in-flight limit before anything waits, or answers
  * 429 (see in-flight-limit.ts), whether the fault came from the header or from a rule.
  */
-export function registerFaults(app: FastifyInstance, slots: InFlightSlots): void {
+async function faults(app: FastifyInstance, { rules }: { rules: FaultRulesStore }) {
   const admin = adminValidator();
+  const slots = app.inFlight;
   // A callback hook: most requests get no fault, and answer without a promise or a turn of the
   // microtask queue spent here.
   app.addHook('preParsing', (request, reply, payload, done) => {
     const { operationId, proxied } = request.routeOptions.config;
-    const found = operationId || proxied ? faultOf(request, admin) : null;
+    const found = operationId || proxied ? faultOf(request, rules, admin) : null;
     if (found === null) return done(null, payload);
     const apply = (applied: AppliedFault | null) => {
       if (!applied) return done(null, payload);
@@ -100,6 +103,17 @@ export function registerFaults(app: FastifyInstance, slots: InFlightSlots): void
       appendRouteHook(route, 'onSend', dropAnswer);
   });
 }
+
+/**
+ * Registered after authentication (a fault applies to an authenticated request) and the tenancy
+ * limits, whose in-flight slots a held request takes; the app decorates `request.fault` itself, as
+ * the journal and the operations read it whether or not faults are on.
+ */
+export const faultsPlugin = fp(faults, {
+  name: 'faults',
+  fastify: '5.x',
+  decorators: { fastify: ['inFlight'], request: ['auth', 'fault'] },
+});
 
 /** A `dropAnswer` fault: the answer is ready; the client never gets it. */
 const dropAnswer: onSendHookHandler = (request, _reply, payload, done) => {
