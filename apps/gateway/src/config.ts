@@ -10,47 +10,60 @@ import {
   tracingEnvSchema,
 } from '@assistant-platform/service-kit';
 import { LOG_LEVELS, type LogLevel, readEnvironment } from '@assistant-platform/types';
-import { z } from 'zod';
+// zod's tree-shakable API, as the packages the gateway shares with the server use it.
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 
-const port = z.coerce.number().int().min(0).max(65535);
-const positiveMs = z.coerce.number().int().min(1).max(600_000);
+// The English messages zod's chained API configures on import (configuration errors quote them).
+z.config(en());
 
-const envSchema = tracingEnvSchema.extend({
-  GATEWAY_PORT: port.default(4020),
-  GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
-  UPSTREAM_BASE_URL: z
-    .url({ protocol: /^https?$/ })
-    .default('http://127.0.0.1:4010/v1')
+/** An integer variable from `min` to `max`, `fallback` when unset. */
+const integer = ({ min, max, fallback }: { min: number; max: number; fallback: number }) =>
+  z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
+
+const upstreamBaseUrl = z
+  .pipe(
+    z._default(z.url({ protocol: /^https?$/ }), 'http://127.0.0.1:4010/v1'),
     // The SDK joins paths onto the base URL, so a trailing slash would double up.
-    .transform((url) => url.replace(/\/+$/, ''))
+    z.transform((url: string) => url.replace(/\/+$/, '')),
+  )
+  .check(
     // Without /v1 every call would answer 404 "Resource does not exist", like a missing agent.
-    .refine((url) => url.endsWith('/v1'), {
+    z.refine((url: string) => url.endsWith('/v1'), {
       message: "must be the platform's API root, ending in /v1, e.g. http://127.0.0.1:4010/v1",
     }),
+  );
+
+const corsOrigins = z.pipe(
+  z._default(z.string(), '*'),
+  z.transform((value: string, context) => {
+    try {
+      return parseCorsOrigins(value);
+    } catch (error) {
+      context.issues.push({ code: 'custom', input: value, message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
+);
+
+const envSchema = z.extend(tracingEnvSchema, {
+  GATEWAY_PORT: integer({ min: 0, max: 65_535, fallback: 4020 }),
+  GATEWAY_HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
+  UPSTREAM_BASE_URL: upstreamBaseUrl,
   // A non-streamed chat sends its headers only once the whole answer is ready: allow for long answers.
-  UPSTREAM_TIMEOUT_MS: positiveMs.default(60_000),
+  UPSTREAM_TIMEOUT_MS: integer({ min: 1, max: 600_000, fallback: 60_000 }),
   // A streamed chat silent this long after it started fails (the SDK's idleTimeoutMs).
-  UPSTREAM_IDLE_TIMEOUT_MS: positiveMs.default(60_000),
+  UPSTREAM_IDLE_TIMEOUT_MS: integer({ min: 1, max: 600_000, fallback: 60_000 }),
   // Retries belong to the caller (tRPC has a retryLink); the gateway passes failures straight back
   // so a 429 is not held for a whole Retry-After window inside the gateway.
-  UPSTREAM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(0),
-  AGENT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
-  AGENT_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  UPSTREAM_MAX_RETRIES: integer({ min: 0, max: 10, fallback: 0 }),
+  AGENT_CACHE_TTL_MS: integer({ min: 0, max: 3_600_000, fallback: 5_000 }),
+  AGENT_CACHE_MAX_ENTRIES: integer({ min: 1, max: 1_000_000, fallback: 10_000 }),
   // The bearer token Prometheus scrapes /metrics with; unset, the gateway serves no /metrics.
-  METRICS_TOKEN: z.string().min(16).optional(),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
-  CORS_ORIGINS: z
-    .string()
-    .default('*')
-    .transform((value, context) => {
-      try {
-        return parseCorsOrigins(value);
-      } catch (error) {
-        context.addIssue({ code: 'custom', message: (error as Error).message });
-        return z.NEVER;
-      }
-    }),
+  METRICS_TOKEN: z.optional(z.string().check(z.minLength(16))),
+  LOG_LEVEL: z._default(z.enum(LOG_LEVELS), 'info'),
+  LOG_FORMAT: z.optional(z.enum(['pretty', 'json'])),
+  CORS_ORIGINS: corsOrigins,
 });
 
 export interface GatewayConfig {

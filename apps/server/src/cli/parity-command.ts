@@ -9,11 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { ConfigError } from '@assistant-platform/types';
 import { type Command, CommanderError } from 'commander';
-import { localSeed } from '../parity/local-seed.js';
 import type { ParityReport } from '../parity/report.js';
-import { formatText, summaryLine } from '../parity/report-text.js';
-import { type Endpoint, runParity, UnreachableError } from '../parity/run-parity.js';
-import { type ParityFlags, type ParitySettings, readParitySettings } from './parity-settings.js';
+import type { Endpoint } from '../parity/run-parity.js';
+import type { ParityFlags, ParitySettings } from './parity-settings.js';
 
 export interface ParityOutput {
   out(text: string): void;
@@ -36,7 +34,10 @@ async function localEndpoint(
   if (settings.local)
     return { endpoint: { ...settings.local, label: settings.local.baseUrl }, close: async () => {} };
   // Loaded on demand, as serve loads the server: the other commands need neither Fastify nor the engines.
-  const { startReferenceServer } = await import('../start-reference-server.js');
+  const [{ startReferenceServer }, { localSeed }] = await Promise.all([
+    import('../start-reference-server.js'),
+    import('../parity/local-seed.js'),
+  ]);
   const token = `parity-${randomBytes(16).toString('hex')}`;
   const server = await startReferenceServer({ seed: localSeed(token, settings.transcription) });
   return {
@@ -51,6 +52,14 @@ export async function parityCommand(
   flags: ParityCommandFlags,
   output: ParityOutput,
 ): Promise<ParityExitCode> {
+  // The check's modules (the SDK, the scenario, its report, its settings' schema) load when it
+  // runs: every other command, serve first, starts without them.
+  const [{ readParitySettings }, { runParity, UnreachableError }, { formatText, summaryLine }] =
+    await Promise.all([
+      import('./parity-settings.js'),
+      import('../parity/run-parity.js'),
+      import('../parity/report-text.js'),
+    ]);
   let settings: ParitySettings;
   try {
     settings = readParitySettings(env, flags);

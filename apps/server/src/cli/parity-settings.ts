@@ -5,7 +5,8 @@
  * never printed.
  */
 import { readEnvironment } from '@assistant-platform/types';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { refuse } from '../config/env-text.js';
 import type { TranscriptionIds } from '../parity/scenario.js';
 
 export interface ParityFlags {
@@ -49,61 +50,64 @@ const required = (flag: string) => ({
 });
 
 const baseUrl = (flag: string) =>
-  z.string(required(`${flag} <url>`)).transform((text, context): string => {
-    let url: URL | undefined;
-    try {
-      url = new URL(text);
-    } catch {}
-    const fail = (message: string) => {
-      context.addIssue({ code: 'custom', message: `${flag}: ${message}` });
-      return z.NEVER;
-    };
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
-      return fail('must be an http(s) URL');
-    // Credentials in the URL would be printed with it, and fetch refuses them anyway.
-    if (url.username || url.password)
-      return fail('must not carry credentials (give the token with its own flag)');
-    if (!/\/v1\/?$/.test(url.pathname)) return fail('must be the API root, ending in /v1');
-    if (url.search || url.hash) return fail('must have no query or fragment');
-    return `${url.origin}${url.pathname.replace(/\/$/, '')}`;
-  });
+  z.pipe(
+    z.string(required(`${flag} <url>`)),
+    z.transform((text: string, context): string => {
+      let url: URL | undefined;
+      try {
+        url = new URL(text);
+      } catch {}
+      const fail = (message: string) => refuse(context, `${flag}: ${message}`);
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+        return fail('must be an http(s) URL');
+      // Credentials in the URL would be printed with it, and fetch refuses them anyway.
+      if (url.username || url.password)
+        return fail('must not carry credentials (give the token with its own flag)');
+      if (!/\/v1\/?$/.test(url.pathname)) return fail('must be the API root, ending in /v1');
+      if (url.search || url.hash) return fail('must have no query or fragment');
+      return `${url.origin}${url.pathname.replace(/\/$/, '')}`;
+    }),
+  );
 
-const token = (flag: string) => z.string(required(`${flag} <token>`)).min(1);
+const token = (flag: string) => z.string(required(`${flag} <token>`)).check(z.minLength(1));
 
-const positiveId = (flag: string) =>
-  z.coerce
-    .number({ error: `${flag}: must be a positive integer` })
-    .int(`${flag}: must be a positive integer`)
-    .min(1, `${flag}: must be a positive integer`)
-    .max(Number.MAX_SAFE_INTEGER, `${flag}: must be a positive integer`)
-    .optional();
+const positiveId = (flag: string) => {
+  const message = `${flag}: must be a positive integer`;
+  return z.optional(
+    z.coerce
+      .number({ error: message })
+      .check(z.int(message), z.minimum(1, message), z.maximum(Number.MAX_SAFE_INTEGER, message)),
+  );
+};
 
 const schema = z
   .object({
     PARITY_TARGET: baseUrl('--target'),
     PARITY_TOKEN: token('--token'),
-    PARITY_LOCAL: baseUrl('--local').optional(),
-    PARITY_LOCAL_TOKEN: z.string().min(1).optional(),
+    PARITY_LOCAL: z.optional(baseUrl('--local')),
+    PARITY_LOCAL_TOKEN: z.optional(z.string().check(z.minLength(1))),
     PARITY_WORKSPACE_ID: positiveId('--workspace-id'),
     PARITY_TRANSCRIPTION_ID: positiveId('--transcription-id'),
-    PARITY_TIMEOUT_MS: z.coerce
-      .number({ error: '--timeout-ms: must be a number of milliseconds' })
-      .int()
-      .min(1)
-      .max(600_000)
-      .default(60_000),
+    PARITY_TIMEOUT_MS: z._default(
+      z.coerce
+        .number({ error: '--timeout-ms: must be a number of milliseconds' })
+        .check(z.int(), z.minimum(1), z.maximum(600_000)),
+      60_000,
+    ),
   })
-  .refine((e) => e.PARITY_LOCAL === undefined || e.PARITY_LOCAL_TOKEN !== undefined, {
-    path: ['PARITY_LOCAL_TOKEN'],
-    message: 'is required with --local (give --local-token <token>)',
-    // Checked even when another setting is bad, so every problem is named at once.
-    when: () => true,
-  })
-  .refine((e) => (e.PARITY_WORKSPACE_ID === undefined) === (e.PARITY_TRANSCRIPTION_ID === undefined), {
-    path: ['PARITY_WORKSPACE_ID'],
-    message: 'the transcription edit needs both --workspace-id and --transcription-id',
-    when: () => true,
-  });
+  .check(
+    z.refine((e) => e.PARITY_LOCAL === undefined || e.PARITY_LOCAL_TOKEN !== undefined, {
+      path: ['PARITY_LOCAL_TOKEN'],
+      message: 'is required with --local (give --local-token <token>)',
+      // Checked even when another setting is bad, so every problem is named at once.
+      when: () => true,
+    }),
+    z.refine((e) => (e.PARITY_WORKSPACE_ID === undefined) === (e.PARITY_TRANSCRIPTION_ID === undefined), {
+      path: ['PARITY_WORKSPACE_ID'],
+      message: 'the transcription edit needs both --workspace-id and --transcription-id',
+      when: () => true,
+    }),
+  );
 
 /** The settings, flags winning over the environment; a ConfigError names each bad one. */
 export function readParitySettings(

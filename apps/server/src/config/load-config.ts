@@ -12,9 +12,9 @@ import {
   tracingEnvSchema,
 } from '@assistant-platform/service-kit';
 import { LOG_LEVELS, type LogLevel, readEnvironment } from '@assistant-platform/types';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type DatabaseTarget, databaseTargetOf } from './database-url.js';
-import { blankAsUndefined, optionalText, parsedBy } from './env-text.js';
+import { blankAsUndefined, integer, optionalText, parsedBy } from './env-text.js';
 import {
   checkModes,
   type ProxyConfig,
@@ -123,78 +123,60 @@ export interface ServerConfig {
 /** The largest request body the contract accepts (10 MiB). */
 const BODY_LIMIT = 10 * 1024 * 1024;
 
+/** A text variable of at least one character, `fallback` when unset. */
+const text = (fallback: string) => z._default(z.string().check(z.minLength(1)), fallback);
+
+/** TRUST_PROXY: whom to believe about the client's address (see trustProxyOf in app.ts). */
+function trustProxyOf(value: string): boolean | number | string[] {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^[0-9]{1,2}$/.test(value)) return Number(value);
+  const addresses = value.split(',').map((entry) => entry.trim());
+  if (addresses.every((entry) => /^[0-9a-fA-F.:]+(?:\/[0-9]{1,3})?$/.test(entry))) return addresses;
+  throw new Error('must be true, false, a number of proxies, or addresses and CIDR ranges, comma-separated');
+}
+
 const serverEnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65_535).default(4010),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_URL: z.string().min(1).default('./.data/assistant.sqlite').transform(parsedBy(databaseTargetOf)),
+  PORT: integer({ min: 0, max: 65_535, fallback: 4010 }),
+  HOST: text('127.0.0.1'),
+  DATABASE_URL: z.pipe(text('./.data/assistant.sqlite'), parsedBy(databaseTargetOf)),
   ASSISTANT_SEED: optionalText,
-  ASSISTANT_DEV_TOKEN: z.preprocess(
-    blankAsUndefined,
-    z
-      .string()
-      .regex(/^[\x21-\x7e]{8,512}$/)
-      .optional(),
+  ASSISTANT_DEV_TOKEN: z.pipe(
+    z.transform(blankAsUndefined),
+    z.optional(z.string().check(z.regex(/^[\x21-\x7e]{8,512}$/))),
   ),
-  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
-  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
-  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
-  STREAM_STALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(5_000),
+  RATE_LIMIT_MAX: integer({ min: 1, fallback: 600 }),
+  RATE_LIMIT_WINDOW_MS: integer({ min: 1, fallback: 60_000 }),
+  LOG_LEVEL: z._default(z.enum(LOG_LEVELS), 'info'),
+  LOG_FORMAT: z.optional(z.enum(['pretty', 'json'])),
+  HEADERS_TIMEOUT_MS: integer({ min: 1, fallback: 10_000 }),
+  REQUEST_TIMEOUT_MS: integer({ min: 1, fallback: 30_000 }),
+  STREAM_STALL_TIMEOUT_MS: integer({ min: 100, max: 600_000, fallback: 10_000 }),
+  KEEP_ALIVE_TIMEOUT_MS: integer({ min: 1, max: 3_600_000, fallback: 5_000 }),
   // A little longer than a balancer takes to see a failing /healthz (deploy/haproxy.cfg: two failed
   // checks, the second 250 ms after the first, asked every second).
-  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
-  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
-  AUTH_FAILURE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
-  AUTH_FAILURE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
-  MAX_HEAVY_REQUESTS_PER_TOKEN: z.coerce.number().int().min(1).default(4),
-  ACCOUNT_MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).default(32),
+  DRAIN_DELAY_MS: integer({ min: 0, max: 600_000, fallback: 3_000 }),
+  DRAIN_TIMEOUT_MS: integer({ min: 0, max: 600_000, fallback: 5_000 }),
+  AUTH_FAILURE_LIMIT_MAX: integer({ min: 1, fallback: 60 }),
+  AUTH_FAILURE_LIMIT_WINDOW_MS: integer({ min: 1, fallback: 60_000 }),
+  MAX_HEAVY_REQUESTS_PER_TOKEN: integer({ min: 1, fallback: 4 }),
+  ACCOUNT_MAX_REQUESTS_IN_FLIGHT: integer({ min: 1, fallback: 32 }),
   // At least the largest body, which must always be able to arrive alone; by default four of them,
   // so a token's heavy requests (MAX_HEAVY_REQUESTS_PER_TOKEN, 4) at the largest body all arrive.
-  ACCOUNT_MAX_BODY_BYTES_IN_FLIGHT: z.coerce
-    .number()
-    .int()
-    .min(BODY_LIMIT)
-    .default(4 * BODY_LIMIT),
-  WORK_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_WORK_DEADLINE_MS),
-  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((value, context): boolean | number | string[] => {
-      if (value === 'true' || value === 'false') return value === 'true';
-      if (/^[0-9]{1,2}$/.test(value)) return Number(value);
-      const addresses = value.split(',').map((entry) => entry.trim());
-      if (addresses.every((entry) => /^[0-9a-fA-F.:]+(?:\/[0-9]{1,3})?$/.test(entry))) return addresses;
-      context.addIssue({
-        code: 'custom',
-        message: 'must be true, false, a number of proxies, or addresses and CIDR ranges, comma-separated',
-      });
-      return z.NEVER;
-    }),
-  CORS_ORIGINS: z.string().default('*').transform(parsedBy(parseCorsOrigins)),
-  JOURNAL_MAX: z.coerce.number().int().min(0).max(100_000).default(1000),
-  JOURNAL_TOTAL_MAX: z.coerce.number().int().min(1).max(1_000_000).default(4000),
-  JOURNAL_BODY_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(10 * 1024 * 1024)
-    .default(16_384),
-  FAULT_SEED: z.coerce.number().int().min(0).max(0xffff_ffff).default(1),
+  ACCOUNT_MAX_BODY_BYTES_IN_FLIGHT: integer({ min: BODY_LIMIT, fallback: 4 * BODY_LIMIT }),
+  WORK_DEADLINE_MS: integer({ min: 100, max: 600_000, fallback: DEFAULT_WORK_DEADLINE_MS }),
+  WORKER_NICE: integer({ min: 0, max: 19, fallback: 10 }),
+  TRUST_PROXY: z.pipe(z._default(z.string(), 'false'), parsedBy(trustProxyOf)),
+  CORS_ORIGINS: z.pipe(z._default(z.string(), '*'), parsedBy(parseCorsOrigins)),
+  JOURNAL_MAX: integer({ min: 0, max: 100_000, fallback: 1000 }),
+  JOURNAL_TOTAL_MAX: integer({ min: 1, max: 1_000_000, fallback: 4000 }),
+  JOURNAL_BODY_MAX_BYTES: integer({ min: 0, max: 10 * 1024 * 1024, fallback: 16_384 }),
+  FAULT_SEED: integer({ min: 0, max: 0xffff_ffff, fallback: 1 }),
   CHAT_FIXTURES: optionalText,
   // The contract's default retention of a key is 24 hours; 30 days at most.
-  IDEMPOTENCY_RETENTION_MS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(30 * 86_400_000)
-    .default(86_400_000),
+  IDEMPOTENCY_RETENTION_MS: integer({ min: 1, max: 30 * 86_400_000, fallback: 86_400_000 }),
   // Per account: one account's keys never push out another's.
-  IDEMPOTENCY_MAX_RECORDS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
-  FEATURES_OFF: z.string().default('').transform(parsedBy(parseFeaturesOff)),
+  IDEMPOTENCY_MAX_RECORDS: integer({ min: 1, max: 1_000_000, fallback: 10_000 }),
+  FEATURES_OFF: z.pipe(z._default(z.string(), ''), parsedBy(parseFeaturesOff)),
 });
 
 const envSchema = z
@@ -205,12 +187,14 @@ const envSchema = z
     ),
     tracingEnvSchema,
   )
-  // Node refuses a headers timeout longer than the request timeout; say so by name instead.
-  .refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, {
-    path: ['HEADERS_TIMEOUT_MS'],
-    message: 'must not exceed REQUEST_TIMEOUT_MS',
-  })
-  .superRefine(checkModes);
+  .check(
+    // Node refuses a headers timeout longer than the request timeout; say so by name instead.
+    z.refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, {
+      path: ['HEADERS_TIMEOUT_MS'],
+      message: 'must not exceed REQUEST_TIMEOUT_MS',
+    }),
+    z.superRefine(checkModes),
+  );
 
 /** Reads and validates the configuration once; unknown variables are ignored. */
 /** Every environment variable the server reads: all a deployment (compose.yaml) may set for it. */

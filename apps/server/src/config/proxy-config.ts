@@ -4,8 +4,8 @@
  * (`PROXY_RECORD_DIR` records each exchange as a cassette), `REPLAY_DIR` makes it answer from
  * cassettes. The two modes exclude each other.
  */
-import { z } from 'zod';
-import { optionalText, parsedBy } from './env-text.js';
+import * as z from 'zod/mini';
+import { integer, optionalText, parsedBy } from './env-text.js';
 
 export interface ProxyConfig {
   /** The target's base URL, ending in `/v1` (no trailing slash). */
@@ -31,16 +31,24 @@ export interface ReplayConfig {
   miss: 'engine' | 'error';
 }
 
-const list = <Item extends z.ZodType<string>>(item: Item) =>
-  z.preprocess(
-    (value) =>
+const list = <Item extends z.ZodMiniType<string>>(item: Item) =>
+  z.pipe(
+    z.transform((value: unknown) =>
       typeof value === 'string'
         ? value
             .split(',')
             .map((entry) => entry.trim())
             .filter(Boolean)
         : value,
-    z.array(item).max(100).default([]),
+    ),
+    z._default(z.array(item).check(z.maxLength(100)), []),
+  );
+
+/** Names matching `pattern` (`message` when one does not), lower-cased. */
+const lowerCaseNames = (pattern: RegExp, message: string) =>
+  z.pipe(
+    z.string().check(z.regex(pattern, message)),
+    z.transform((name: string) => name.toLowerCase()),
   );
 
 /** A base URL of the platform: http(s), no query or fragment, its path ending in `/v1`. */
@@ -62,35 +70,25 @@ function targetOf(text: string): string {
 }
 
 export const proxyEnvSchema = z.object({
-  PROXY_TARGET: optionalText.transform((value, context) =>
-    value === undefined ? undefined : parsedBy(targetOf)(value, context),
-  ),
+  PROXY_TARGET: z.pipe(optionalText, z.optional(parsedBy(targetOf))),
   PROXY_RECORD_DIR: optionalText,
-  PROXY_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(60_000),
+  PROXY_TIMEOUT_MS: integer({ min: 1, max: 600_000, fallback: 60_000 }),
   RECORD_REDACT_HEADERS: list(
-    z
-      .string()
-      .regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/, 'must be header names, comma-separated')
-      .transform((name) => name.toLowerCase()),
+    lowerCaseNames(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/, 'must be header names, comma-separated'),
   ),
-  RECORD_REDACT_QUERY: list(
-    z
-      .string()
-      .regex(/^[^\s&=#]+$/, 'must be query parameter names, comma-separated')
-      .transform((name) => name.toLowerCase()),
-  ),
+  RECORD_REDACT_QUERY: list(lowerCaseNames(/^[^\s&=#]+$/, 'must be query parameter names, comma-separated')),
   REPLAY_DIR: optionalText,
   REPLAY_IGNORE: list(
-    z.string().regex(/^(?:\/.*|[^/\s]+)$/, 'must be field names or JSON Pointers, comma-separated'),
+    z.string().check(z.regex(/^(?:\/.*|[^/\s]+)$/, 'must be field names or JSON Pointers, comma-separated')),
   ),
-  REPLAY_SPEED: z.coerce.number().min(0).max(1000).default(1),
-  REPLAY_MISS: z.enum(['engine', 'error']).default('error'),
+  REPLAY_SPEED: z._default(z.coerce.number().check(z.minimum(0), z.maximum(1000)), 1),
+  REPLAY_MISS: z._default(z.enum(['engine', 'error']), 'error'),
 });
 
 type ProxyEnv = z.infer<typeof proxyEnvSchema>;
 
 /** Checks of the two modes together, for the configuration's `superRefine`. */
-export function checkModes(e: ProxyEnv, context: z.RefinementCtx): void {
+export function checkModes(e: ProxyEnv, context: z.core.$RefinementCtx<ProxyEnv>): void {
   if (e.PROXY_TARGET !== undefined && e.REPLAY_DIR !== undefined)
     context.addIssue({
       code: 'custom',

@@ -4,7 +4,7 @@
  * `REDIS_PREFIX` starts every key and channel name, so deployments (or test runs) can share one
  * Redis without seeing each other's state. Without `REDIS_URL` the other two are ignored.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { optionalText, parsedBy } from './env-text.js';
 
 export interface RedisConfig {
@@ -40,14 +40,12 @@ function redisUrlOf(text: string): { url: string; display: string } {
 }
 
 export const redisEnvSchema = z.object({
-  REDIS_URL: optionalText.transform((value, context) =>
-    value === undefined ? undefined : parsedBy(redisUrlOf)(value, context),
+  REDIS_URL: z.pipe(optionalText, z.optional(parsedBy(redisUrlOf))),
+  REDIS_FAILURE: z._default(z.enum(['open', 'closed']), 'open'),
+  REDIS_PREFIX: z._default(
+    z.string().check(z.regex(/^[\x21-\x7e]{1,64}$/, 'must be 1 to 64 visible ASCII characters')),
+    'assistant-platform:',
   ),
-  REDIS_FAILURE: z.enum(['open', 'closed']).default('open'),
-  REDIS_PREFIX: z
-    .string()
-    .regex(/^[\x21-\x7e]{1,64}$/, 'must be 1 to 64 visible ASCII characters')
-    .default('assistant-platform:'),
 });
 
 export function toRedisConfig(e: z.infer<typeof redisEnvSchema>): { redis?: RedisConfig } {
