@@ -190,7 +190,7 @@ for (let round = 1; round <= ROUNDS; round++) {
   });
 }
 const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
-// The performance issue's goals on SQLite (GET ≥ 0.6×, create ≥ 0.35× a bare route, ready ≤ 300 ms);
+// The performance issue's goals on SQLite (GET ≥ 0.6×, create ≥ 0.35× a bare route);
 // PostgreSQL's GET answers from the same caches, its create crosses the network.
 const getGoal = process.env.BENCH_DATABASE === 'postgres' ? 0.3 : 0.6;
 console.log(
@@ -209,7 +209,9 @@ console.log(`GET agent p99             ${median(rounds.map((r) => r.p99))} ms  (
 console.log(
   `chat (plain)              ${Math.round(median(rounds.map((r) => r.chat)))} req/s  (median of rounds)`,
 );
-console.log(`ready after spawn         ${Math.round(healthyMs)} ms  (goal ≤ 300)`);
+console.log(
+  `ready after spawn         ${Math.round(healthyMs)} ms  (this one start; the goal, ≤ 300 ms, is for the median of bench/server-start.mjs)`,
+);
 
 const rssBefore = rssMb(server.child.pid);
 await autocannon({

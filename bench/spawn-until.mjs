@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
 const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 
 /**
@@ -66,4 +66,43 @@ export async function spawnThroughputServer(env = {}, cli = CLI) {
     /listening on http:\/\/[^:]+:(\d+)/,
   );
   return { child, port, origin: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * Milliseconds from spawning `node ...args` (with PORT set to a free port) until GET `path` answers
+ * 200, polled every 2 ms; the child is then killed, and gone when this resolves.
+ */
+export async function readyAfterSpawn(args, env, path) {
+  const port = await freePort();
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: 'ignore',
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let ms;
+  while (ms === undefined) {
+    if (child.exitCode !== null) throw new Error(`node ${args.join(' ')} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}${path}`)).status === 200) ms = performance.now() - spawnedAt;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  }
+  child.kill('SIGKILL');
+  await exited;
+  return ms;
+}
+
+/** Milliseconds until `serve` of `cli`, on a new SQLite file with the dev seed, answers /healthz. */
+export function serverReadyAfterSpawn(cli = CLI, env = {}) {
+  return readyAfterSpawn(
+    [cli, 'serve', '--seed', SEED],
+    {
+      DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'bench-start-')), 'bench.sqlite'),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    '/healthz',
+  );
 }
