@@ -46,7 +46,7 @@ describe('feature plugins', () => {
     app.register(idempotencyPlugin, {
       store: {} as never,
       validator: {} as never,
-      options: { retentionMs: 1, maxRecords: 1, transactional: new Set() },
+      options: { retentionMs: 1, maxRecords: 1, transactional: new Set<never>() },
     });
     await expect(app.ready()).rejects.toThrow(
       "The decorator 'bodyHash' required by 'idempotency' is not present",
