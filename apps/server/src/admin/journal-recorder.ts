@@ -34,6 +34,7 @@ async function journalRecorder(app: FastifyInstance, { journal }: { journal: Rec
     reply.raw.on('close', () => {
       recording.stages = request.stages;
       journal.record(recording, request.auth, request.fault);
+      recording.release();
     });
     done();
   });

@@ -8,9 +8,11 @@
  * and shared strings (the method, the operation, the token's name) are fields; the texts made for
  * each request (its id, its target, its headers as received, the answer's header block as Node
  * wrote it) are copied into a buffer of the slot's own, outside the JavaScript heap, as Latin-1,
- * the encoding Node reads and writes HTTP heads in, so nothing is lost. Bodies are kept as they
- * are (the answer of GET agent is one string shared by every request), cut when over
- * `bodyMaxBytes`.
+ * the encoding Node reads and writes HTTP heads in, so nothing is lost. A streamed answer's writes
+ * (each stream's own text, some kilobytes) are copied the same way, as UTF-8, into a buffer of the
+ * slot's, and so is the request's body (whose bytes would otherwise keep a slab of Node's shared
+ * buffer pool alive). Answers' bodies are kept as they are (the answer of GET agent is one string
+ * shared by every request), cut when over `bodyMaxBytes`.
  */
 import type { ServerResponse } from 'node:http';
 import type { AppliedFault, JournalEntry, ReplayOutcome, Violation } from '@assistant-platform/types/admin';
@@ -25,6 +27,15 @@ import {
 } from './journal-recording.js';
 
 const NO_TEXT = Buffer.alloc(0);
+
+/**
+ * A slot's buffer for `bytes`: the one it has while that fits and is not far larger, else a new
+ * one of its own (never a slice of Node's shared pool, which would keep the whole pool alive).
+ */
+function fitted(buffer: Buffer, bytes: number): Buffer {
+  if (buffer.length >= bytes && buffer.length <= 4 * bytes + 16_384) return buffer;
+  return bytes === 0 ? NO_TEXT : Buffer.allocUnsafeSlow(bytes);
+}
 
 export class JournalSlot {
   id = 0;
@@ -42,12 +53,18 @@ export class JournalSlot {
   chatFixtureId: number | null = null;
   violations: Violation[] | null = null;
   replay: ReplayOutcome | null = null;
-  requestBody: Uint8Array | undefined = undefined;
+  /** The request body's bytes (cut to `bodyMaxBytes`), copied into `requestBytes`; -1 without a body. */
+  private requestLength = -1;
+  private requestBytes: Buffer = NO_TEXT;
   requestBodyTruncated = false;
   responseBody: string | Uint8Array | undefined = undefined;
   responseBodyTruncated = false;
-  /** A streamed answer's writes (kept by reference), null for any other answer. */
-  chunks: readonly WrittenChunk[] | null = null;
+  /** How many writes a streamed answer made (their bytes in `streamBytes`); -1 for any other answer. */
+  private streamWrites = -1;
+  /** A streamed answer's writes one after the other, text as UTF-8; each write's end and time. */
+  private streamBytes: Buffer = NO_TEXT;
+  private streamEnds = new Uint32Array(0);
+  private streamTimes = new Float64Array(0);
   chunksCut = false;
   /** The bound a stream's events are read with: the recording's (JOURNAL_BODY_MAX_BYTES). */
   private eventsMaxBytes = 0;
@@ -81,14 +98,14 @@ export class JournalSlot {
     this.chatFixtureId = recording.chatFixtureId;
     this.violations = recording.violations;
     this.replay = recording.replay;
-    this.chunks = recording.chunks;
+    this.keepStream(recording.chunks);
     this.chunksCut = recording.chunksCut;
     this.eventsMaxBytes = recording.bodyMaxBytes;
     this.stages = recording.stages;
     this.startedAt = recording.startedAt;
     const requestBody =
       recording.requestBody === undefined ? undefined : cappedBody(recording.requestBody, bodyMaxBytes);
-    this.requestBody = requestBody?.body as Uint8Array | undefined;
+    this.keepRequestBody(requestBody?.body as Uint8Array | undefined);
     this.requestBodyTruncated = recording.requestBodyTruncated || (requestBody?.truncated ?? false);
     const responseBody =
       recording.responseBody === undefined ? undefined : cappedBody(recording.responseBody, bodyMaxBytes);
@@ -104,9 +121,58 @@ export class JournalSlot {
     );
   }
 
+  /** The request's body as received (cut to the journal's bound); undefined without one. */
+  get requestBody(): Uint8Array | undefined {
+    return this.requestLength < 0 ? undefined : this.requestBytes.subarray(0, this.requestLength);
+  }
+
+  private keepRequestBody(body: Uint8Array | undefined): void {
+    if (body === undefined) {
+      this.requestLength = -1;
+      return;
+    }
+    this.requestBytes = fitted(this.requestBytes, body.length);
+    this.requestBytes.set(body);
+    this.requestLength = body.length;
+  }
+
   /** A streamed answer's events, split from its writes now; null for any other answer. */
   streamEvents(): { events: RawEvent[]; truncated: boolean } | null {
-    return this.chunks === null ? null : eventsOfChunks(this.chunks, this.chunksCut, this.eventsMaxBytes);
+    if (this.streamWrites < 0) return null;
+    const chunks: WrittenChunk[] = [];
+    let start = 0;
+    for (let i = 0; i < this.streamWrites; i++) {
+      const end = this.streamEnds[i] as number;
+      chunks.push({ atMs: this.streamTimes[i] as number, chunk: this.streamBytes.subarray(start, end) });
+      start = end;
+    }
+    return eventsOfChunks(chunks, this.chunksCut, this.eventsMaxBytes);
+  }
+
+  private keepStream(chunks: readonly WrittenChunk[] | null): void {
+    if (chunks === null) {
+      this.streamWrites = -1;
+      return;
+    }
+    let bytes = 0;
+    for (const { chunk } of chunks)
+      bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+    this.streamBytes = fitted(this.streamBytes, bytes);
+    if (this.streamEnds.length < chunks.length) {
+      this.streamEnds = new Uint32Array(chunks.length);
+      this.streamTimes = new Float64Array(chunks.length);
+    }
+    let end = 0;
+    chunks.forEach(({ atMs, chunk }, index) => {
+      if (typeof chunk === 'string') end += this.streamBytes.write(chunk, end);
+      else {
+        this.streamBytes.set(chunk, end);
+        end += chunk.length;
+      }
+      this.streamEnds[index] = end;
+      this.streamTimes[index] = atMs;
+    });
+    this.streamWrites = chunks.length;
   }
 
   private keepTexts(requestId: string, url: string, requestHead: string, responseHead: string): void {
