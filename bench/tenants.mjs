@@ -23,6 +23,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supportChat } from './bench-bodies.mjs';
 import { freePort, spawnUntil } from './spawn-until.mjs';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION ?? 30) * 1000;
@@ -41,17 +42,8 @@ const B = 'globex-token';
 
 // ---- bodies ---------------------------------------------------------------------------------
 
-const chat = (extra = {}) =>
-  JSON.stringify({
-    name: 'Bench',
-    description: 'Tenant benchmark.',
-    instruction: 'Answer politely.',
-    intents: ['refund', 'delivery status'],
-    message: { role: 'user', content: [{ type: 'text', text: 'Where is my parcel?' }] },
-    ...extra,
-  });
 const withSchema = (schema, extra = {}) =>
-  chat({ response_format: { type: 'json_schema', json_schema: { name: 'x', schema } }, ...extra });
+  supportChat({ response_format: { type: 'json_schema', json_schema: { name: 'x', schema } }, ...extra });
 const tool = (i) => ({
   type: 'function',
   function: {
@@ -95,7 +87,7 @@ const B_REQUESTS = {
     (o, t) => send(o, 'POST', '/v1/agents/create', JSON.stringify({ name: 'B', instruction: 'x' }), t),
     '201',
   ],
-  'small chat': [(o, t) => send(o, 'POST', '/v1/agents/chat/request', chat(), t), '200'],
+  'small chat': [(o, t) => send(o, 'POST', '/v1/agents/chat/request', supportChat(), t), '200'],
   'structured chat': [
     (o, t) =>
       send(
@@ -149,7 +141,7 @@ function categories() {
         JSON.stringify({ sentences: Array.from({ length: 256 }, (_, i) => `${i} ${'word '.repeat(1600)}`) }),
       ),
     ],
-    streams: [4, postA('/v1/agents/chat/request', chat({ stream: true, max_tokens: 4096 }))],
+    streams: [4, postA('/v1/agents/chat/request', supportChat({ stream: true, max_tokens: 4096 }))],
     'prefer-delay': [
       64,
       postA('/v1/agents/create', JSON.stringify({ name: 'a', instruction: 'b' }), { prefer: 'delay=5000' }),
