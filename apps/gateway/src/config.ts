@@ -4,7 +4,9 @@
  */
 import {
   type CorsOrigins,
+  envInteger,
   parseCorsOrigins,
+  parsedBy,
   type TracingConfig,
   toTracingConfig,
   tracingEnvSchema,
@@ -12,14 +14,6 @@ import {
 import { LOG_LEVELS, type LogLevel, readEnvironment } from '@assistant-platform/types';
 // zod's tree-shakable API, as the packages the gateway shares with the server use it.
 import * as z from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
-
-// The English messages zod's chained API configures on import (configuration errors quote them).
-z.config(en());
-
-/** An integer variable from `min` to `max`, `fallback` when unset. */
-const integer = ({ min, max, fallback }: { min: number; max: number; fallback: number }) =>
-  z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
 
 const upstreamBaseUrl = z
   .pipe(
@@ -34,36 +28,24 @@ const upstreamBaseUrl = z
     }),
   );
 
-const corsOrigins = z.pipe(
-  z._default(z.string(), '*'),
-  z.transform((value: string, context) => {
-    try {
-      return parseCorsOrigins(value);
-    } catch (error) {
-      context.issues.push({ code: 'custom', input: value, message: (error as Error).message });
-      return z.NEVER;
-    }
-  }),
-);
-
 const envSchema = z.extend(tracingEnvSchema, {
-  GATEWAY_PORT: integer({ min: 0, max: 65_535, fallback: 4020 }),
+  GATEWAY_PORT: envInteger({ min: 0, max: 65_535, fallback: 4020 }),
   GATEWAY_HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
   UPSTREAM_BASE_URL: upstreamBaseUrl,
   // A non-streamed chat sends its headers only once the whole answer is ready: allow for long answers.
-  UPSTREAM_TIMEOUT_MS: integer({ min: 1, max: 600_000, fallback: 60_000 }),
+  UPSTREAM_TIMEOUT_MS: envInteger({ min: 1, max: 600_000, fallback: 60_000 }),
   // A streamed chat silent this long after it started fails (the SDK's idleTimeoutMs).
-  UPSTREAM_IDLE_TIMEOUT_MS: integer({ min: 1, max: 600_000, fallback: 60_000 }),
+  UPSTREAM_IDLE_TIMEOUT_MS: envInteger({ min: 1, max: 600_000, fallback: 60_000 }),
   // Retries belong to the caller (tRPC has a retryLink); the gateway passes failures straight back
   // so a 429 is not held for a whole Retry-After window inside the gateway.
-  UPSTREAM_MAX_RETRIES: integer({ min: 0, max: 10, fallback: 0 }),
-  AGENT_CACHE_TTL_MS: integer({ min: 0, max: 3_600_000, fallback: 5_000 }),
-  AGENT_CACHE_MAX_ENTRIES: integer({ min: 1, max: 1_000_000, fallback: 10_000 }),
+  UPSTREAM_MAX_RETRIES: envInteger({ min: 0, max: 10, fallback: 0 }),
+  AGENT_CACHE_TTL_MS: envInteger({ min: 0, max: 3_600_000, fallback: 5_000 }),
+  AGENT_CACHE_MAX_ENTRIES: envInteger({ min: 1, max: 1_000_000, fallback: 10_000 }),
   // The bearer token Prometheus scrapes /metrics with; unset, the gateway serves no /metrics.
   METRICS_TOKEN: z.optional(z.string().check(z.minLength(16))),
   LOG_LEVEL: z._default(z.enum(LOG_LEVELS), 'info'),
   LOG_FORMAT: z.optional(z.enum(['pretty', 'json'])),
-  CORS_ORIGINS: corsOrigins,
+  CORS_ORIGINS: z.pipe(z._default(z.string(), '*'), parsedBy(parseCorsOrigins)),
 });
 
 export interface GatewayConfig {

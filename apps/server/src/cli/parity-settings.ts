@@ -4,9 +4,10 @@
  * its variable and flag. No message repeats a value given, so a token (or a URL carrying one) is
  * never printed.
  */
+
+import { refuse } from '@assistant-platform/service-kit';
 import { readEnvironment } from '@assistant-platform/types';
 import * as z from 'zod/mini';
-import { refuse } from '../config/env-text.js';
 import type { TranscriptionIds } from '../parity/scenario.js';
 
 export interface ParityFlags {

@@ -5,8 +5,12 @@ import {
 } from '@assistant-platform/engines/config';
 import type { EnginesConfig } from '@assistant-platform/engines/types';
 import {
+  blankAsUndefined,
   type CorsOrigins,
+  envInteger,
+  envText,
   parseCorsOrigins,
+  parsedBy,
   type TracingConfig,
   toTracingConfig,
   tracingEnvSchema,
@@ -14,7 +18,6 @@ import {
 import { LOG_LEVELS, type LogLevel, readEnvironment } from '@assistant-platform/types';
 import * as z from 'zod/mini';
 import { type DatabaseTarget, databaseTargetOf } from './database-url.js';
-import { blankAsUndefined, integer, optionalText, parsedBy } from './env-text.js';
 import {
   checkModes,
   type ProxyConfig,
@@ -136,46 +139,46 @@ function trustProxyOf(value: string): boolean | number | string[] {
 }
 
 const serverEnvSchema = z.object({
-  PORT: integer({ min: 0, max: 65_535, fallback: 4010 }),
+  PORT: envInteger({ min: 0, max: 65_535, fallback: 4010 }),
   HOST: text('127.0.0.1'),
   DATABASE_URL: z.pipe(text('./.data/assistant.sqlite'), parsedBy(databaseTargetOf)),
-  ASSISTANT_SEED: optionalText,
+  ASSISTANT_SEED: envText,
   ASSISTANT_DEV_TOKEN: z.pipe(
     z.transform(blankAsUndefined),
     z.optional(z.string().check(z.regex(/^[\x21-\x7e]{8,512}$/))),
   ),
-  RATE_LIMIT_MAX: integer({ min: 1, fallback: 600 }),
-  RATE_LIMIT_WINDOW_MS: integer({ min: 1, fallback: 60_000 }),
+  RATE_LIMIT_MAX: envInteger({ min: 1, fallback: 600 }),
+  RATE_LIMIT_WINDOW_MS: envInteger({ min: 1, fallback: 60_000 }),
   LOG_LEVEL: z._default(z.enum(LOG_LEVELS), 'info'),
   LOG_FORMAT: z.optional(z.enum(['pretty', 'json'])),
-  HEADERS_TIMEOUT_MS: integer({ min: 1, fallback: 10_000 }),
-  REQUEST_TIMEOUT_MS: integer({ min: 1, fallback: 30_000 }),
-  STREAM_STALL_TIMEOUT_MS: integer({ min: 100, max: 600_000, fallback: 10_000 }),
-  KEEP_ALIVE_TIMEOUT_MS: integer({ min: 1, max: 3_600_000, fallback: 5_000 }),
+  HEADERS_TIMEOUT_MS: envInteger({ min: 1, fallback: 10_000 }),
+  REQUEST_TIMEOUT_MS: envInteger({ min: 1, fallback: 30_000 }),
+  STREAM_STALL_TIMEOUT_MS: envInteger({ min: 100, max: 600_000, fallback: 10_000 }),
+  KEEP_ALIVE_TIMEOUT_MS: envInteger({ min: 1, max: 3_600_000, fallback: 5_000 }),
   // A little longer than a balancer takes to see a failing /healthz (deploy/haproxy.cfg: two failed
   // checks, the second 250 ms after the first, asked every second).
-  DRAIN_DELAY_MS: integer({ min: 0, max: 600_000, fallback: 3_000 }),
-  DRAIN_TIMEOUT_MS: integer({ min: 0, max: 600_000, fallback: 5_000 }),
-  AUTH_FAILURE_LIMIT_MAX: integer({ min: 1, fallback: 60 }),
-  AUTH_FAILURE_LIMIT_WINDOW_MS: integer({ min: 1, fallback: 60_000 }),
-  MAX_HEAVY_REQUESTS_PER_TOKEN: integer({ min: 1, fallback: 4 }),
-  ACCOUNT_MAX_REQUESTS_IN_FLIGHT: integer({ min: 1, fallback: 32 }),
+  DRAIN_DELAY_MS: envInteger({ min: 0, max: 600_000, fallback: 3_000 }),
+  DRAIN_TIMEOUT_MS: envInteger({ min: 0, max: 600_000, fallback: 5_000 }),
+  AUTH_FAILURE_LIMIT_MAX: envInteger({ min: 1, fallback: 60 }),
+  AUTH_FAILURE_LIMIT_WINDOW_MS: envInteger({ min: 1, fallback: 60_000 }),
+  MAX_HEAVY_REQUESTS_PER_TOKEN: envInteger({ min: 1, fallback: 4 }),
+  ACCOUNT_MAX_REQUESTS_IN_FLIGHT: envInteger({ min: 1, fallback: 32 }),
   // At least the largest body, which must always be able to arrive alone; by default four of them,
   // so a token's heavy requests (MAX_HEAVY_REQUESTS_PER_TOKEN, 4) at the largest body all arrive.
-  ACCOUNT_MAX_BODY_BYTES_IN_FLIGHT: integer({ min: BODY_LIMIT, fallback: 4 * BODY_LIMIT }),
-  WORK_DEADLINE_MS: integer({ min: 100, max: 600_000, fallback: DEFAULT_WORK_DEADLINE_MS }),
-  WORKER_NICE: integer({ min: 0, max: 19, fallback: 10 }),
+  ACCOUNT_MAX_BODY_BYTES_IN_FLIGHT: envInteger({ min: BODY_LIMIT, fallback: 4 * BODY_LIMIT }),
+  WORK_DEADLINE_MS: envInteger({ min: 100, max: 600_000, fallback: DEFAULT_WORK_DEADLINE_MS }),
+  WORKER_NICE: envInteger({ min: 0, max: 19, fallback: 10 }),
   TRUST_PROXY: z.pipe(z._default(z.string(), 'false'), parsedBy(trustProxyOf)),
   CORS_ORIGINS: z.pipe(z._default(z.string(), '*'), parsedBy(parseCorsOrigins)),
-  JOURNAL_MAX: integer({ min: 0, max: 100_000, fallback: 1000 }),
-  JOURNAL_TOTAL_MAX: integer({ min: 1, max: 1_000_000, fallback: 4000 }),
-  JOURNAL_BODY_MAX_BYTES: integer({ min: 0, max: 10 * 1024 * 1024, fallback: 16_384 }),
-  FAULT_SEED: integer({ min: 0, max: 0xffff_ffff, fallback: 1 }),
-  CHAT_FIXTURES: optionalText,
+  JOURNAL_MAX: envInteger({ min: 0, max: 100_000, fallback: 1000 }),
+  JOURNAL_TOTAL_MAX: envInteger({ min: 1, max: 1_000_000, fallback: 4000 }),
+  JOURNAL_BODY_MAX_BYTES: envInteger({ min: 0, max: 10 * 1024 * 1024, fallback: 16_384 }),
+  FAULT_SEED: envInteger({ min: 0, max: 0xffff_ffff, fallback: 1 }),
+  CHAT_FIXTURES: envText,
   // The contract's default retention of a key is 24 hours; 30 days at most.
-  IDEMPOTENCY_RETENTION_MS: integer({ min: 1, max: 30 * 86_400_000, fallback: 86_400_000 }),
+  IDEMPOTENCY_RETENTION_MS: envInteger({ min: 1, max: 30 * 86_400_000, fallback: 86_400_000 }),
   // Per account: one account's keys never push out another's.
-  IDEMPOTENCY_MAX_RECORDS: integer({ min: 1, max: 1_000_000, fallback: 10_000 }),
+  IDEMPOTENCY_MAX_RECORDS: envInteger({ min: 1, max: 1_000_000, fallback: 10_000 }),
   FEATURES_OFF: z.pipe(z._default(z.string(), ''), parsedBy(parseFeaturesOff)),
 });
 

@@ -4,8 +4,9 @@
  * (`PROXY_RECORD_DIR` records each exchange as a cassette), `REPLAY_DIR` makes it answer from
  * cassettes. The two modes exclude each other.
  */
+
+import { envInteger, envText, parsedBy } from '@assistant-platform/service-kit';
 import * as z from 'zod/mini';
-import { integer, optionalText, parsedBy } from './env-text.js';
 
 export interface ProxyConfig {
   /** The target's base URL, ending in `/v1` (no trailing slash). */
@@ -70,14 +71,14 @@ function targetOf(text: string): string {
 }
 
 export const proxyEnvSchema = z.object({
-  PROXY_TARGET: z.pipe(optionalText, z.optional(parsedBy(targetOf))),
-  PROXY_RECORD_DIR: optionalText,
-  PROXY_TIMEOUT_MS: integer({ min: 1, max: 600_000, fallback: 60_000 }),
+  PROXY_TARGET: z.pipe(envText, z.optional(parsedBy(targetOf))),
+  PROXY_RECORD_DIR: envText,
+  PROXY_TIMEOUT_MS: envInteger({ min: 1, max: 600_000, fallback: 60_000 }),
   RECORD_REDACT_HEADERS: list(
     lowerCaseNames(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/, 'must be header names, comma-separated'),
   ),
   RECORD_REDACT_QUERY: list(lowerCaseNames(/^[^\s&=#]+$/, 'must be query parameter names, comma-separated')),
-  REPLAY_DIR: optionalText,
+  REPLAY_DIR: envText,
   REPLAY_IGNORE: list(
     z.string().check(z.regex(/^(?:\/.*|[^/\s]+)$/, 'must be field names or JSON Pointers, comma-separated')),
   ),

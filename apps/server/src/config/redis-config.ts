@@ -4,8 +4,9 @@
  * `REDIS_PREFIX` starts every key and channel name, so deployments (or test runs) can share one
  * Redis without seeing each other's state. Without `REDIS_URL` the other two are ignored.
  */
+
+import { envText, parsedBy } from '@assistant-platform/service-kit';
 import * as z from 'zod/mini';
-import { optionalText, parsedBy } from './env-text.js';
 
 export interface RedisConfig {
   /** The URL as given, for the client only: it may hold a password. */
@@ -40,7 +41,7 @@ function redisUrlOf(text: string): { url: string; display: string } {
 }
 
 export const redisEnvSchema = z.object({
-  REDIS_URL: z.pipe(optionalText, z.optional(parsedBy(redisUrlOf))),
+  REDIS_URL: z.pipe(envText, z.optional(parsedBy(redisUrlOf))),
   REDIS_FAILURE: z._default(z.enum(['open', 'closed']), 'open'),
   REDIS_PREFIX: z._default(
     z.string().check(z.regex(/^[\x21-\x7e]{1,64}$/, 'must be 1 to 64 visible ASCII characters')),

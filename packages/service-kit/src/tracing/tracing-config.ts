@@ -10,21 +10,8 @@
  * tests') applies; the exporter reads the rest of its variables itself (headers, timeout). What
  * users write never goes into a span.
  */
-// zod's tree-shakable API: the apps start with a fraction of the code of zod's chained one.
 import * as z from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
-
-// The English messages zod's chained API configures on import (the apps' errors quote them).
-z.config(en());
-
-const optionalText = z.pipe(
-  z.transform((value: unknown) => (value === '' ? undefined : value)),
-  z.optional(z.string()),
-);
-
-/** An integer variable from `min` to `max`, `fallback` when unset. */
-const integer = ({ min, max, fallback }: { min: number; max: number; fallback: number }) =>
-  z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
+import { envInteger, envText } from '../env-schema.js';
 
 export interface TracingConfig {
   exporter: 'otlp' | 'console';
@@ -64,10 +51,10 @@ const flag = z.pipe(
 export const tracingEnvSchema = z.object({
   OTEL_SDK_DISABLED: flag,
   OTEL_TRACES_EXPORTER: z.optional(z.enum(['otlp', 'console', 'none'])),
-  OTEL_EXPORTER_OTLP_ENDPOINT: optionalText,
-  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalText,
-  OTEL_SERVICE_NAME: optionalText,
-  OTEL_BSP_SCHEDULE_DELAY: integer({ min: 1, max: 600_000, fallback: 5000 }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: envText,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: envText,
+  OTEL_SERVICE_NAME: envText,
+  OTEL_BSP_SCHEDULE_DELAY: envInteger({ min: 1, max: 600_000, fallback: 5000 }),
   OTEL_TRACES_SAMPLER: z.optional(z.enum(SAMPLERS)),
   OTEL_TRACES_SAMPLER_ARG: z._default(z.coerce.number().check(z.minimum(0), z.maximum(1)), 1),
   OTEL_EXPORTER_OTLP_PROTOCOL: z.optional(z.enum(OTLP_PROTOCOLS)),
