@@ -56,8 +56,9 @@ export class AnswerTap extends EventEmitter {
   private broken = false;
   /** Whether the answer's encoding is one the tap decodes (so its events can be followed). */
   readonly decodable: boolean;
-  private readonly sink: Writable;
-  private readonly done: Promise<unknown>;
+  /** Where chunks go to be decoded or parsed; undefined for a plain body, kept as it comes. */
+  private readonly sink: Writable | undefined;
+  private readonly done: Promise<unknown> | undefined;
 
   constructor(options: {
     contentEncoding: string | undefined;
@@ -69,8 +70,39 @@ export class AnswerTap extends EventEmitter {
     keepEvents: boolean;
   }) {
     super();
-    const { stream, isStream, sentAt } = options;
+    const { isStream } = options;
     this.events = isStream && options.keepEvents ? [] : undefined;
+    const decoder = decoderFor(options.contentEncoding);
+    this.decodable = decoder !== null;
+    if (decoder === null)
+      this.skip(`its content-encoding ${options.contentEncoding} is not one the proxy decodes`);
+    // Most answers are plain JSON: kept chunk by chunk, with no writable, decoder or event parser
+    // made for them (work on every call that only an encoded body or a stream needs).
+    if (!decoder && !isStream) return;
+    const collector = this.collector(options);
+    if (decoder) {
+      decoder.pipe(collector);
+      decoder.on('error', () => {
+        if (this.broken) return;
+        this.broken = true;
+        this.skip(`its ${options.contentEncoding} encoding is broken`);
+        collector.end();
+      });
+      this.sink = decoder;
+    } else this.sink = collector;
+    this.done = once(collector, 'finish');
+  }
+
+  /** A writable taking the decoded body: kept whole, or for a stream parsed event by event. */
+  private collector({
+    stream,
+    isStream,
+    sentAt,
+  }: {
+    stream: StreamCheck | undefined;
+    isStream: boolean;
+    sentAt: number;
+  }) {
     const text = new TextDecoder();
     const parser = createParser({
       onEvent: (message) => {
@@ -84,17 +116,10 @@ export class AnswerTap extends EventEmitter {
         this.emit('event', event);
       },
     });
-    const take = (chunk: Buffer) => {
-      if (isStream) parser.feed(text.decode(chunk, { stream: true }));
-      else if (this.unchecked === undefined) {
-        this.size += chunk.length;
-        if (this.size > MAX_TAPPED_BYTES) this.skip(`the body is larger than ${MAX_TAPPED_BYTES} bytes`);
-        else this.chunks.push(chunk);
-      }
-    };
-    const collector = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        take(chunk);
+    return new Writable({
+      write: (chunk: Buffer, _encoding, callback) => {
+        if (isStream) parser.feed(text.decode(chunk, { stream: true }));
+        else this.take(chunk);
         callback();
       },
       final(callback) {
@@ -102,21 +127,14 @@ export class AnswerTap extends EventEmitter {
         callback();
       },
     });
-    const decoder = decoderFor(options.contentEncoding);
-    this.decodable = decoder !== null;
-    if (decoder === null)
-      this.skip(`its content-encoding ${options.contentEncoding} is not one the proxy decodes`);
-    if (decoder) {
-      decoder.pipe(collector);
-      decoder.on('error', () => {
-        if (this.broken) return;
-        this.broken = true;
-        this.skip(`its ${options.contentEncoding} encoding is broken`);
-        collector.end();
-      });
-      this.sink = decoder;
-    } else this.sink = collector;
-    this.done = once(collector, 'finish');
+  }
+
+  /** Keeps a decoded chunk of a body that is not a stream, up to the bound. */
+  private take(chunk: Buffer): void {
+    if (this.unchecked !== undefined) return;
+    this.size += chunk.length;
+    if (this.size > MAX_TAPPED_BYTES) this.skip(`the body is larger than ${MAX_TAPPED_BYTES} bytes`);
+    else this.chunks.push(chunk);
   }
 
   private keep(event: TappedEvent): void {
@@ -137,13 +155,15 @@ export class AnswerTap extends EventEmitter {
 
   /** A chunk of the answer as received (still encoded). */
   push(chunk: Buffer): void {
-    if (this.decodable && !this.broken) this.sink.write(chunk);
+    if (this.sink === undefined) {
+      if (this.decodable) this.take(chunk);
+    } else if (!this.broken) this.sink.write(chunk);
   }
 
   /** Once the answer has ended: what the tap kept. */
   async finish(): Promise<Tapped> {
-    if (!this.broken) this.sink.end();
-    await this.done;
+    if (this.sink && !this.broken) this.sink.end();
+    if (this.done) await this.done;
     return {
       body: this.unchecked === undefined ? Buffer.concat(this.chunks) : undefined,
       events: this.unchecked === undefined ? this.events : undefined,

@@ -42,9 +42,25 @@ export function confinedUrl(target: string, pathAndQuery: string): string {
   const queryAt = pathAndQuery.indexOf('?');
   const path = queryAt < 0 ? pathAndQuery : pathAndQuery.slice(0, queryAt);
   const url = `${target}${pathAndQuery}`;
-  const base = new URL(target).pathname;
-  const resolved = URL.canParse(url) ? new URL(url).pathname : undefined;
+  const base = basePathOf(target);
+  const resolved = pathnameOf(url);
   const under = resolved !== undefined && (resolved === base || resolved.startsWith(`${base}/`));
   if (leavesBase(path) || !under) throw new ApiError(400, [OUTSIDE_BASE_ISSUE]);
   return url;
+}
+
+/** The last target's base path, parsed once: a proxy has one target, asked about on every request. */
+let last = { target: '', base: '' };
+function basePathOf(target: string): string {
+  if (last.target !== target) last = { target, base: new URL(target).pathname };
+  return last.base;
+}
+
+/** The path a URL parser makes of `url`; undefined when it is no URL (one parse, not a check and a parse). */
+function pathnameOf(url: string): string | undefined {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
 }

@@ -24,9 +24,14 @@ const HOP_BY_HOP = new Set([
 /** This proxy's entry in `Via`: the protocol it received, and a pseudonym. */
 export const VIA = '1.1 assistant-server';
 
+const NONE: ReadonlySet<string> = new Set();
+
 /** The field names the `Connection` header lists (they are hop-by-hop too). */
-function connectionOptions(values: readonly string[]): Set<string> {
-  return new Set(values.flatMap((value) => value.split(',').map((name) => name.trim().toLowerCase())));
+function connectionOptions(values: readonly string[]): ReadonlySet<string> {
+  if (values.length === 0) return NONE;
+  const names = new Set<string>();
+  for (const value of values) for (const name of value.split(',')) names.add(name.trim().toLowerCase());
+  return names;
 }
 
 const withVia = (existing: string | undefined) => (existing ? `${existing}, ${VIA}` : VIA);

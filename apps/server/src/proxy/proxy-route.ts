@@ -13,6 +13,7 @@
  * target's. Faults still apply (see pipeline/faults/): a `code` or `reset` never reaches the
  * target; a delay precedes forwarding; a stream's timing paces the forwarded events.
  */
+import { once } from 'node:events';
 import { METHODS, type ServerResponse } from 'node:http';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -210,7 +211,8 @@ function proxyHandler({ target, validator, bodies, recorder, violations: summary
       (timing.ttftMs || timing.tps || timing.disconnectAfter !== undefined);
     try {
       if (paced) await forwardPaced(request, answer, tap, res, timing, client.signal, finish);
-      else await forward(answer, tap, res, finish);
+      else if (isStream) await forward(answer, tap, res, finish);
+      else await forwardPlain(answer, tap, res, finish, client.signal);
     } catch (error) {
       if (client.signal.aborted || request.journal?.outcome === 'disconnected') return;
       // The target's connection failed mid-answer: the client's is cut too, never ended as if complete.
@@ -244,7 +246,29 @@ function proxyHandler({ target, validator, bodies, recorder, violations: summary
   };
 }
 
-/** Passes the answer through as it comes, the tap watching each chunk; `finish` runs before the end. */
+/**
+ * Passes an answer that is not a stream through as it comes, the tap keeping each chunk; `finish`
+ * runs before the end. Written straight to the response, without a stream pipeline between: a
+ * pipeline's abort controller, transform and end-of-stream listeners are a cost on every call,
+ * and this path needs neither a transform nor the pipeline's teardown (the client's going away
+ * aborts `signal`, which ends the target's body and the wait for `drain`).
+ */
+async function forwardPlain(
+  answer: TargetAnswer,
+  tap: AnswerTap,
+  res: ServerResponse,
+  finish: () => Promise<void>,
+  signal: AbortSignal,
+) {
+  for await (const chunk of answer.body) {
+    tap.push(chunk as Buffer);
+    if (!res.write(chunk)) await once(res, 'drain', { signal });
+  }
+  await finish();
+  res.end();
+}
+
+/** Passes a stream through as it comes, the tap watching each chunk; `finish` runs before the end. */
 async function forward(
   answer: TargetAnswer,
   tap: AnswerTap,

@@ -173,7 +173,7 @@ export function checkAnswerBody(
   if (!isJsonMediaType(mediaType)) return [];
   let value: unknown;
   try {
-    value = parseJsonBody(bytes, { maxValues: Number.POSITIVE_INFINITY }).value;
+    value = parseJsonBody(bytes, { maxValues: Number.POSITIVE_INFINITY, maxIssues: 0 }).value;
   } catch (error) {
     if (!(error instanceof ContractValidationError)) throw error;
     return [

@@ -192,7 +192,9 @@ export interface ParsedJson {
  * MAX_JSON_DEPTH at that place; `maxValues` is MAX_JSON_VALUES for what a client sends, unbounded
  * for the answers a checker reads (an embeddings answer holds far more numbers, and the contract
  * bounds them by its own limits).
- * Unsafe places come back as issues, so validation can go on and list them with the rest.
+ * Unsafe places come back as issues (up to `maxIssues`), so validation can go on and list them
+ * with the rest; an answer's checker, which stores nothing of it, asks for none (`maxIssues: 0`
+ * skips the walk).
  */
 export function parseJsonText(
   text: string,
@@ -216,7 +218,7 @@ export function parseJsonText(
       pointer === '' ? 'the body is not valid JSON' : 'must be valid JSON',
     );
   }
-  return { value, issues: unsafeParts(value, pointer, maxIssues) };
+  return { value, issues: maxIssues > 0 ? unsafeParts(value, pointer, maxIssues) : [] };
 }
 
 /** Nesting depth of a pointer's place in the body (each segment is one level). */
@@ -227,7 +229,10 @@ export function depthOf(pointer: string): number {
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A body's bytes as JSON: UTF-8 (invalid bytes are a 400, never U+FFFD), then `parseJsonText`. */
-export function parseJsonBody(bytes: Uint8Array, { maxValues = MAX_JSON_VALUES } = {}): ParsedJson {
+export function parseJsonBody(
+  bytes: Uint8Array,
+  { maxValues = MAX_JSON_VALUES, maxIssues = 50 } = {},
+): ParsedJson {
   let text: string;
   try {
     text = utf8.decode(bytes);
@@ -235,5 +240,5 @@ export function parseJsonBody(bytes: Uint8Array, { maxValues = MAX_JSON_VALUES }
     throw ContractValidationError.at('', 'the body is not valid UTF-8');
   }
   if (text.trim() === '') throw ContractValidationError.at('', 'the JSON body is empty');
-  return parseJsonText(text, { maxValues });
+  return parseJsonText(text, { maxValues, maxIssues });
 }

@@ -52,7 +52,7 @@ export class StreamCheck {
     if (declared.terminal) this.ended = true;
     let value: unknown;
     try {
-      value = parseJsonText(data, { maxValues: Number.POSITIVE_INFINITY }).value;
+      value = parseJsonText(data, { maxValues: Number.POSITIVE_INFINITY, maxIssues: 0 }).value;
     } catch (error) {
       if (!(error instanceof ContractValidationError)) throw error;
       this.report(index, `has data that is not JSON: ${data.slice(0, 80)}`);

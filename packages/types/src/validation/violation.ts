@@ -28,7 +28,9 @@ export function withIssues(message: string, issues: readonly ValidationIssue[]):
 
 /** The media type of a `content-type` value, lower case, without parameters; '' when absent. */
 export function mediaTypeOf(contentType: string | undefined): string {
-  return (contentType ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  if (contentType === undefined) return '';
+  const end = contentType.indexOf(';');
+  return (end < 0 ? contentType : contentType.slice(0, end)).trim().toLowerCase();
 }
 
 /** Whether a media type is JSON (`application/json` or `application/<something>+json`). */
