@@ -93,8 +93,20 @@ export interface SchemaLimits {
 /** The limits of the schemas of one contract, whose `$ref`s point into `components`. */
 export function schemaLimits(components: Components): SchemaLimits {
   const limited = new WeakMap<SchemaNode, boolean>();
+  // Each schema object's target, found once: following a `$ref` by name slices and hashes a new
+  // string, which was most of the walk's time on every body.
+  const targets = new WeakMap<object, SchemaNode | null>();
+  function target(raw: unknown): SchemaNode | undefined {
+    if (raw === null || typeof raw !== 'object') return undefined;
+    let found = targets.get(raw);
+    if (found === undefined) {
+      found = resolve(raw, components) ?? null;
+      targets.set(raw, found);
+    }
+    return found ?? undefined;
+  }
   function hasLimits(raw: unknown): boolean {
-    const node = resolve(raw, components);
+    const node = target(raw);
     if (!node) return false;
     const known = limited.get(node);
     if (known !== undefined) return known;
@@ -114,11 +126,13 @@ export function schemaLimits(components: Components): SchemaLimits {
 
   function limitIssues(schema: unknown, value: unknown, pointer = '', max = 50): ValidationIssue[] {
     const issues: ValidationIssue[] = [];
-    const seen = new Set<string>();
+    let seen: Set<string> | undefined;
+    // Raw keys and indexes, escaped only when an issue names them: most bodies have none.
     const path: string[] = [];
     const report = (message: string) => {
-      const at = pointer + path.map((segment) => `/${segment}`).join('');
+      const at = pointer + path.map((segment) => `/${escapeKey(segment)}`).join('');
       const key = `${at}\u0000${message}`;
+      seen ??= new Set();
       if (seen.has(key)) return;
       seen.add(key);
       issues.push({ path: at, message });
@@ -130,7 +144,7 @@ export function schemaLimits(components: Components): SchemaLimits {
     };
     const walk = (raw: unknown, current: unknown): void => {
       if (issues.length >= max || !hasLimits(raw)) return;
-      const node = resolve(raw, components) as SchemaNode;
+      const node = target(raw) as SchemaNode;
       const maxBytes = node['x-max-json-bytes'];
       if (typeof maxBytes === 'number' && Buffer.byteLength(JSON.stringify(current) ?? '') > maxBytes) {
         report(`must NOT be more than ${maxBytes} bytes of JSON`);
@@ -146,7 +160,7 @@ export function schemaLimits(components: Components): SchemaLimits {
         const branches = node[key];
         if (!Array.isArray(branches)) continue;
         for (const branch of branches) {
-          const resolved = resolve(branch, components);
+          const resolved = target(branch);
           if (resolved && admits(resolved, current)) walk(resolved, current);
         }
       }
@@ -173,7 +187,8 @@ export function schemaLimits(components: Components): SchemaLimits {
             : typeof extra === 'object' && extra !== null
               ? extra
               : undefined;
-          if (child !== undefined) walkChild(child, (current as SchemaNode)[key], escapeKey(key));
+          // A property whose schema has no limit anywhere below is not walked into.
+          if (child !== undefined && hasLimits(child)) walkChild(child, (current as SchemaNode)[key], key);
         }
       }
     };
