@@ -13,7 +13,6 @@
  * target's. Faults still apply (see pipeline/faults/): a `code` or `reset` never reaches the
  * target; a delay precedes forwarding; a stream's timing paces the forwarded events.
  */
-import { once } from 'node:events';
 import { METHODS, type ServerResponse } from 'node:http';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -212,7 +211,7 @@ function proxyHandler({ target, validator, bodies, recorder, violations: summary
     try {
       if (paced) await forwardPaced(request, answer, tap, res, timing, client.signal, finish);
       else if (isStream) await forward(answer, tap, res, finish);
-      else await forwardPlain(answer, tap, res, finish, client.signal);
+      else await forwardPlain(answer, tap, res, finish);
     } catch (error) {
       if (client.signal.aborted || request.journal?.outcome === 'disconnected') return;
       // The target's connection failed mid-answer: the client's is cut too, never ended as if complete.
@@ -248,24 +247,41 @@ function proxyHandler({ target, validator, bodies, recorder, violations: summary
 
 /**
  * Passes an answer that is not a stream through as it comes, the tap keeping each chunk; `finish`
- * runs before the end. Written straight to the response, without a stream pipeline between: a
- * pipeline's abort controller, transform and end-of-stream listeners are a cost on every call,
- * and this path needs neither a transform nor the pipeline's teardown (the client's going away
- * aborts `signal`, which ends the target's body and the wait for `drain`).
+ * runs before the end. Written straight to the response from the body's events, with no stream
+ * pipeline or async iterator between: their abort controller, transform, end-of-stream listeners
+ * and promises are a cost on every call, and this path needs none of them. The client's going away
+ * aborts the target's request (its `signal`), which ends the body with an error: the promise
+ * rejects, also while the body waits for the client to drain.
  */
-async function forwardPlain(
+function forwardPlain(
   answer: TargetAnswer,
   tap: AnswerTap,
   res: ServerResponse,
   finish: () => Promise<void>,
-  signal: AbortSignal,
 ) {
-  for await (const chunk of answer.body) {
-    tap.push(chunk as Buffer);
-    if (!res.write(chunk)) await once(res, 'drain', { signal });
-  }
-  await finish();
-  res.end();
+  const { body } = answer;
+  return new Promise<void>((resolve, reject) => {
+    const resume = () => body.resume();
+    body.on('data', (chunk: Buffer) => {
+      tap.push(chunk);
+      if (res.write(chunk)) return;
+      body.pause();
+      res.once('drain', resume);
+    });
+    let ended = false;
+    body.once('error', reject);
+    // Destroyed without an error (no 'end'): an answer cut short all the same, never ended as complete.
+    body.once('close', () => {
+      if (!ended) reject(new Error('the target’s answer closed before its end'));
+    });
+    body.once('end', () => {
+      ended = true;
+      finish().then(() => {
+        res.end();
+        resolve();
+      }, reject);
+    });
+  });
 }
 
 /** Passes a stream through as it comes, the tap watching each chunk; `finish` runs before the end. */
