@@ -26,7 +26,7 @@ import type { SeedInput } from './seed/apply-startup-data.js';
  * trusts no one for a bare number, which would make every client behind a balancer one address.
  * Naming the balancer's addresses instead also checks who the peer is (see the README).
  */
-function trustProxyOf(
+function fastifyTrustProxy(
   trust: ServerConfig['trustProxy'],
 ): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust !== 'number') return trust;
@@ -69,7 +69,7 @@ function fastifyOptions(
     genReqId: requestIdOf,
     // Behind a load balancer, the client's address (the failed-authentication limit's key) is the
     // one its X-Forwarded-For names, when TRUST_PROXY says whom to believe.
-    trustProxy: trustProxyOf(config.trustProxy),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     forceCloseConnections: 'idle',
     // Requests on connections still open while closing are served (with Connection: close, see
     // drain-on-close.ts) rather than answered with Fastify's own 503 body, which is not an envelope.

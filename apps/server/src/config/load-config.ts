@@ -129,8 +129,8 @@ const BODY_LIMIT = 10 * 1024 * 1024;
 /** A text variable of at least one character, `fallback` when unset. */
 const text = (fallback: string) => z._default(z.string().check(z.minLength(1)), fallback);
 
-/** TRUST_PROXY: whom to believe about the client's address (see trustProxyOf in app.ts). */
-function trustProxyOf(value: string): boolean | number | string[] {
+/** TRUST_PROXY: whom to believe about the client's address (see fastifyTrustProxy in app.ts). */
+function parseTrustProxy(value: string): boolean | number | string[] {
   if (value === 'true' || value === 'false') return value === 'true';
   if (/^[0-9]{1,2}$/.test(value)) return Number(value);
   const addresses = value.split(',').map((entry) => entry.trim());
@@ -168,7 +168,7 @@ const serverEnvSchema = z.object({
   ACCOUNT_MAX_BODY_BYTES_IN_FLIGHT: envInteger({ min: BODY_LIMIT, fallback: 4 * BODY_LIMIT }),
   WORK_DEADLINE_MS: envInteger({ min: 100, max: 600_000, fallback: DEFAULT_WORK_DEADLINE_MS }),
   WORKER_NICE: envInteger({ min: 0, max: 19, fallback: 10 }),
-  TRUST_PROXY: z.pipe(z._default(z.string(), 'false'), parsedBy(trustProxyOf)),
+  TRUST_PROXY: z.pipe(z._default(z.string(), 'false'), parsedBy(parseTrustProxy)),
   CORS_ORIGINS: z.pipe(z._default(z.string(), '*'), parsedBy(parseCorsOrigins)),
   JOURNAL_MAX: envInteger({ min: 0, max: 100_000, fallback: 1000 }),
   JOURNAL_TOTAL_MAX: envInteger({ min: 1, max: 1_000_000, fallback: 4000 }),
