@@ -36,24 +36,17 @@ export function leavesBase(path: string): boolean {
 
 /**
  * The target URL of a request whose path (and query) after `/v1` is `pathAndQuery`; throws the 400
- * when it would leave the target's base path.
+ * when it would leave the target's base path (`base`, the target's path: a caller asking on every
+ * request parses it once).
  */
-export function confinedUrl(target: string, pathAndQuery: string): string {
+export function confinedUrl(target: string, pathAndQuery: string, base = new URL(target).pathname): string {
   const queryAt = pathAndQuery.indexOf('?');
   const path = queryAt < 0 ? pathAndQuery : pathAndQuery.slice(0, queryAt);
   const url = `${target}${pathAndQuery}`;
-  const base = basePathOf(target);
   const resolved = pathnameOf(url);
   const under = resolved !== undefined && (resolved === base || resolved.startsWith(`${base}/`));
   if (leavesBase(path) || !under) throw new ApiError(400, [OUTSIDE_BASE_ISSUE]);
   return url;
-}
-
-/** The last target's base path, parsed once: a proxy has one target, asked about on every request. */
-let last = { target: '', base: '' };
-function basePathOf(target: string): string {
-  if (last.target !== target) last = { target, base: new URL(target).pathname };
-  return last.base;
 }
 
 /** The path a URL parser makes of `url`; undefined when it is no URL (one parse, not a check and a parse). */

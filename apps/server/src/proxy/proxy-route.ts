@@ -36,7 +36,6 @@ import { type BodyPool, OFFLOAD_BYTES } from '../pipeline/body/body-pool.js';
 import { withoutFaultPreferences } from '../pipeline/faults/prefer-header.js';
 import { tenantOf } from '../pipeline/request-tenant.js';
 import { AnswerTap, type Tapped, type TappedEvent } from './answer-tap.js';
-import { confinedUrl } from './confined-path.js';
 import { reportViolations } from './exchange-report.js';
 import { forwardedRequestHeaders, forwardedResponseHeaders } from './forwarded-headers.js';
 import type { TargetAnswer, TargetClient } from './target-client.js';
@@ -64,7 +63,7 @@ export async function registerProxyRoutes(app: FastifyInstance, deps: ProxyDeps)
     async (v1) => {
       // Before the body is read or anything is forwarded: a path that would leave /v1 answers 400.
       v1.addHook('onRequest', async (request) => {
-        confinedUrl(deps.target.target, request.url.slice('/v1'.length));
+        deps.target.urlOf(request.url.slice('/v1'.length));
       });
       // Bodies are forwarded as the bytes they came as, whatever their media type.
       v1.removeAllContentTypeParsers();

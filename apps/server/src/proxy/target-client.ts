@@ -25,6 +25,11 @@ export interface TargetClient {
   /** Its host (and port), for the forwarded `Host` header. */
   readonly host: string;
   /**
+   * The target URL of a request's path (and query) after `/v1`; throws ApiError 400 if it would
+   * leave the target's base path (see confined-path.ts).
+   */
+  urlOf(pathAndQuery: string): string;
+  /**
    * Sends a request (`path` and query after `/v1`, refused with ApiError 400 if it would leave the
    * target's base path); a target that fails to answer throws ApiError 502 or 504.
    */
@@ -52,11 +57,13 @@ export function createTargetClient(
     bodyTimeout: config.timeoutMs,
     keepAliveTimeout: 4000,
   });
+  const urlOf = (pathAndQuery: string) => confinedUrl(config.target, pathAndQuery, url.pathname);
   return {
     target: config.target,
     host: url.host,
+    urlOf,
     async send({ method, pathAndQuery, headers, body, signal }) {
-      const url = confinedUrl(config.target, pathAndQuery);
+      const url = urlOf(pathAndQuery);
       try {
         const answer = await request(url, {
           method: method as 'GET',
