@@ -246,11 +246,10 @@ function proxyHandler({ target, validator, bodies, recorder, violations: summary
 
 /**
  * Passes an answer that is not a stream through as it comes, the tap keeping each chunk; `finish`
- * runs before the end. Written straight to the response from the body's events, with no stream
- * pipeline or async iterator between: their abort controller, transform, end-of-stream listeners
- * and promises are a cost on every call, and this path needs none of them. The client's going away
- * aborts the target's request (its `signal`), which ends the body with an error: the promise
- * rejects, also while the body waits for the client to drain.
+ * runs before the end. Piped straight to the response (`pipe` waits for a slow client's `drain`),
+ * with no stream pipeline or transform between: a pipeline's abort controller and end-of-stream
+ * listeners are a cost on every call, and this path needs neither. The client's going away aborts
+ * the target's request (its `signal`), which ends the body with an error: the promise rejects.
  */
 function forwardPlain(
   answer: TargetAnswer,
@@ -260,14 +259,8 @@ function forwardPlain(
 ) {
   const { body } = answer;
   return new Promise<void>((resolve, reject) => {
-    const resume = () => body.resume();
-    body.on('data', (chunk: Buffer) => {
-      tap.push(chunk);
-      if (res.write(chunk)) return;
-      body.pause();
-      res.once('drain', resume);
-    });
     let ended = false;
+    body.on('data', (chunk: Buffer) => tap.push(chunk));
     body.once('error', reject);
     // Destroyed without an error (no 'end'): an answer cut short all the same, never ended as complete.
     body.once('close', () => {
@@ -280,6 +273,7 @@ function forwardPlain(
         resolve();
       }, reject);
     });
+    body.pipe(res, { end: false });
   });
 }
 
