@@ -4,7 +4,13 @@
  * a stream read event by event with the time each arrived, and a small HTTP server the tests
  * script to stand in for a target that breaks the contract, and the agent such a target answers.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  request,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { JournalEntry, ViolationGroup } from '@assistant-platform/types/admin';
 import type { FastifyInstance } from 'fastify';
@@ -92,6 +98,51 @@ export async function readEvents(response: Response, sentAt: number) {
     failed = true;
   }
   return { events, failed };
+}
+
+/**
+ * A request sent with Node's client exactly as written (fetch would resolve dot segments and
+ * decode a compressed body), with the all-scopes token: its answer as received. Rejects when the
+ * answer is cut before its end. `onResponse` sees the answer before its body is read.
+ */
+export function rawRequest(
+  origin: string,
+  {
+    method = 'GET',
+    path,
+    body,
+    headers = {},
+    onResponse,
+  }: {
+    method?: string;
+    path: string;
+    body?: string;
+    headers?: Record<string, string>;
+    onResponse?: (response: IncomingMessage) => void;
+  },
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      { host: hostname, port, method, path, headers: { ...auth(TEST_TOKENS.all), ...headers } },
+      (response) => {
+        onResponse?.(response);
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on('error', reject);
+        response.on('aborted', () => reject(new Error('the answer was cut')));
+      },
+    );
+    sent.on('error', reject);
+    sent.end(body);
+  });
 }
 
 export type TargetHandler = (request: IncomingMessage, response: ServerResponse, body: Buffer) => void;

@@ -6,42 +6,11 @@
  * violation); and every method Node's HTTP parser reads, QUERY and PROPFIND included, is forwarded
  * with its body and answered with the proxy's `Via`.
  */
-import { METHODS, request } from 'node:http';
+import { METHODS } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
-import { type RunningApp, sendJson, startApp, startScriptedTarget } from '../helpers/proxy.js';
+import { type RunningApp, rawRequest, sendJson, startApp, startScriptedTarget } from '../helpers/proxy.js';
 import { serverModule } from '../helpers/server-module.js';
-
-/** A request sent exactly as written (fetch would resolve the dot segments before sending). */
-function raw(
-  origin: string,
-  method: string,
-  path: string,
-  body?: string,
-  headers: Record<string, string> = {},
-) {
-  const { hostname, port } = new URL(origin);
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
-    (resolve, reject) => {
-      const sent = request(
-        { host: hostname, port, method, path, headers: { ...auth(TEST_TOKENS.all), ...headers } },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              body: Buffer.concat(chunks).toString(),
-            }),
-          );
-        },
-      );
-      sent.on('error', reject);
-      sent.end(body);
-    },
-  );
-}
 
 describe('paths that would leave /v1', () => {
   let target: Awaited<ReturnType<typeof startScriptedTarget>>;
@@ -68,15 +37,15 @@ describe('paths that would leave /v1', () => {
     '/v1/..%5C_admin/state',
     '/v1/agents/%2e',
   ])('%s answers 400 with the envelope and reaches nothing', async (path) => {
-    const answer = await raw(proxy.origin, 'GET', path);
+    const answer = await rawRequest(proxy.origin, { path });
     expect(answer.status).toBe(400);
     expect(answer.headers['x-request-id']).toEqual(expect.any(String));
-    expect(JSON.parse(answer.body)).toMatchObject({ success: false, errors: [{ path: 'path' }] });
+    expect(JSON.parse(answer.body.toString())).toMatchObject({ success: false, errors: [{ path: 'path' }] });
     expect(target.received).toEqual([]);
   });
 
   it('still forwards a path whose dots are part of a segment', async () => {
-    const answer = await raw(proxy.origin, 'GET', '/v1/agents/view/1..2');
+    const answer = await rawRequest(proxy.origin, { path: '/v1/agents/view/1..2' });
     expect(answer.status).toBe(404);
     expect(target.received.map((sent) => sent.url)).toEqual(['/v1/agents/view/1..2']);
   });
@@ -104,27 +73,32 @@ describe('methods and header parameters', () => {
   const json = { 'content-type': 'application/json' };
 
   it.each(['QUERY', 'PROPFIND'])('forwards %s with its body, and answers with Via', async (method) => {
-    const answer = await raw(proxy.origin, method, '/v1/things/1', '{"q":1}', json);
+    const answer = await rawRequest(proxy.origin, {
+      method,
+      path: '/v1/things/1',
+      body: '{"q":1}',
+      headers: json,
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.via).toBe('1.1 assistant-server');
-    expect(JSON.parse(answer.body)).toEqual({ method, body: '{"q":1}' });
+    expect(JSON.parse(answer.body.toString())).toEqual({ method, body: '{"q":1}' });
     expect(target.received.map((sent) => sent.method)).toEqual([method]);
   });
 
   it('forwards every method Node reads but CONNECT', async () => {
     const methods = METHODS.filter((method) => method !== 'CONNECT');
     for (const method of methods) {
-      const answer = await raw(proxy.origin, method, '/v1/things/1', undefined, json);
+      const answer = await rawRequest(proxy.origin, { method, path: '/v1/things/1', headers: json });
       expect([method, answer.status, answer.headers.via]).toEqual([method, 200, '1.1 assistant-server']);
     }
     expect(target.received.map((sent) => sent.method)).toEqual(methods);
   });
 
   it('answers a QUERY without Content-Type 400 with the envelope, as RFC 10008 asks, and forwards nothing', async () => {
-    const answer = await raw(proxy.origin, 'QUERY', '/v1/things/1', '{"q":1}');
+    const answer = await rawRequest(proxy.origin, { method: 'QUERY', path: '/v1/things/1', body: '{"q":1}' });
     expect(answer.status).toBe(400);
     expect(answer.headers['x-request-id']).toEqual(expect.any(String));
-    expect(JSON.parse(answer.body)).toMatchObject({
+    expect(JSON.parse(answer.body.toString())).toMatchObject({
       success: false,
       errors: [{ path: 'header.content-type', message: 'is required with a body' }],
     });

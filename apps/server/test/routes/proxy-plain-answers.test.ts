@@ -5,11 +5,11 @@
  * answer is cut, never ended as if complete) and a client that goes away in the middle (the
  * target's answer is abandoned too, and the proxy goes on serving).
  */
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auth, TEST_TOKENS } from '../helpers/fixtures.js';
-import { agent, type RunningApp, startApp, startScriptedTarget } from '../helpers/proxy.js';
+import { agent, type RunningApp, rawRequest, startApp, startScriptedTarget } from '../helpers/proxy.js';
 
 const found = { success: true, message: 'Agents retrieved successfully', data: agent };
 const wrong = { success: true, message: 'Agents retrieved successfully', data: { ...agent, id: 'one' } };
@@ -22,24 +22,17 @@ let proxy: RunningApp;
 let targetClosed: Promise<void> = Promise.resolve();
 
 beforeAll(async () => {
-  const gzipped = (body: unknown) => gzipSync(JSON.stringify(body));
+  const gzipped = (requestId: string, body: unknown) => (_request: unknown, response: ServerResponse) => {
+    response.writeHead(200, {
+      'content-type': 'application/json',
+      'content-encoding': 'gzip',
+      'x-request-id': requestId,
+    });
+    response.end(gzipSync(JSON.stringify(body)));
+  };
   target = await startScriptedTarget({
-    'GET /v1/agents/view/1': (_request, response) => {
-      response.writeHead(200, {
-        'content-type': 'application/json',
-        'content-encoding': 'gzip',
-        'x-request-id': 'gzipped',
-      });
-      response.end(gzipped(found));
-    },
-    'GET /v1/agents/view/2': (_request, response) => {
-      response.writeHead(200, {
-        'content-type': 'application/json',
-        'content-encoding': 'gzip',
-        'x-request-id': 'gzipped-wrong',
-      });
-      response.end(gzipped(wrong));
-    },
+    'GET /v1/agents/view/1': gzipped('gzipped', found),
+    'GET /v1/agents/view/2': gzipped('gzipped-wrong', wrong),
     'GET /v1/agents/view/3': (_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'large' });
       response.end(large);
@@ -77,30 +70,9 @@ async function lastEntry() {
   return entry;
 }
 
-/** GET through the proxy with Node's client, which hands over the body as it was sent (still encoded). */
-function rawGet(id: number, onResponse?: (response: import('node:http').IncomingMessage) => void) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
-    (resolve, reject) => {
-      const sent = httpRequest(`${proxy.origin}/v1/agents/view/${id}`, { headers: auth(TEST_TOKENS.all) });
-      sent.on('response', (response) => {
-        onResponse?.(response);
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-        response.on('error', reject);
-        response.on('aborted', () => reject(new Error('the answer was cut')));
-      });
-      sent.on('error', reject);
-      sent.end();
-    },
-  );
-}
+/** GET agent `id` through the proxy, its answer as sent (a compressed one still encoded). */
+const rawGet = (id: number, onResponse?: (response: IncomingMessage) => void) =>
+  rawRequest(proxy.origin, { path: `/v1/agents/view/${id}`, onResponse });
 
 describe('answers that are not streams', () => {
   it('passes a gzip answer on as the target encoded it, and checks what it decodes to', async () => {
