@@ -5,9 +5,12 @@
 // and on with one trace in ten recorded (OTEL_TRACES_SAMPLER=parentbased_traceidratio, 0.1), side
 // by side, GET agent and a small plain chat, in alternating rounds; the median of the per-round
 // ratios is reported against the goal (on ≥ 0.9× off). Each server runs in its own process with
-// its limits out of the way.
+// its limits out of the way. On Linux each run also prints the server's CPU time per request on
+// its event loop and on its other threads (where spans are encoded and sent): on a small machine
+// the export thread competes with the load generator for the cores, which throughput alone hides.
 // Usage: pnpm build && node bench/tracing-cost.mjs
 // Env: BENCH_DURATION (seconds per run, default 3), BENCH_ROUNDS (default 5).
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
@@ -50,8 +53,42 @@ const kinds = {
   'GET agent': { path: '/v1/agents/view/1' },
   'chat (plain)': { path: '/v1/agents/chat/request', method: 'POST', body: chat },
 };
-const run = (origin, { path, ...options }, duration = DURATION) =>
-  autocannon({ url: `${origin}${path}`, headers, connections: CONNECTIONS, duration, ...options });
+/** CPU seconds a process used so far, on its main thread (the event loop) and on all others; null off Linux. */
+function threadCpu(pid) {
+  try {
+    let loop = 0;
+    let others = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime, in clock ticks (100 a second on Linux).
+      const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+      if (Number(task) === pid) loop += seconds;
+      else others += seconds;
+    }
+    return { loop, others };
+  } catch {
+    return null;
+  }
+}
+async function run(target, { path, ...options }, duration = DURATION) {
+  const before = threadCpu(target.child.pid);
+  const result = await autocannon({
+    url: `${target.origin}${path}`,
+    headers,
+    connections: CONNECTIONS,
+    duration,
+    ...options,
+  });
+  const after = threadCpu(target.child.pid);
+  const requests = result.requests.total;
+  if (before && after && requests > 0)
+    result.cpu = {
+      loop: ((after.loop - before.loop) * 1e6) / requests,
+      others: ((after.others - before.others) * 1e6) / requests,
+    };
+  return result;
+}
 
 console.log(
   `load average ${loadavg()
@@ -59,20 +96,25 @@ console.log(
     .join(' ')}; ${ROUNDS} rounds of ${DURATION} s per run`,
 );
 for (const kind of Object.values(kinds))
-  for (const target of Object.values(variants)) await run(target.origin, kind, 1);
+  for (const target of Object.values(variants)) await run(target, kind, 1);
 // ratios[kind][variant]: each round's throughput against the same round's off.
 const ratios = Object.fromEntries(
   Object.keys(kinds).map((name) => [name, Object.fromEntries(traces.map((variant) => [variant, []]))]),
 );
+const cpu = Object.fromEntries(Object.keys(kinds).map((name) => [name, {}]));
 const rps = (result) => String(Math.round(result.requests.average)).padStart(6);
 for (let round = 1; round <= ROUNDS; round++) {
   for (const [name, kind] of Object.entries(kinds)) {
     const results = {};
-    for (const [variant, target] of Object.entries(variants))
-      results[variant] = await run(target.origin, kind);
+    for (const [variant, target] of Object.entries(variants)) results[variant] = await run(target, kind);
     const bad = Object.values(results).reduce((sum, result) => sum + result.non2xx + result.errors, 0);
     for (const variant of traces)
       ratios[name][variant].push(results[variant].requests.average / results.off.requests.average);
+    for (const [variant, result] of Object.entries(results)) {
+      if (!result.cpu) continue;
+      cpu[name][variant] ??= [];
+      cpu[name][variant].push(result.cpu);
+    }
     console.log(
       `round ${round} ${name.padEnd(13)} ` +
         Object.entries(results)
@@ -89,6 +131,18 @@ for (const [name, byVariant] of Object.entries(ratios))
       traces.map((variant) => `${variant} ${median(byVariant[variant]).toFixed(2)}x off`).join(', ') +
       ' (medians of rounds; goal ≥ 0.90)',
   );
+const micros = (value) => `${value.toFixed(0)} µs`;
+for (const [name, byVariant] of Object.entries(cpu))
+  if (Object.keys(byVariant).length > 0)
+    console.log(
+      `${name}, server CPU a request (event loop + other threads, medians): ` +
+        Object.entries(byVariant)
+          .map(
+            ([variant, runs]) =>
+              `${variant} ${micros(median(runs.map((c) => c.loop)))} + ${micros(median(runs.map((c) => c.others)))}`,
+          )
+          .join(', '),
+    );
 for (const [type, bytes] of exported)
   console.log(`spans exported as ${type}: ${(bytes / 1e6).toFixed(1)} MB`);
 console.log(

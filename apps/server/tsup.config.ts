@@ -5,8 +5,9 @@ import { defineConfig, type Options } from 'tsup';
  * hundreds of modules roughly halves the time from spawn to listening, and the published package
  * installs only what the bundle leaves out. Both entries share their chunks, so the route suites'
  * run against dist/index.js tests the code the CLI runs. The engines package is bundled too, as a
- * separate chunk loaded in the background (see src/operations/engines-loader.ts), and the engine worker and
- * the body worker are entries of their own, which their pools start from beside their chunks.
+ * separate chunk loaded in the background (see src/operations/engines-loader.ts), and the engine worker,
+ * the body worker and tracing's export thread are entries of their own, which are started from
+ * beside their chunks.
  * better-sqlite3 is native, piscina starts its own worker file and pg loads its optional native
  * binding (pg-native) by name, so all three stay external: they are the package's only
  * dependencies. Each store's module is a chunk of its own, loaded only when DATABASE_URL chooses it.
@@ -30,6 +31,7 @@ export const bundleOptions = {
     testing: 'src/testing.ts',
     'engine-worker': 'src/engine-worker.ts',
     'body-worker': 'src/pipeline/body/body-worker.ts',
+    'span-export-worker': 'src/pipeline/tracing/span-export-worker.ts',
   },
   format: ['esm'],
   platform: 'node',

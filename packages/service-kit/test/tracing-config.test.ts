@@ -17,8 +17,12 @@ describe('tracing configuration (OTEL_*)', () => {
       url: 'http://c:4318/v1/traces',
       protocol: 'http/protobuf',
       batchDelayMs: 5000,
+      maxQueueSize: 2048,
       serviceName: 'svc',
     });
+    expect(configOf({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_BSP_MAX_QUEUE_SIZE: '100' })?.maxQueueSize).toBe(
+      100,
+    );
     expect(configOf({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://c:4318/traces' })?.url).toBe(
       'http://c:4318/traces',
     );

@@ -49,6 +49,7 @@ describe.skipIf(prometheus === undefined)('Prometheus scraping a server and a ga
           url: `${receiver.url}/v1/traces`,
           protocol: 'http/protobuf',
           batchDelayMs: 50,
+          maxQueueSize: 2048,
           serviceName: 'gateway-under-test',
         },
       }),

@@ -27,6 +27,7 @@ beforeAll(async () => {
     url: `${receiver.url}/v1/traces`,
     protocol: 'http/protobuf' as const,
     batchDelayMs: 50,
+    maxQueueSize: 2048,
   };
   stack = await startStack(
     { tracing: { ...tracing, serviceName: 'gateway-under-test' } },

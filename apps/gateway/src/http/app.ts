@@ -44,12 +44,13 @@ export async function buildGateway(
   // OTEL_* variables ask for tracing: a gateway without them never loads OpenTelemetry.
   if (config.tracing !== undefined) {
     const { registerRequestTracing } = await import('@assistant-platform/service-kit/tracing');
-    registerRequestTracing(app, config.tracing, {
+    const tracing = registerRequestTracing(app, config.tracing, {
       version: options.version ?? '0.0.0',
       describe: (request) => ({ 'assistant_platform.request_id': request.id }),
-      onRequest: (request, child) => {
-        request.traceCall = child;
-      },
+    });
+    app.addHook('onRequest', (request, _reply, done) => {
+      request.traceCall = (name, attributes) => tracing.child(request, name, attributes);
+      done();
     });
   }
   app.addHook('onRequest', (request, reply, done) => {

@@ -51,8 +51,8 @@ async function requestPipeline(
   registerResponseListenerRoom(app);
   // First of the request hooks, so every stage after it is inside the request's span. Loaded only
   // when OTEL_* variables ask for tracing: a server without them never loads OpenTelemetry.
-  app.decorateRequest('traceStage', null);
-  if (config.tracing !== undefined) await registerTracing(app, config.tracing);
+  if (config.tracing === undefined) app.decorateRequest('traceStage', null);
+  else await registerTracing(app, config.tracing);
   // Before authentication, so requests that fail it are journaled too.
   await app.register(journalRecorderPlugin, { journal: state.journal });
   if (metrics !== undefined) registerMetricsHooks(app, metrics);

@@ -3,9 +3,9 @@
  * own entry, imported only when OTEL_* variables turn tracing on, so OpenTelemetry's SDK is never
  * loaded otherwise.
  */
+export type { ChildSpan, SpanAttributes } from './open-span.js';
 export {
-  type ChildSpan,
+  type RequestTracing,
   type RequestTracingOptions,
   registerRequestTracing,
-  type SpanAttributes,
 } from './request-tracing.js';

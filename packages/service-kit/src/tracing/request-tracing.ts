@@ -6,90 +6,67 @@
  *
  * Each request is a SERVER span continuing the caller's W3C `traceparent`/`tracestate` (the SDK's,
  * the gateway client's, a browser's), named `METHOD /route` with the HTTP conventions' attributes;
- * the service adds its own (`describe`, `answered`) and makes child spans of it (`onRequest`'s
+ * the service adds its own (`describe`, `answered`) and makes child spans of it (the returned
  * `child`) whose `traceparent` it passes on to the calls it makes. The span starts where Fastify
  * makes the request's logger, so every log line of the request, "incoming request" included,
  * carries its `traceId` and `spanId`. Only the service's own failures (5xx) mark it an error.
  *
- * Spans are exported in batches by an OTLP/HTTP exporter, protobuf or JSON (it reads
- * OTEL_EXPORTER_OTLP_HEADERS and the like itself), or written to the console. The provider is the app's own, not the process's
- * global one, so two apps in one process (the tests) never mix their spans; closing the app
- * flushes what is left.
+ * The event loop only decides (OpenTelemetry's samplers) and records: ids, times and attributes are
+ * written into batches (span-batch.ts) that a thread of the app's own turns into OpenTelemetry's
+ * spans and exports (span-recorder.ts, span-export-worker.ts). The SDK's tracer making and encoding
+ * spans on the event loop was most of what tracing cost a request (bench/tracing-cost.mjs prints
+ * the event loop's time per request).
+ * Each app has its own recorder and thread, so two apps in one process (the tests) never mix their
+ * spans; closing the app flushes what is left.
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import {
-  type Attributes,
   type Context,
   ROOT_CONTEXT,
-  type Span,
+  type SpanContext,
   SpanKind,
-  SpanStatusCode,
   type TextMapGetter,
-  type TextMapSetter,
   trace,
 } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { OTLPTraceExporter as OtlpProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
-import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   AlwaysOffSampler,
   AlwaysOnSampler,
-  BasicTracerProvider,
-  BatchSpanProcessor,
-  ConsoleSpanExporter,
   ParentBasedSampler,
   type Sampler,
-  type SpanExporter,
+  SamplingDecision,
   TraceIdRatioBasedSampler,
 } from '@opentelemetry/sdk-trace-base';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  type ChildSpan,
+  OpenSpan,
+  RecordedChild,
+  type SpanAttributes,
+  traceparentOf,
+  UnrecordedChild,
+} from './open-span.js';
+import { SpanIds } from './span-ids.js';
+import { SpanRecorder } from './span-recorder.js';
 import type { SamplerName, TracingConfig } from './tracing-config.js';
-
-/** Span attribute values as OpenTelemetry takes them; undefined ones are left out. */
-export type SpanAttributes = Record<string, string | number | boolean | string[] | undefined>;
-
-/** A span a service made under a request's, and what it passes on to the calls made inside it. */
-export interface ChildSpan {
-  /** The W3C `traceparent` naming this span, for a call made inside it. */
-  readonly traceparent: string;
-  /**
-   * Records a part of this span's work that is already over as a span of its own under this one,
-   * from `startMs` to `endMs` (`performance.now()` times): work another thread did, which reports
-   * only when it started and ended.
-   */
-  phase(name: string, startMs: number, endMs: number, attributes?: SpanAttributes): void;
-  end(outcome?: { error?: unknown; attributes?: SpanAttributes }): void;
-}
 
 export interface RequestTracingOptions {
   /** The service's version, with the configuration's service name on every span. */
   version: string;
-  /** The request span's own attributes, once its route is known. */
+  /** The request span's own attributes (read as the request ends). */
   describe?(request: FastifyRequest): SpanAttributes;
   /** What the answer adds (who the caller turned out to be). */
   answered?(request: FastifyRequest): SpanAttributes;
-  /** Gets each request with the means to make child spans of its span. */
-  onRequest?(request: FastifyRequest, child: (name: string, attributes?: SpanAttributes) => ChildSpan): void;
+  /**
+   * Where the export thread's module is: beside this one by default (span-export-worker.js), as
+   * in this package's build and in a bundle that makes it an entry of that name.
+   */
+  exportWorkerUrl?: URL;
 }
 
 const headerGetter: TextMapGetter<IncomingHttpHeaders> = {
   keys: (headers) => Object.keys(headers),
   get: (headers, key) => headers[key],
-};
-
-/** Attributes without the undefined ones (OpenTelemetry drops them with a warning). */
-function defined(attributes: SpanAttributes | undefined): Attributes {
-  const kept: Attributes = {};
-  if (attributes)
-    for (const [key, value] of Object.entries(attributes)) if (value !== undefined) kept[key] = value;
-  return kept;
-}
-
-const headerSetter: TextMapSetter<Record<string, string>> = {
-  set: (carrier, key, value) => {
-    carrier[key] = value;
-  },
 };
 
 /** The sampler OTEL_TRACES_SAMPLER names, as OpenTelemetry's SDKs build it from the variable. */
@@ -101,45 +78,91 @@ function samplerOf({ name, ratio }: { name: SamplerName; ratio: number }): Sampl
   return name.startsWith('parentbased_') ? new ParentBasedSampler({ root }) : root;
 }
 
-function exporterOf(config: TracingConfig): SpanExporter {
-  if (config.exporter === 'console') return new ConsoleSpanExporter();
-  const options = config.url === undefined ? {} : { url: config.url };
-  return config.protocol === 'http/json' ? new OtlpJsonExporter(options) : new OtlpProtobufExporter(options);
+/** What a request without a span (one that already ended) gets: nothing passed on, nothing recorded. */
+const NO_SPAN: ChildSpan = new UnrecordedChild('');
+
+/** What a service makes its requests' child spans with (none while tracing is off). */
+export interface RequestTracing {
+  /** A span under `request`'s, started now; ended by the caller. */
+  child(request: FastifyRequest, name: string, attributes?: SpanAttributes): ChildSpan;
+}
+
+/** A request's span: recorded, or only its ids when the sampler left its trace out. */
+interface RequestSpan {
+  /** Made only for a trace that is recorded. */
+  recorded: OpenSpan | undefined;
+  traceId: string;
+  spanId: string;
+  /** What an unrecorded request's stages share: its `traceparent`, passed on unsampled. */
+  unrecorded?: ChildSpan;
 }
 
 export function registerRequestTracing(
   app: FastifyInstance,
   config: TracingConfig,
   options: RequestTracingOptions,
-): void {
-  const provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({
-      'service.name': config.serviceName,
-      'service.version': options.version,
-    }),
-    spanProcessors: [
-      new BatchSpanProcessor(exporterOf(config), { scheduledDelayMillis: config.batchDelayMs }),
-    ],
-    ...(config.sampler === undefined ? {} : { sampler: samplerOf(config.sampler) }),
+): RequestTracing {
+  const recorder = new SpanRecorder({
+    setup: {
+      exporter: config.exporter,
+      ...(config.url === undefined ? {} : { url: config.url }),
+      protocol: config.protocol,
+      batchDelayMs: config.batchDelayMs,
+      maxQueueSize: config.maxQueueSize,
+      serviceName: config.serviceName,
+      version: options.version,
+    },
+    workerUrl: options.exportWorkerUrl ?? new URL('./span-export-worker.js', import.meta.url),
+    warn: (details, message) => app.log.warn(details, message),
   });
-  const tracer = provider.getTracer(config.serviceName, options.version);
+  const sampler = config.sampler === undefined ? undefined : samplerOf(config.sampler);
+  const ids = new SpanIds();
   const propagator = new W3CTraceContextPropagator();
-  /** The W3C `traceparent` naming the span of `context`, as the propagator writes it. */
-  const traceparentOf = (context: Context) => {
-    const headers: Record<string, string> = {};
-    propagator.inject(context, headers, headerSetter);
-    return headers.traceparent ?? '';
-  };
-  const spans = new WeakMap<IncomingMessage, Span>();
+  // Each request's span rides on its Node request under a symbol of this app's: a WeakMap entry for
+  // every request costs more to make and to collect than a property.
+  const SPAN = Symbol('request span');
+  type Traced = IncomingMessage & { [SPAN]?: RequestSpan | undefined };
 
-  const startSpan = (raw: IncomingMessage) => {
-    const parent: Context = propagator.extract(ROOT_CONTEXT, raw.headers, headerGetter);
-    const span = tracer.startSpan(raw.method ?? 'HTTP', { kind: SpanKind.SERVER }, parent);
-    spans.set(raw, span);
+  /** The caller's span, from a valid `traceparent` (and its `tracestate`). */
+  const callerOf = (raw: IncomingMessage): SpanContext | undefined => {
+    if (raw.headers.traceparent === undefined) return undefined;
+    return trace.getSpanContext(propagator.extract(ROOT_CONTEXT, raw.headers, headerGetter));
+  };
+  /** OpenTelemetry's default without a sampler set: the caller's decision, else every trace. */
+  const sampledFor = (caller: SpanContext | undefined, traceId: string, name: string) => {
+    if (sampler === undefined) return caller === undefined || (caller.traceFlags & 1) === 1;
+    const parent: Context = caller === undefined ? ROOT_CONTEXT : trace.setSpanContext(ROOT_CONTEXT, caller);
+    return (
+      sampler.shouldSample(parent, traceId, name, SpanKind.SERVER, {}, []).decision ===
+      SamplingDecision.RECORD_AND_SAMPLED
+    );
+  };
+
+  const startSpan = (raw: IncomingMessage): RequestSpan => {
+    const caller = callerOf(raw);
+    const traceId = caller?.traceId ?? ids.generateTraceId();
+    const spanId = ids.generateSpanId();
+    const name = raw.method ?? 'HTTP';
+    const recorded = sampledFor(caller, traceId, name)
+      ? new OpenSpan(
+          recorder,
+          traceId,
+          spanId,
+          caller?.spanId ?? '',
+          caller !== undefined,
+          caller?.traceState?.serialize() ?? '',
+          name,
+          SpanKind.SERVER,
+          performance.now(),
+        )
+      : undefined;
+    const span: RequestSpan = { recorded, traceId, spanId };
+    (raw as Traced)[SPAN] = span;
     return span;
   };
+
   app.setChildLoggerFactory((logger, bindings, loggerOptions, raw) => {
-    const { traceId, spanId } = startSpan(raw as IncomingMessage).spanContext();
+    const { traceId, spanId } = startSpan(raw as IncomingMessage);
     // Added to Fastify's own bindings object: a spread copy of it made pino's child a fifth slower
     // to create (bench/tracing-cost.mjs).
     const withTrace = bindings as typeof bindings & { traceId: string; spanId: string };
@@ -147,99 +170,33 @@ export function registerRequestTracing(
     withTrace.spanId = spanId;
     return logger.child(withTrace, loggerOptions);
   });
-  app.addHook('onRequest', (request, _reply, done) => {
-    const span = spans.get(request.raw) ?? startSpan(request.raw);
-    const route = request.routeOptions.url;
-    // A trace the sampler left out costs its ids only: nothing of it is recorded.
-    if (route !== undefined && span.isRecording()) span.updateName(`${request.method} ${route}`);
-    if (span.isRecording())
-      span.setAttributes(
-        defined({
-          'http.request.method': request.method,
-          'url.path': request.url.split('?')[0],
-          'http.route': route,
-          'server.address': request.hostname,
-          'client.address': request.ip,
-          'user_agent.original': request.headers['user-agent'],
-          ...options.describe?.(request),
-        }),
-      );
-    const inRequest = trace.setSpan(ROOT_CONTEXT, span);
-    // A trace the sampler left out records nothing: its stages share one span that does nothing
-    // but pass the request's `traceparent` on (with its sampled flag off), so a request the
-    // sampler dropped costs no span, context or header a stage.
-    let unrecorded: ChildSpan | undefined;
-    options.onRequest?.(request, (name, attributes) => {
-      if (!span.isRecording()) {
-        let traceparent: string | undefined;
-        unrecorded ??= {
-          get traceparent() {
-            traceparent ??= traceparentOf(inRequest);
-            return traceparent;
-          },
-          phase: () => undefined,
-          end: () => undefined,
-        };
-        return unrecorded;
-      }
-      const child = tracer.startSpan(
-        name,
-        { kind: SpanKind.INTERNAL, attributes: defined(attributes) },
-        inRequest,
-      );
-      const inChild = trace.setSpan(ROOT_CONTEXT, child);
-      let traceparent: string | undefined;
-      return {
-        // Made when asked for: most stages pass nothing on.
-        get traceparent() {
-          traceparent ??= traceparentOf(inChild);
-          return traceparent;
-        },
-        phase(phaseName, startMs, endMs, phaseAttributes) {
-          // As times since the epoch: OpenTelemetry would correct a performance.now() time by an
-          // offset of each span's own (from Date.now(), to the millisecond), and the two ends of
-          // back-to-back phases would no longer meet.
-          const { timeOrigin } = performance;
-          tracer
-            .startSpan(
-              phaseName,
-              {
-                kind: SpanKind.INTERNAL,
-                startTime: timeOrigin + startMs,
-                attributes: defined(phaseAttributes),
-              },
-              inChild,
-            )
-            .end(timeOrigin + endMs);
-        },
-        end({ error, attributes: more } = {}) {
-          if (more) child.setAttributes(defined(more));
-          if (error !== undefined) {
-            child.setStatus({ code: SpanStatusCode.ERROR });
-            child.setAttribute('error.type', (error as Error | null)?.name ?? 'Error');
-          }
-          child.end();
-        },
-      };
-    });
-    done();
-  });
   const end = (request: FastifyRequest, status: number | undefined) => {
-    const span = spans.get(request.raw);
+    const raw = request.raw as Traced;
+    const span = raw[SPAN];
     if (span === undefined) return;
-    spans.delete(request.raw);
+    raw[SPAN] = undefined;
     // A span the sampler left out keeps nothing: its attributes are not even made.
-    if (!span.isRecording()) return span.end();
-    span.setAttributes(defined(options.answered?.(request)));
-    if (status === undefined) span.setAttribute('error.type', 'client_aborted');
+    const { recorded } = span;
+    if (recorded === undefined) return;
+    // All described as the request ends: its route, its caller and its outcome are known, and
+    // the request pays for one hook of tracing's instead of two.
+    const route = request.routeOptions.url;
+    if (route !== undefined) recorded.name = `${request.method} ${route}`;
+    recorded.set('http.request.method', request.method);
+    const query = request.url.indexOf('?');
+    recorded.set('url.path', query === -1 ? request.url : request.url.slice(0, query));
+    recorded.set('http.route', route);
+    recorded.set('server.address', request.hostname);
+    recorded.set('client.address', request.ip);
+    recorded.set('user_agent.original', request.headers['user-agent']);
+    recorded.setAll(options.describe?.(request));
+    recorded.setAll(options.answered?.(request));
+    if (status === undefined) recorded.set('error.type', 'client_aborted');
     else {
-      span.setAttribute('http.response.status_code', status);
-      if (status >= 500) {
-        span.setStatus({ code: SpanStatusCode.ERROR });
-        span.setAttribute('error.type', String(status));
-      }
+      recorded.set('http.response.status_code', status);
+      if (status >= 500) recorded.failed(String(status));
     }
-    span.end();
+    recorded.finish();
   };
   app.addHook('onResponse', (request, reply, done) => {
     end(request, reply.statusCode);
@@ -251,6 +208,17 @@ export function registerRequestTracing(
     done();
   });
   app.addHook('onClose', async () => {
-    await provider.shutdown();
+    await recorder.close();
   });
+  return {
+    child(request, name, attributes) {
+      const span = (request.raw as Traced)[SPAN];
+      if (span === undefined) return NO_SPAN;
+      if (span.recorded !== undefined) return new RecordedChild(span.recorded, ids, name, attributes);
+      // A trace the sampler left out records nothing: its stages share one span that does
+      // nothing but pass the request's `traceparent` on (with its sampled flag off).
+      span.unrecorded ??= new UnrecordedChild(traceparentOf(span.traceId, span.spanId, false));
+      return span.unrecorded;
+    },
+  };
 }

@@ -3,8 +3,9 @@
  * variables (the same for both) and off unless they ask for it: `OTEL_TRACES_EXPORTER=otlp` (or
  * `console`), or an OTLP endpoint (`OTEL_EXPORTER_OTLP_ENDPOINT`,
  * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`); `OTEL_SDK_DISABLED=true` or `OTEL_TRACES_EXPORTER=none`
- * turns it off whatever else is set. The endpoint, the batch delay (`OTEL_BSP_SCHEDULE_DELAY`) and
- * the sampler (`OTEL_TRACES_SAMPLER`, `OTEL_TRACES_SAMPLER_ARG`) and the protocol
+ * turns it off whatever else is set. The endpoint, the batch delay (`OTEL_BSP_SCHEDULE_DELAY`), the
+ * export queue's size (`OTEL_BSP_MAX_QUEUE_SIZE`), the sampler (`OTEL_TRACES_SAMPLER`,
+ * `OTEL_TRACES_SAMPLER_ARG`) and the protocol
  * (`OTEL_EXPORTER_OTLP_TRACES_PROTOCOL`, `OTEL_EXPORTER_OTLP_PROTOCOL`: `http/protobuf`, the
  * specification's default, or `http/json`) are read here, so a configuration given in code (the
  * tests') applies; the exporter reads the rest of its variables itself (headers, timeout). What
@@ -21,6 +22,8 @@ export interface TracingConfig {
   protocol: OtlpProtocol;
   /** OTEL_BSP_SCHEDULE_DELAY: milliseconds between two batches of spans (the SDK's default, 5000). */
   batchDelayMs: number;
+  /** OTEL_BSP_MAX_QUEUE_SIZE: the most spans kept waiting for export; more are dropped (the SDK's default, 2048). */
+  maxQueueSize: number;
   serviceName: string;
   /**
    * OTEL_TRACES_SAMPLER and its OTEL_TRACES_SAMPLER_ARG (the ratio of the `traceidratio` ones):
@@ -55,6 +58,7 @@ export const tracingEnvSchema = z.object({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: envText,
   OTEL_SERVICE_NAME: envText,
   OTEL_BSP_SCHEDULE_DELAY: envInteger({ min: 1, max: 600_000, fallback: 5000 }),
+  OTEL_BSP_MAX_QUEUE_SIZE: envInteger({ min: 1, max: 1_000_000, fallback: 2048 }),
   OTEL_TRACES_SAMPLER: z.optional(z.enum(SAMPLERS)),
   OTEL_TRACES_SAMPLER_ARG: z._default(z.coerce.number().check(z.minimum(0), z.maximum(1)), 1),
   OTEL_EXPORTER_OTLP_PROTOCOL: z.optional(z.enum(OTLP_PROTOCOLS)),
@@ -80,6 +84,7 @@ export function toTracingConfig(
       ...(url === undefined ? {} : { url }),
       protocol: e.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? e.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf',
       batchDelayMs: e.OTEL_BSP_SCHEDULE_DELAY,
+      maxQueueSize: e.OTEL_BSP_MAX_QUEUE_SIZE,
       serviceName: e.OTEL_SERVICE_NAME ?? defaultServiceName,
       ...(e.OTEL_TRACES_SAMPLER === undefined
         ? {}
