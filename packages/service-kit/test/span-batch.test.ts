@@ -76,6 +76,22 @@ describe('span batches between the event loop and the export thread', () => {
     expect(next).toBeLessThan(200);
     expect(readSpans(writer.take(), next, names)).toEqual([{ ...span(), attributes: {} }]);
   });
+
+  it('keeps every attribute whole when the buffer grows in the middle of one', () => {
+    // Names of 0 to 10 characters shift where each number falls, so one of them meets the end of
+    // the first buffer between its header and its value.
+    for (let shift = 0; shift <= 10; shift++) {
+      const writer = new SpanWriter();
+      const numbers = Array.from({ length: 1000 }, (_, i) => [1, i + 0.5]).flat();
+      const spans = Array.from({ length: 8 }, () => span({ name: 'n'.repeat(shift), attributes: numbers }));
+      for (const one of spans) writer.write(one);
+      const length = writer.length;
+      const read = readSpans(writer.take(), length, names);
+      expect(read).toHaveLength(8);
+      for (const one of read)
+        expect(one.attributes['http.response.status_code'], `shift ${shift}`).toBe(999.5);
+    }
+  });
 });
 
 describe('span ids', () => {

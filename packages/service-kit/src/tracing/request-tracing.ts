@@ -103,15 +103,7 @@ export function registerRequestTracing(
   options: RequestTracingOptions,
 ): RequestTracing {
   const recorder = new SpanRecorder({
-    setup: {
-      exporter: config.exporter,
-      ...(config.url === undefined ? {} : { url: config.url }),
-      protocol: config.protocol,
-      batchDelayMs: config.batchDelayMs,
-      maxQueueSize: config.maxQueueSize,
-      serviceName: config.serviceName,
-      version: options.version,
-    },
+    setup: { ...config, version: options.version },
     workerUrl: options.exportWorkerUrl ?? new URL('./span-export-worker.js', import.meta.url),
     warn: (details, message) => app.log.warn(details, message),
   });

@@ -13,6 +13,8 @@
  * (uint16), a type byte and its value. A string is its UTF-8 length (uint32) and bytes.
  */
 
+import type { TracingConfig } from './tracing-config.js';
+
 /** An attribute's value, as OpenTelemetry takes them. */
 export type AttributeValue = string | number | boolean | string[];
 
@@ -49,18 +51,15 @@ export type ToExporter =
  */
 export type FromExporter = { type: 'taken'; count: number; bytes: ArrayBuffer } | { type: 'closed' };
 
-/** What the export thread starts with. */
-export interface ExporterSetup {
-  exporter: 'otlp' | 'console';
-  url?: string;
-  protocol: 'http/protobuf' | 'http/json';
-  batchDelayMs: number;
-  maxQueueSize: number;
-  serviceName: string;
+/** What the export thread starts with: the exporter's part of the configuration, and the clock's origin. */
+export type ExporterSetup = Pick<
+  TracingConfig,
+  'exporter' | 'url' | 'protocol' | 'batchDelayMs' | 'maxQueueSize' | 'serviceName'
+> & {
   version: string;
   /** `performance.timeOrigin` of the recording thread, against which its span times are read. */
   timeOrigin: number;
-}
+};
 
 enum ValueType {
   String = 0,
@@ -72,6 +71,8 @@ enum ValueType {
 const ZERO_ID = '0000000000000000';
 /** The fixed fields' bytes: four flags, the three ids' digits, two times. */
 const FIXED_BYTES = 84;
+/** An attribute's name and type, and its value when that is a number (the largest of fixed size). */
+const ATTRIBUTE_MAX_FIXED_BYTES = 11;
 /** The most items of a list attribute kept (its count is written in two bytes). */
 const MAX_LIST = 0xffff;
 const INITIAL_BYTES = 64 * 1024;
@@ -107,28 +108,29 @@ export class SpanWriter {
     this.#buffer.writeUInt16LE(attributes.length >> 1, this.#at);
     this.#at += 2;
     for (let i = 0; i + 1 < attributes.length; i += 2) {
-      this.#room(3);
-      this.#buffer.writeUInt16LE(attributes[i] as number, this.#at);
+      // Room for the name, the type and the largest fixed value before any of them is written: a
+      // buffer grown later would copy only what was written before `#at`.
+      this.#room(ATTRIBUTE_MAX_FIXED_BYTES);
+      const buffer = this.#buffer;
+      const at = this.#at;
+      buffer.writeUInt16LE(attributes[i] as number, at);
       const value = attributes[i + 1] as AttributeValue;
       if (typeof value === 'string') {
-        this.#buffer[this.#at + 2] = ValueType.String;
+        buffer[at + 2] = ValueType.String;
         this.#at += 3;
         this.#string(value);
       } else if (typeof value === 'number') {
-        this.#buffer[this.#at + 2] = ValueType.Number;
-        this.#room(11);
-        this.#buffer.writeDoubleLE(value, this.#at + 3);
+        buffer[at + 2] = ValueType.Number;
+        buffer.writeDoubleLE(value, at + 3);
         this.#at += 11;
       } else if (typeof value === 'boolean') {
-        this.#buffer[this.#at + 2] = ValueType.Boolean;
-        this.#room(4);
-        this.#buffer[this.#at + 3] = value ? 1 : 0;
+        buffer[at + 2] = ValueType.Boolean;
+        buffer[at + 3] = value ? 1 : 0;
         this.#at += 4;
       } else {
-        this.#buffer[this.#at + 2] = ValueType.Strings;
-        this.#room(5);
+        buffer[at + 2] = ValueType.Strings;
         const count = Math.min(value.length, MAX_LIST);
-        this.#buffer.writeUInt16LE(count, this.#at + 3);
+        buffer.writeUInt16LE(count, at + 3);
         this.#at += 5;
         for (let item = 0; item < count; item++) this.#string(value[item] as string);
       }
