@@ -19,6 +19,7 @@ export interface TimedSpan {
   /** The stage's span name: the stage's own, or a more precise one (`chat <model>`). */
   name: string;
   start: number;
+  /** -1 while the stage runs. */
   durationMs: number;
 }
 
@@ -46,7 +47,7 @@ export async function timed<T>(
     stage,
     name: describe?.name ?? stage,
     start: performance.now(),
-    durationMs: 0,
+    durationMs: -1,
   };
   if (request.stages === null) request.stages = [timedSpan];
   else request.stages.push(timedSpan);
@@ -83,6 +84,8 @@ export function serverTimingOf(stages: readonly TimedSpan[] | null, totalMs: num
     let db: number | undefined;
     let engine: number | undefined;
     for (const { stage, durationMs } of stages) {
+      // A stage the answer did not wait for (none of the server's) has no duration to add yet.
+      if (durationMs < 0) continue;
       if (stage === 'auth') auth = (auth ?? 0) + durationMs;
       else if (stage === 'db') db = (db ?? 0) + durationMs;
       else engine = (engine ?? 0) + durationMs;
