@@ -68,11 +68,8 @@ export class JournalSlot {
   chunksCut = false;
   /** The bound a stream's events are read with: the recording's (JOURNAL_BODY_MAX_BYTES). */
   private eventsMaxBytes = 0;
-  /** The request's stages as it timed them (copied: see `keepStages`), and when it arrived, to place them. */
-  private stageCount = -1;
-  private readonly stageNames: TimedSpan['stage'][] = [];
-  private readonly spanNames: string[] = [];
-  private stageTimes = new Float64Array(8);
+  /** The request's stages as it timed them (kept by reference), and when it arrived, to place them. */
+  stages: readonly TimedSpan[] | null = null;
   startedAt = 0;
   /** Request id, target, request head and answer head, one after the other, in Latin-1. */
   private texts: Buffer = NO_TEXT;
@@ -104,7 +101,7 @@ export class JournalSlot {
     this.keepStream(recording.chunks);
     this.chunksCut = recording.chunksCut;
     this.eventsMaxBytes = recording.bodyMaxBytes;
-    this.keepStages(recording.stages);
+    this.stages = recording.stages;
     this.startedAt = recording.startedAt;
     const requestBody =
       recording.requestBody === undefined ? undefined : cappedBody(recording.requestBody, bodyMaxBytes);
@@ -122,42 +119,6 @@ export class JournalSlot {
       recording.rawHeaders.join('\n'),
       typeof head === 'string' ? head : '',
     );
-  }
-
-  /**
-   * The request's stages, as they were when its exchange ended. Copied, not kept by reference: the
-   * request's own array and objects would outlive a thousand requests in the slot, and the
-   * collector would promote every one of them to the old generation. A stage still running then (a
-   * client that left while its lookup ran) is kept with the time it had taken so far.
-   */
-  private keepStages(stages: readonly TimedSpan[] | null): void {
-    if (stages === null) {
-      this.stageCount = -1;
-      return;
-    }
-    if (this.stageTimes.length < 2 * stages.length) this.stageTimes = new Float64Array(2 * stages.length);
-    const now = performance.now();
-    for (let i = 0; i < stages.length; i++) {
-      const { stage, name, start, durationMs } = stages[i] as TimedSpan;
-      this.stageNames[i] = stage;
-      this.spanNames[i] = name;
-      this.stageTimes[2 * i] = start;
-      this.stageTimes[2 * i + 1] = durationMs < 0 ? now - start : durationMs;
-    }
-    this.stageCount = stages.length;
-    this.stageNames.length = stages.length;
-    this.spanNames.length = stages.length;
-  }
-
-  /** The request's stages (made when read); null when it timed none. */
-  get stages(): TimedSpan[] | null {
-    if (this.stageCount < 0) return null;
-    return this.stageNames.map((stage, i) => ({
-      stage,
-      name: this.spanNames[i] as string,
-      start: this.stageTimes[2 * i] as number,
-      durationMs: this.stageTimes[2 * i + 1] as number,
-    }));
   }
 
   /** The request's body as received (cut to the journal's bound); undefined without one. */
@@ -215,16 +176,11 @@ export class JournalSlot {
   }
 
   private keepTexts(requestId: string, url: string, requestHead: string, responseHead: string): void {
-    // Latin-1 takes a byte per character, so the ends are the lengths. Each text is written as it
-    // is: joining them first made a string of them all (and flattened the answer's head, which Node
-    // builds piece by piece) only to copy it once more.
-    const bytes = requestId.length + url.length + requestHead.length + responseHead.length;
-    if (this.texts.length < bytes) this.texts = Buffer.allocUnsafeSlow(Math.max(1024, bytes));
-    const { texts, ends } = this;
-    let at = texts.write(requestId, 0, 'latin1');
-    at += texts.write(url, at, 'latin1');
-    at += texts.write(requestHead, at, 'latin1');
-    texts.write(responseHead, at, 'latin1');
+    // One write of the four joined: Latin-1 takes a byte per character, so the ends are the lengths.
+    const joined = requestId + url + requestHead + responseHead;
+    if (this.texts.length < joined.length) this.texts = Buffer.allocUnsafeSlow(Math.max(1024, joined.length));
+    this.texts.write(joined, 0, 'latin1');
+    const { ends } = this;
     let end = requestId.length;
     ends[0] = end;
     end += url.length;

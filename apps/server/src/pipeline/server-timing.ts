@@ -19,7 +19,6 @@ export interface TimedSpan {
   /** The stage's span name: the stage's own, or a more precise one (`chat <model>`). */
   name: string;
   start: number;
-  /** -1 while the stage runs. */
   durationMs: number;
 }
 
@@ -47,7 +46,7 @@ export async function timed<T>(
     stage,
     name: describe?.name ?? stage,
     start: performance.now(),
-    durationMs: -1,
+    durationMs: 0,
   };
   if (request.stages === null) request.stages = [timedSpan];
   else request.stages.push(timedSpan);
@@ -84,8 +83,6 @@ export function serverTimingOf(stages: readonly TimedSpan[] | null, totalMs: num
     let db: number | undefined;
     let engine: number | undefined;
     for (const { stage, durationMs } of stages) {
-      // A stage the answer did not wait for (none of the server's) has no duration to add yet.
-      if (durationMs < 0) continue;
       if (stage === 'auth') auth = (auth ?? 0) + durationMs;
       else if (stage === 'db') db = (db ?? 0) + durationMs;
       else engine = (engine ?? 0) + durationMs;
