@@ -16,8 +16,8 @@
  * gains for the default (batched) client and unbatched: it is kept only while a gain is at least 20 %.
  */
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { cpuMs } from './process-cpu.mjs';
 import { spawnUntil } from './spawn-until.mjs';
 
 const arg = (name, fallback) =>
@@ -40,19 +40,6 @@ const serverScript = `
   });
   console.log('SERVER ' + server.baseUrl);
 `;
-
-/**
- * CPU time (ms) a process has used so far, from /proc (Linux; undefined elsewhere). Unlike req/s,
- * CPU per request does not depend on how busy the machine's other processes keep the cores.
- */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, USER_HZ = 100
-  } catch {
-    return undefined;
-  }
-}
 
 /** Runs `call(workerIndex)` from `concurrency` workers for `seconds`; returns req/s and latencies. */
 async function measure(call, concurrency, seconds) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 // Usage: pnpm --filter @assistant-platform/server build && node bench/journal-cost.mjs
 // Env: BENCH_ROUNDS (default 6), BENCH_DURATION (default 5), BENCH_CLI (another build's dist/cli.js).
 import autocannon from 'autocannon';
+import { cpuMs } from './process-cpu.mjs';
 import { spawnUntil } from './spawn-until.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -22,16 +23,6 @@ const CLI = process.env.BENCH_CLI ?? fileURLToPath(new URL('../apps/server/dist/
 const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 const TOKEN = 'dev-token';
 const dir = mkdtempSync(join(tmpdir(), 'journal-bench-'));
-
-/** User and system CPU time of a process in milliseconds, or undefined without /proc. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
 
 async function start(journalMax, round) {
   const database = join(dir, `journal-${journalMax}-${round}.sqlite`);

@@ -8,12 +8,13 @@
 // Env: BENCH_DURATION (seconds of load, default 10), BENCH_SCRAPES (idle scrapes, default 500).
 // Besides the scrapes' latency as Prometheus sees it, it prints the server's CPU time per scrape
 // (idle, from /proc) and the server's own mean time per scrape under load (its histogram).
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { supportChat } from './bench-bodies.mjs';
+import { cpuMs } from './process-cpu.mjs';
 import { freePort, spawnUntil } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -71,12 +72,6 @@ for (let i = 0; i < 20; i++) await (await fetch(`${origin}/v1/agents/view/1`, { 
 await (await fetch(`${origin}/v1/agents/chat/request`, { method: 'POST', headers, body: chatBody })).text();
 for (let i = 0; i < 20; i++) await scrape();
 
-/** The server process's CPU time so far (user + system), in milliseconds (clock ticks of 10 ms). */
-function cpuMs() {
-  const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 /** The server's own mean time for its scrapes (request to last byte), from its histogram. */
 async function serverSideMs() {
   const text = await (await fetch(`${origin}/_admin/metrics`, { headers })).text();
@@ -89,9 +84,9 @@ async function serverSideMs() {
 }
 
 const idle = [];
-const cpuBefore = cpuMs();
+const cpuBefore = cpuMs(server.child.pid);
 for (let i = 0; i < IDLE_SCRAPES; i++) idle.push(await scrape());
-const cpuPerScrape = (cpuMs() - cpuBefore) / IDLE_SCRAPES;
+const cpuPerScrape = (cpuMs(server.child.pid) - cpuBefore) / IDLE_SCRAPES;
 summary('idle server', idle);
 console.log(`server CPU per scrape (idle, HTTP included): ${cpuPerScrape.toFixed(2)} ms`);
 const before = await serverSideMs();

@@ -16,9 +16,9 @@
  * median latency; the proxy's CPU per call at most 1.3× the bare pass-through's.
  */
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { cpuMs } from './process-cpu.mjs';
 import { spawnUntil } from './spawn-until.mjs';
 
 const arg = (name, fallback) =>
@@ -56,17 +56,6 @@ const passthrough = await spawnUntil(
   /^PASS (\S+)/,
 );
 const passthroughUrl = `${passthrough.match[1]}${new URL(targetUrl).pathname}`;
-
-/** User and system CPU time of a process in milliseconds, or undefined without /proc. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime, fields 14 and 15 of the whole line, in clock ticks (100 a second on Linux).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return undefined;
-  }
-}
 
 const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 const chatBody = JSON.stringify({

@@ -19,11 +19,12 @@
 // Env: BENCH_DURATION (seconds per category, default 30), BENCH_ATTACKER_NICE (default 19), BENCH_PIN,
 // BENCH_SERVER_NODE_ARGS (Node options for the server process only).
 import { fork } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { supportChat } from './bench-bodies.mjs';
+import { cpuMs } from './process-cpu.mjs';
 import { freePort, spawnUntil } from './spawn-until.mjs';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION ?? 30) * 1000;
@@ -243,16 +244,6 @@ function client(args, nice = 0) {
   return { child, next };
 }
 
-/** CPU seconds a process (all its threads) has used so far, from /proc; undefined elsewhere. */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
 const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
@@ -329,13 +320,13 @@ async function window(server, category) {
   const width = attacker ? (await attacker.next()).width : undefined;
   const measurer = client(['measure', server.origin, String(DURATION_MS), JSON.stringify(server.tokens)]);
   const pids = { server: server.child.pid, A: attacker?.child.pid, B: measurer.child.pid };
-  const before = Object.fromEntries(Object.entries(pids).map(([who, pid]) => [who, cpuSeconds(pid)]));
+  const before = Object.fromEntries(Object.entries(pids).map(([who, pid]) => [who, cpuMs(pid)]));
   const started = performance.now();
   const measured = await measurer.next();
   const seconds = (performance.now() - started) / 1000;
   const cpu = Object.entries(pids)
     .filter(([who]) => before[who] !== undefined)
-    .map(([who, pid]) => `${who} ${Math.round((100 * ((cpuSeconds(pid) ?? 0) - before[who])) / seconds)}%`)
+    .map(([who, pid]) => `${who} ${Math.round(((cpuMs(pid) ?? 0) - before[who]) / (10 * seconds))}%`)
     .join(', ');
   attacker?.child.send('stop');
   const answers = await attacker?.next();

@@ -10,11 +10,11 @@
 // the export thread competes with the load generator for the cores, which throughput alone hides.
 // Usage: pnpm build && node bench/tracing-cost.mjs
 // Env: BENCH_DURATION (seconds per run, default 3), BENCH_ROUNDS (default 5).
-import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { supportChat } from './bench-bodies.mjs';
+import { threadCpuMs } from './process-cpu.mjs';
 import { spawnThroughputServer } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
@@ -53,26 +53,8 @@ const kinds = {
   'GET agent': { path: '/v1/agents/view/1' },
   'chat (plain)': { path: '/v1/agents/chat/request', method: 'POST', body: chat },
 };
-/** CPU seconds a process used so far, on its main thread (the event loop) and on all others; null off Linux. */
-function threadCpu(pid) {
-  try {
-    let loop = 0;
-    let others = 0;
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime and stime, in clock ticks (100 a second on Linux).
-      const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
-      if (Number(task) === pid) loop += seconds;
-      else others += seconds;
-    }
-    return { loop, others };
-  } catch {
-    return null;
-  }
-}
 async function run(target, { path, ...options }, duration = DURATION) {
-  const before = threadCpu(target.child.pid);
+  const before = threadCpuMs(target.child.pid);
   const result = await autocannon({
     url: `${target.origin}${path}`,
     headers,
@@ -80,12 +62,12 @@ async function run(target, { path, ...options }, duration = DURATION) {
     duration,
     ...options,
   });
-  const after = threadCpu(target.child.pid);
+  const after = threadCpuMs(target.child.pid);
   const requests = result.requests.total;
   if (before && after && requests > 0)
     result.cpu = {
-      loop: ((after.loop - before.loop) * 1e6) / requests,
-      others: ((after.others - before.others) * 1e6) / requests,
+      loop: ((after.loop - before.loop) * 1000) / requests,
+      others: ((after.others - before.others) * 1000) / requests,
     };
   return result;
 }
