@@ -13,6 +13,12 @@ export const LOCAL_EMBEDDING_DIMENSION = 384;
 /** Six decimals keep cosine similarities exact to about 1e-5 and the JSON answer compact. */
 const ROUNDING = 1e6;
 
+/**
+ * The zero vector as an array of doubles, copied for each vector: an array filled with the integer
+ * 0 would be converted to doubles (a second copy) by the first component written into it.
+ */
+const ZEROS: number[] = new Array<number>(LOCAL_EMBEDDING_DIMENSION).fill(0.5).fill(0);
+
 /** Embeds sentences one at a time, reusing its buffers; not shared across concurrent callers. */
 export class LocalEmbedder {
   readonly #tokens = new Words();
@@ -30,7 +36,7 @@ export class LocalEmbedder {
     const count = this.#features.projectInto(vector, touched, this.#flags);
     let sumOfSquares = 0;
     for (let i = 0; i < count; i++) sumOfSquares += (vector[touched[i] as number] as number) ** 2;
-    const out = new Array<number>(LOCAL_EMBEDDING_DIMENSION).fill(0);
+    const out = ZEROS.slice();
     // Nothing to describe (empty or blank input): a fixed unit vector keeps the output L2-normalized.
     if (sumOfSquares === 0) out[0] = 1;
     const scale = ROUNDING / Math.sqrt(sumOfSquares || 1);
