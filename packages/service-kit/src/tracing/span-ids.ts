@@ -6,7 +6,9 @@
 import { randomFillSync } from 'node:crypto';
 
 const POOL_BYTES = 16 * 1024;
-const ALL_ZERO = /^0+$/;
+/** The specification's invalid ids, by their length in hex digits. */
+const ZERO_TRACE_ID = '0'.repeat(32);
+const ZERO_SPAN_ID = '0'.repeat(16);
 
 export class SpanIds {
   readonly #pool = Buffer.allocUnsafe(POOL_BYTES);
@@ -28,6 +30,6 @@ export class SpanIds {
     const id = this.#pool.toString('hex', this.#at, this.#at + bytes);
     this.#at += bytes;
     // All zeros is the specification's invalid id; drawing again is as random as the rest.
-    return ALL_ZERO.test(id) ? this.#next(bytes) : id;
+    return id === ZERO_TRACE_ID || id === ZERO_SPAN_ID ? this.#next(bytes) : id;
   }
 }
