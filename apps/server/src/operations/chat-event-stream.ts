@@ -141,10 +141,11 @@ class PlannedEvents extends Readable {
       }
       if (end !== undefined) {
         put(head);
-        batch.write(end, at);
+        at += batch.write(end, at);
       }
       contents.length = 0;
-      this.push(batch);
+      // Never more than was written: the rest of an unzeroed buffer is not the answer's.
+      this.push(at === size ? batch : batch.subarray(0, at));
     }
     if (this.next === events.length) this.push(null);
   }

@@ -66,6 +66,32 @@ describe('a chat stream’s events', () => {
     expect(fromPlan).toEqual(await chunksOf(toEventStream(atHand(), meta, log, signal)));
   });
 
+  it('are the same bytes from a planned answer whatever the text: accents, emoji, quotes, controls, a lone surrogate', async () => {
+    const events: ChatStreamEvent[] = [
+      { type: 'delta', content: 'Grüße aus Köln, ' },
+      { type: 'delta', content: '東京 🌍 "quoted" \\ back\nslash\t' },
+      { type: 'delta', content: 'half a pair: \ud800 and <|endoftext|>' },
+      { type: 'end', finishReason: 'length', matchedStop: 199999 },
+    ];
+    async function* oneByOne(): AsyncGenerator<ChatStreamEvent> {
+      yield* events;
+    }
+    const signal = new AbortController().signal;
+    const fromPlan = (await chunksOf(toEventStream(planned(events), meta, log, signal))).join('');
+    const fromEvents = (await chunksOf(toEventStream(oneByOne(), meta, log, signal))).join('');
+    expect(fromPlan).toBe(fromEvents);
+    const data = fromPlan
+      .split('\n\n')
+      .slice(0, -2)
+      .map((event) => JSON.parse(event.slice('data: '.length)));
+    expect(data.map((chunk) => chunk.request[0].delta.content ?? null)).toEqual([
+      'Grüße aus Köln, ',
+      '東京 🌍 "quoted" \\ back\nslash\t',
+      'half a pair: \ud800 and <|endoftext|>',
+      null,
+    ]);
+  });
+
   it('of a long planned answer leave in whole events, one buffer at a time as the reader takes them', async () => {
     const events: ChatStreamEvent[] = Array.from({ length: 20_000 }, (_, i) => ({
       type: 'delta' as const,
