@@ -112,6 +112,13 @@ export interface EmbeddingRequest {
 
 export interface EmbeddingEngine {
   embed(request: EmbeddingRequest, options: EngineCallOptions): Promise<number[][]>;
+  /**
+   * The vectors `embed` gives, as their JSON text (what `JSON.stringify` makes of them), written
+   * where they are made: a large request's on an engine thread, so the event loop neither copies
+   * its numbers across threads nor serializes them (a megabyte of text for 256 long sentences).
+   * Absent from engines whose vectors come as objects anyway (a model server's).
+   */
+  embedJson?(request: EmbeddingRequest, options: EngineCallOptions): Promise<string>;
   close?(): Promise<void>;
 }
 

@@ -29,6 +29,25 @@ describe('POST /v1/vectors/embedding', () => {
     expect(vectors[2]).toEqual(vectors[0]);
   });
 
+  it('answers a large request (its vectors written as JSON on an engine thread) as JSON, with the vectors small requests get', async () => {
+    // Over the text the event loop embeds itself (work-size.ts): this one goes to an engine thread.
+    const sentences = Array.from(
+      { length: 40 },
+      (_, i) => `Sentence ${i}: ${'where is my parcel '.repeat(8)}`,
+    );
+    const large = await embed({ sentences });
+    expect(large.statusCode).toBe(200);
+    expect(large.headers['content-type']).toBe('application/json; charset=utf-8');
+    expectMatchesContract('createEmbeddings', 200, large.json());
+    // The same bytes JSON.stringify gives the answer object.
+    expect(large.body).toBe(JSON.stringify(large.json()));
+    const vectors: number[][] = large.json().data.embeddings;
+    expect(vectors).toHaveLength(40);
+    const small = await embed({ sentences: [sentences[0], sentences[39]] });
+    expect(small.json().data.embeddings).toEqual([vectors[0], vectors[39]]);
+    expect(vectors[1]).not.toEqual(vectors[0]);
+  });
+
   it('answers 400 for no sentences, an empty sentence, more than 256, or an unknown model', async () => {
     const cases = [
       [{ sentences: [] }, '/sentences'],

@@ -198,6 +198,10 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
         isSmallEmbedding(request)
           ? localEmbeddings.embed(request, options)
           : run<number[][]>({ kind: 'embed', request }, options),
+      embedJson: async (request, options) =>
+        isSmallEmbedding(request)
+          ? JSON.stringify(await localEmbeddings.embed(request, options))
+          : run<string>({ kind: 'embed-json', request }, options),
     },
     close: async () => {
       queue.close(new Error('the engines are closing'));

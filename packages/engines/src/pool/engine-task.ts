@@ -8,7 +8,9 @@ import type { ChatEngineRequest, EmbeddingRequest, EngineError } from '../types.
 
 export type EngineTask =
   | { kind: 'chat'; request: ChatEngineRequest }
-  | { kind: 'embed'; request: EmbeddingRequest };
+  | { kind: 'embed'; request: EmbeddingRequest }
+  /** The same vectors as their JSON text (EmbeddingEngine.embedJson). */
+  | { kind: 'embed-json'; request: EmbeddingRequest };
 
 /**
  * A task as sent, with its id: the worker posts `{ engineTaskStarted: id }` to the pool when it

@@ -25,13 +25,15 @@ const options = { signal: new AbortController().signal, requestId: 'worker' };
 
 export default async function runEngineTask(
   task: SentEngineTask,
-): Promise<EngineTaskResult<PlannedAnswer | number[][]>> {
+): Promise<EngineTaskResult<PlannedAnswer | number[][] | string>> {
   // The task's budget starts now, with the thread ready for it.
   parentPort?.postMessage({ engineTaskStarted: task.id } satisfies EngineTaskStarted);
   const startedAtMs = performance.timeOrigin + performance.now();
   try {
     if (task.kind === 'embed')
       return { ok: true, value: await embeddings.embed(task.request, options), startedAtMs };
+    if (task.kind === 'embed-json')
+      return { ok: true, value: JSON.stringify(await embeddings.embed(task.request, options)), startedAtMs };
     return { ok: true, value: await planAnswer(task.request, embeddings, options), startedAtMs };
   } catch (error) {
     if (error instanceof EngineError)

@@ -46,6 +46,14 @@ describe('the engine pool', () => {
     expect(both[0]).toHaveLength(384);
   });
 
+  it('writes the JSON text of the vectors it embeds, on a worker or not', async () => {
+    for (const sentences of [[long, 'Wo ist mein Paket?'], ['Wo ist mein Paket?']]) {
+      const embedding = { model: 'm', lang: 'multi', sentences };
+      const text = await pool.embeddings.embedJson?.(embedding, callOptions());
+      expect(text).toBe(JSON.stringify(await pool.embeddings.embed(embedding, callOptions())));
+    }
+  });
+
   it('reports a schema the engine cannot satisfy as the 400 it is, from the worker', async () => {
     const impossible = request({
       response_format: {
