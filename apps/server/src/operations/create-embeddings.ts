@@ -39,8 +39,8 @@ export function createEmbeddingsHandler({ engines }: OperationDeps) {
       name: `embeddings ${model}`,
       attributes: { 'gen_ai.operation.name': 'embeddings', 'gen_ai.request.model': model },
     };
-    if (engine.embedJson !== undefined) {
-      const { embedJson } = engine;
+    const embedJson = engine.embedJson?.bind(engine);
+    if (embedJson !== undefined) {
       const vectors = await timed(
         request,
         'engine',
