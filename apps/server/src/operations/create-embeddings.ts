@@ -2,7 +2,7 @@ import { DECLARED_DEFAULTS, type EmbeddingsBody, type EmbeddingsResponse } from 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tenantOf } from '../pipeline/request-tenant.js';
 import { timed } from '../pipeline/server-timing.js';
-import { engineTracing, type StageSpan } from '../pipeline/tracing/stage-span.js';
+import { engineTracing } from '../pipeline/tracing/stage-span.js';
 import { abortOnDisconnect } from './abort-on-disconnect.js';
 import type { OperationDeps } from './operation-deps.js';
 
@@ -28,34 +28,29 @@ export function createEmbeddingsHandler({ engines }: OperationDeps) {
     const { embeddings: engine } = await engines();
     const model = body.model ?? DEFAULTS.model;
     const embeddingRequest = { model, lang: body.lang ?? DEFAULTS.lang, sentences: body.sentences };
-    const options = (span: StageSpan | undefined) => ({
-      signal: abortOnDisconnect(reply),
-      requestId: request.id,
-      tenant: tenantOf(request),
-      ...engineTracing(span),
-    });
-    // OpenTelemetry's GenAI conventions for an embeddings call.
-    const stage = {
-      name: `embeddings ${model}`,
-      attributes: { 'gen_ai.operation.name': 'embeddings', 'gen_ai.request.model': model },
-    };
     const embedJson = engine.embedJson?.bind(engine);
-    if (embedJson !== undefined) {
-      const vectors = await timed(
-        request,
-        'engine',
-        (span) => embedJson(embeddingRequest, options(span)),
-        stage,
-      );
-      reply.type('application/json; charset=utf-8');
-      return ANSWER_HEAD + vectors + ANSWER_TAIL;
-    }
     const embeddings = await timed(
       request,
       'engine',
-      (span) => engine.embed(embeddingRequest, options(span)),
-      stage,
+      (span): Promise<string | number[][]> => {
+        const options = {
+          signal: abortOnDisconnect(reply),
+          requestId: request.id,
+          tenant: tenantOf(request),
+          ...engineTracing(span),
+        };
+        return embedJson ? embedJson(embeddingRequest, options) : engine.embed(embeddingRequest, options);
+      },
+      // OpenTelemetry's GenAI conventions for an embeddings call.
+      {
+        name: `embeddings ${model}`,
+        attributes: { 'gen_ai.operation.name': 'embeddings', 'gen_ai.request.model': model },
+      },
     );
+    if (typeof embeddings === 'string') {
+      reply.type('application/json; charset=utf-8');
+      return ANSWER_HEAD + embeddings + ANSWER_TAIL;
+    }
     return { success: true, message: MESSAGE, data: { embeddings } };
   };
 }

@@ -4,11 +4,11 @@
  * where OpenTelemetry's generator draws `Math.random()` for every four bytes of every id.
  */
 import { randomFillSync } from 'node:crypto';
+import { ZERO_SPAN_ID } from './span-batch.js';
 
 const POOL_BYTES = 16 * 1024;
-/** The specification's invalid ids, by their length in hex digits. */
+/** The specification's invalid trace id (its invalid span id is span-batch.ts's). */
 const ZERO_TRACE_ID = '0'.repeat(32);
-const ZERO_SPAN_ID = '0'.repeat(16);
 
 export class SpanIds {
   readonly #pool = Buffer.allocUnsafe(POOL_BYTES);
