@@ -13,6 +13,7 @@
  * (uint16), a type byte and its value. A string is its UTF-8 length (uint32) and bytes.
  */
 
+import { INVALID_SPANID } from '@opentelemetry/api';
 import type { TracingConfig } from './tracing-config.js';
 
 /** An attribute's value, as OpenTelemetry takes them. */
@@ -68,8 +69,6 @@ enum ValueType {
   Strings = 3,
 }
 
-/** The invalid all-zero span id: what a trace's first span has for a parent, in a record. */
-export const ZERO_SPAN_ID = '0000000000000000';
 /** The fixed fields' bytes: four flags, the three ids' digits, two times. */
 const FIXED_BYTES = 84;
 /** An attribute's name and type, and its value when that is a number (the largest of fixed size). */
@@ -98,7 +97,7 @@ export class SpanWriter {
     buffer[at + 3] = span.remoteParent ? 1 : 0;
     buffer.write(span.traceId, at + 4, 32, 'latin1');
     buffer.write(span.spanId, at + 36, 16, 'latin1');
-    buffer.write(span.parentSpanId === '' ? ZERO_SPAN_ID : span.parentSpanId, at + 52, 16, 'latin1');
+    buffer.write(span.parentSpanId === '' ? INVALID_SPANID : span.parentSpanId, at + 52, 16, 'latin1');
     buffer.writeDoubleLE(span.startMs, at + 68);
     buffer.writeDoubleLE(span.endMs, at + 76);
     at += FIXED_BYTES;
@@ -223,7 +222,7 @@ export function readSpans(bytes: ArrayBuffer, length: number, names: readonly st
     spans.push({
       traceId,
       spanId,
-      parentSpanId: parent === ZERO_SPAN_ID ? '' : parent,
+      parentSpanId: parent === INVALID_SPANID ? '' : parent,
       remoteParent,
       traceFlags,
       traceState,

@@ -4,11 +4,9 @@
  * where OpenTelemetry's generator draws `Math.random()` for every four bytes of every id.
  */
 import { randomFillSync } from 'node:crypto';
-import { ZERO_SPAN_ID } from './span-batch.js';
+import { INVALID_SPANID, INVALID_TRACEID } from '@opentelemetry/api';
 
 const POOL_BYTES = 16 * 1024;
-/** The specification's invalid trace id (its invalid span id is span-batch.ts's). */
-const ZERO_TRACE_ID = '0'.repeat(32);
 
 export class SpanIds {
   readonly #pool = Buffer.allocUnsafe(POOL_BYTES);
@@ -30,6 +28,6 @@ export class SpanIds {
     const id = this.#pool.toString('hex', this.#at, this.#at + bytes);
     this.#at += bytes;
     // All zeros is the specification's invalid id; drawing again is as random as the rest.
-    return id === ZERO_TRACE_ID || id === ZERO_SPAN_ID ? this.#next(bytes) : id;
+    return id === INVALID_TRACEID || id === INVALID_SPANID ? this.#next(bytes) : id;
   }
 }
