@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Two builds of the reference server side by side (a dependency upgrade, a change of the request
 // path): this checkout's dist/cli.js and another's, each in its own process with its per-token
-// limits out of the way, GET agent, create, a small plain chat and the same chat streamed, in
-// alternating rounds (which build goes first swaps each round), so both meet the same machine.
+// limits out of the way, GET agent, create (plain and with an Idempotency-Key), a small plain chat
+// and the same chat streamed, in alternating rounds (which build goes first swaps each round), so
+// both meet the same machine.
 // Prints each build's median requests a second per kind and this build's ratio to the other's.
 // Usage: pnpm build && node bench/compare-builds.mjs <other checkout>/apps/server/dist/cli.js
 // Env: BENCH_DURATION (seconds per run, default 4), BENCH_ROUNDS (default 3).
@@ -30,6 +31,14 @@ const kinds = {
     path: '/v1/agents/create',
     method: 'POST',
     body: JSON.stringify({ name: 'Bench agent', instruction: 'Answer quickly.', intents: ['bench'] }),
+  },
+  // The same create with a new Idempotency-Key each time, as the SDK sends every POST.
+  'create, keyed': {
+    path: '/v1/agents/create',
+    method: 'POST',
+    body: JSON.stringify({ name: 'Bench agent', instruction: 'Answer quickly.', intents: ['bench'] }),
+    idReplacement: true,
+    headers: { ...headers, 'idempotency-key': 'bench-[<id>]' },
   },
   'chat (plain)': { path: '/v1/agents/chat/request', method: 'POST', body: supportChat() },
   'chat stream': { path: '/v1/agents/chat/request', method: 'POST', body: supportChat({ stream: true }) },
@@ -66,7 +75,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 for (const [kind, by] of Object.entries(rates)) {
   const [a, b] = [median(by.other), median(by.this)];
   console.log(
-    `${kind.padEnd(13)} other ${String(Math.round(a)).padStart(6)} req/s   this ${String(Math.round(b)).padStart(6)} req/s   this/other ${(b / a).toFixed(2)}×`,
+    `${kind.padEnd(14)} other ${String(Math.round(a)).padStart(6)} req/s   this ${String(Math.round(b)).padStart(6)} req/s   this/other ${(b / a).toFixed(2)}×`,
   );
 }
 console.log(

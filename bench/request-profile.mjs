@@ -8,7 +8,8 @@
 // while the measured requests ran count (the profiler's clock is the system's monotonic one, which
 // this process reads too), so start-up and the warm-up are not in the table.
 // Kinds: bare (a bare Fastify route answering GET with a body of the same size: the floor), get (one agent, again and again: answered from the token and agent caches), create, chat
-// (a small plain chat: answered on the event loop), stream (the same chat streamed).
+// (a small plain chat: answered on the event loop), stream (the same chat streamed), keyed (a create
+// with a new Idempotency-Key each time, as the SDK sends).
 // Usage: node bench/request-profile.mjs [kind ...]   (builds apps/server first, about 20 s)
 // Env: BENCH_DURATION (seconds per kind, default 5), BENCH_ROWS (rows per table, default 25),
 // BENCH_MIN_SHARE (hide rows under this % of busy time, default 0.5), BENCH_DETAIL (a row to split
@@ -43,6 +44,14 @@ const KINDS = {
   bare: { url: '/v1/agents/view/1' },
   get: { url: '/v1/agents/view/1' },
   create: { url: '/v1/agents/create', method: 'POST', body: '{"name":"Bench","instruction":"Answer."}' },
+  // The same create with a new Idempotency-Key each time, as the SDK sends every POST.
+  keyed: {
+    url: '/v1/agents/create',
+    method: 'POST',
+    body: '{"name":"Bench","instruction":"Answer."}',
+    idReplacement: true,
+    headers: { 'idempotency-key': 'bench-[<id>]' },
+  },
   chat: { url: '/v1/agents/chat/request', method: 'POST', body: supportChat() },
   stream: { url: '/v1/agents/chat/request', method: 'POST', body: supportChat({ stream: true }) },
 };
@@ -159,7 +168,7 @@ async function start(kind, dist, profileDir) {
 async function profileKind(name, dist) {
   const profileDir = mkdtempSync(join(tmpdir(), 'request-profile-'));
   const { child, origin } = await start(name, dist, profileDir);
-  const request = { ...KINDS[name], headers };
+  const request = { ...KINDS[name], headers: { ...headers, ...KINDS[name].headers } };
   // Unmeasured: start-up and the JIT's first compilations are not a request's cost.
   await autocannon({ ...request, url: `${origin}${request.url}`, connections: CONNECTIONS, duration: 2 });
   const fromUs = Number(process.hrtime.bigint() / 1000n);

@@ -259,7 +259,8 @@ export interface Repositories {
    * Runs `fn` in one transaction for one request's write and its `Idempotency-Key` answer: kept
    * together or not at all, like `transaction`, but waiting for other transactions only where both
    * write the same rows (PostgreSQL takes no lock of its own for it; SQLite's single writer still
-   * serialises it). Called on a transaction's repositories, runs `fn` in that transaction.
+   * serialises it, as a savepoint of the turn's group commit). Called on a transaction's
+   * repositories, runs `fn` in that transaction.
    */
   requestTransaction<T>(fn: (tx: Repositories) => Promise<T>): Promise<T>;
 }

@@ -117,6 +117,63 @@ describe('SQLite write batches', () => {
     expect(ids).not.toContain(batched.id);
     expect(agentsSeen()).toBe(3);
   });
+  it('commits a request’s transaction with the turn’s batch, answering it only once that is kept', async () => {
+    const { store, agentsSeen } = await storeOnFile();
+    const before = store.repos.agents.create(1, agent('Batched before'));
+    let answered = false;
+    const keyed = store.repos
+      .requestTransaction(async (tx) => (await tx.agents.create(1, agent('Keyed'))).id)
+      .then((id) => {
+        answered = true;
+        // Whoever reads the file once the request is answered finds its write there.
+        expect(agentsSeen()).toBe(3);
+        return id;
+      });
+    const after = store.repos.agents.create(1, agent('Batched after'));
+    // The request's statements have run, but nothing is committed or answered within the turn.
+    await Promise.resolve();
+    expect(agentsSeen()).toBe(0);
+    expect(answered).toBe(false);
+    const [first, id, last] = await Promise.all([before, keyed, after]);
+    expect(new Set([first.id, id, last.id]).size).toBe(3);
+  });
+
+  it('rolls a failed request’s transaction back alone; the batch’s other writes are kept', async () => {
+    const { store, agentsSeen } = await storeOnFile();
+    const kept = store.repos.agents.create(1, agent('Kept'));
+    const failed = store.repos.requestTransaction(async (tx) => {
+      await tx.agents.create(1, agent('Rolled back'));
+      throw new Error('the answer is not one to keep');
+    });
+    const alsoKept = store.repos.agents.create(1, agent('Also kept'));
+    const [first, refused, last] = await Promise.allSettled([kept, failed, alsoKept]);
+    expect(refused).toMatchObject({
+      status: 'rejected',
+      reason: { message: 'the answer is not one to keep' },
+    });
+    expect([first.status, last.status]).toEqual(['fulfilled', 'fulfilled']);
+    expect(agentsSeen()).toBe(2);
+    expect((await store.repos.agents.listAll()).map((row) => row.agent.name).sort()).toEqual([
+      'Also kept',
+      'Kept',
+    ]);
+  });
+
+  it('keeps the batch open past the turn while a request’s transaction is, then commits both', async () => {
+    const { store, agentsSeen } = await storeOnFile();
+    const batched = store.repos.agents.create(1, agent('Batched'));
+    const keyed = store.repos.requestTransaction(async (tx) => {
+      await tx.agents.create(1, agent('Keyed'));
+      // The turn ends (the batch's commit comes due) while this transaction is still open.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      // Nothing was committed halfway: the batch waited.
+      expect(agentsSeen()).toBe(0);
+      await tx.agents.create(1, agent('Keyed, second'));
+    });
+    await Promise.all([batched, keyed]);
+    expect(agentsSeen()).toBe(3);
+  });
+
   it('lets two stores of one process on one file write in the same turn: the second waits for the first to commit', async () => {
     const { store, path, agentsSeen } = await storeOnFile();
     // A second server in the same process on the same file. Asking SQLite for the write lock while

@@ -7,10 +7,11 @@
  * uncommitted rows). While a transaction is open, every other repository call (and the health
  * probe) waits for it to end: one comparison on the hot path when none is. `BEGIN IMMEDIATE` takes
  * the write lock at once, so transactions of other processes on the file wait (busy_timeout)
- * instead of failing half-way. A request's transaction (its write and its `Idempotency-Key` answer)
- * is such a transaction: SQLite has one writer, so it waits for the others as they wait for it.
- * The other calls' writes are committed in batches, one per turn of the event loop (write-batch.ts);
- * a transaction waits for the turn's batch, and the health probe runs between batches.
+ * instead of failing half-way. The other calls' writes are committed in batches, one per turn of
+ * the event loop (write-batch.ts); a transaction waits for the turn's batch, and the health probe
+ * runs between batches. A request's transaction (its write and its `Idempotency-Key` answer) is a
+ * savepoint of the turn's batch instead, committed with it: other calls wait while it runs, as for
+ * a transaction, but not for its commit.
  * Every call's storage fault is thrown as a StorageUnavailableError and noted for /healthz.
  */
 import { type ChangeBus, NO_FOREIGN_CHANGES, watchWithBus } from '../change-watch.js';
@@ -32,7 +33,7 @@ import type { Sync } from './sync.js';
 import { createTokensRepo } from './tokens-repo.js';
 import { createTranscriptionsRepo } from './transcriptions-repo.js';
 import { createWorkspacesRepo } from './workspaces-repo.js';
-import { WriteBatches } from './write-batch.js';
+import { type Saved, WriteBatches } from './write-batch.js';
 
 type Tables = Omit<Repositories, 'transaction' | 'requestTransaction'>;
 
@@ -142,10 +143,29 @@ export function openSqliteStore(path: string, bus?: ChangeBus): Store {
       ended();
     }
   };
+  const requestTransaction = async <T>(fn: (tx: Repositories) => Promise<T>): Promise<T> => {
+    while (open) await open;
+    let ended: () => void = () => undefined;
+    open = new Promise<void>((resolve) => {
+      ended = resolve;
+    });
+    let saved: Saved<T>;
+    try {
+      saved = await batches.savepoint(() => fn(inTransaction));
+    } catch (error) {
+      throw failure(error);
+    } finally {
+      open = undefined;
+      ended();
+    }
+    // Answered only once the batch it was released into is kept.
+    await saved.kept;
+    return saved.result;
+  };
   const repos: Repositories = {
     ...tablesRun(whenIdle),
     transaction,
-    requestTransaction: transaction,
+    requestTransaction,
   };
 
   const watch = path === ':memory:' ? NO_FOREIGN_CHANGES : watchDataVersion(sqlite);

@@ -10,6 +10,13 @@
  * as SQLite rolls back just its statement; one after which SQLite has rolled back the whole
  * transaction (a full disk, an I/O error) fails the batch's earlier calls with it. A read made while
  * no batch is open answers at once, as before.
+ *
+ * A request's own transaction (its write and its `Idempotency-Key` answer, kept together or not at
+ * all) is a savepoint of the turn's batch: released into the batch, or rolled back alone, and
+ * committed with it. A commit of its own for each wrote the log once a request again, and keyed
+ * creates (the SDK sends a key with every POST) ran far slower than unkeyed ones (their ratio:
+ * bench/server-throughput.mjs, bench/compare-builds.mjs). The batch does not commit while a
+ * savepoint is open.
  */
 import { resolve } from 'node:path';
 import type Database from 'better-sqlite3';
@@ -29,6 +36,17 @@ interface Batch {
   settles: ((failure: unknown) => void)[];
   end(): void;
   ended: Promise<void>;
+  /** Whether a savepoint (a request's transaction) is open in it: the commit waits for its end. */
+  saving: boolean;
+  /** Set when the turn ended while a savepoint was open: the batch commits as the savepoint ends. */
+  due: boolean;
+}
+
+/** A savepoint's outcome: its callback's result, and when the batch it was released into is kept. */
+export interface Saved<T> {
+  result: T;
+  /** Settles once the batch is committed and durable; rejects with the batch's failure. */
+  kept: Promise<void>;
 }
 
 export class WriteBatches {
@@ -86,11 +104,10 @@ export class WriteBatches {
       const other = this.#otherHolder();
       if (other !== undefined) return other.then(() => this.run(call, write));
       try {
-        this.sqlite.exec('BEGIN IMMEDIATE');
+        batch = this.#begin();
       } catch (error) {
         return Promise.reject(this.failure(error));
       }
-      batch = this.#begin();
     }
     let result: R;
     try {
@@ -104,6 +121,43 @@ export class WriteBatches {
     return new Promise<R>((resolve, reject) => {
       open.settles.push((failure) => (failure === null ? resolve(result) : reject(failure)));
     });
+  }
+
+  /**
+   * Runs `work` as a savepoint of the turn's batch (opening one if none is): what it writes is
+   * released into the batch when it settles, or rolled back alone when it throws (which is then
+   * rethrown). Resolves as the savepoint ends, with `kept` for the batch's commit. The caller keeps
+   * every other call out while `work` runs: their statements would be part of the savepoint.
+   */
+  async savepoint<T>(work: () => Promise<T>): Promise<Saved<T>> {
+    let batch = this.#open;
+    while (batch === undefined) {
+      const other = this.#otherHolder();
+      if (other === undefined) batch = this.#begin();
+      else {
+        await other;
+        batch = this.#open;
+      }
+    }
+    batch.saving = true;
+    try {
+      this.sqlite.exec('SAVEPOINT request');
+      const result = await work();
+      this.sqlite.exec('RELEASE request');
+      return { result, kept: this.#kept(batch) };
+    } catch (error) {
+      if (this.sqlite.inTransaction) {
+        this.#rollBackTo();
+        throw error;
+      }
+      // SQLite rolled the whole batch back (a full disk, an I/O error): its calls fail with it.
+      const failure = this.failure(error);
+      this.#settle(batch, failure);
+      throw failure;
+    } finally {
+      batch.saving = false;
+      if (batch.due) this.#commit(batch);
+    }
   }
 
   /** Commits the open batch now (before the database closes). */
@@ -120,12 +174,21 @@ export class WriteBatches {
     }
   }
 
+  /** Settles once `batch` is committed and durable; rejects with its failure. */
+  #kept(batch: Batch): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      batch.settles.push((failure) => (failure === null ? resolve() : reject(failure)));
+    });
+  }
+
+  /** Takes the write lock and opens this turn's batch; throws the driver's error when it cannot. */
   #begin(): Batch {
+    this.sqlite.exec('BEGIN IMMEDIATE');
     let end: () => void = () => undefined;
     const ended = new Promise<void>((resolve) => {
       end = resolve;
     });
-    const batch: Batch = { settles: [], end, ended };
+    const batch: Batch = { settles: [], end, ended, saving: false, due: false };
     this.#open = batch;
     this.hold(ended);
     setImmediate(() => this.#commit(batch));
@@ -135,6 +198,10 @@ export class WriteBatches {
   #commit(batch: Batch): void {
     // Already settled: SQLite rolled it back, or it was flushed.
     if (this.#open !== batch) return;
+    if (batch.saving) {
+      batch.due = true;
+      return;
+    }
     try {
       this.sqlite.exec('COMMIT');
       this.assertDurable();
@@ -144,6 +211,16 @@ export class WriteBatches {
       return;
     }
     this.#settle(batch, null);
+  }
+
+  /** Undoes a savepoint's writes, keeping the batch's others. */
+  #rollBackTo(): void {
+    try {
+      this.sqlite.exec('ROLLBACK TO request');
+      this.sqlite.exec('RELEASE request');
+    } catch {
+      // The connection is gone; its transaction with it.
+    }
   }
 
   #rollBack(): void {
