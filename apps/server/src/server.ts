@@ -21,6 +21,9 @@ export async function serve(
     await app.close();
     throw explainListenError(error, config);
   }
+  // As soon as it listens: /healthz answers from now on, so an orchestrator that saw it may stop the
+  // server before the engines are ready, and what is in flight must drain, not die with the process.
+  stopOnSignals(app);
   try {
     // Listening already (health checks and agent routes answer); the banner waits for the engines
     // so a bad engine configuration stops start-up before anyone is told the server is ready.
@@ -54,8 +57,6 @@ export async function serve(
         `-d '{"name":"Hello","instruction":"Answer politely."}' ${origin}/v1/agents/create`,
     );
   }
-  // Before the banner: whoever reads it may stop the server at once.
-  stopOnSignals(app);
   // One write, so whoever reads the output sees the URL and the token together.
   print(lines.join('\n'));
   return app;

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import {
   startFakeUpstream,
 } from '@assistant-platform/engines/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, exited, startCli, stopAllServers } from '../helpers/cli-process.js';
+import { CLI, ensureBuilt, exited, freePort, startCli, stopAllServers } from '../helpers/cli-process.js';
 import { testChatBody } from '../helpers/fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'assistant-shutdown-'));
@@ -64,5 +65,32 @@ describe('graceful shutdown and logs', { timeout: 60_000 }, () => {
     expect((await exited(server.child)).code).toBe(0);
     expect(server.output()).toContain('shutting down');
     expect(server.output()).not.toContain(SECRET);
+  });
+
+  it('drains and exits 0 on a SIGTERM sent as soon as /healthz answers, before the engines are ready', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--seed', seedFile], {
+      env: { ...process.env, DATABASE_URL: join(dir, 'early.sqlite'), LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (data: Buffer) => (output += data.toString()));
+    try {
+      // What a balancer's health check or an orchestrator sees first: /healthz, polled closely.
+      for (;;) {
+        const status = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (res) => res.status,
+          () => undefined,
+        );
+        if (status === 200) break;
+        if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      child.kill('SIGTERM');
+      expect(await exited(child)).toEqual({ code: 0, signal: null });
+      expect(output).toContain('shutting down');
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
   });
 });
