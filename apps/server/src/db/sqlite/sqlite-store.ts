@@ -33,7 +33,7 @@ import type { Sync } from './sync.js';
 import { createTokensRepo } from './tokens-repo.js';
 import { createTranscriptionsRepo } from './transcriptions-repo.js';
 import { createWorkspacesRepo } from './workspaces-repo.js';
-import { type Saved, WriteBatches } from './write-batch.js';
+import { WriteBatches } from './write-batch.js';
 
 type Tables = Omit<Repositories, 'transaction' | 'requestTransaction'>;
 
@@ -114,14 +114,28 @@ export function openSqliteStore(path: string, bus?: ChangeBus): Store {
     transaction: (fn) => fn(inTransaction),
     requestTransaction: (fn) => fn(inTransaction),
   };
-  const transaction = async <T>(fn: (tx: Repositories) => Promise<T>): Promise<T> => {
+  /**
+   * Runs `work` with every other call kept out (they wait for `open`), handing it the promise that
+   * settles when it ends; its failure is a storage failure when the driver's.
+   */
+  const alone = async <T>(work: (opened: Promise<void>) => Promise<T>): Promise<T> => {
     while (open) await open;
     let ended: () => void = () => undefined;
-    open = new Promise<void>((resolve) => {
+    const opened = new Promise<void>((resolve) => {
       ended = resolve;
     });
-    const opened = open;
+    open = opened;
     try {
+      return await work(opened);
+    } catch (error) {
+      throw failure(error);
+    } finally {
+      open = undefined;
+      ended();
+    }
+  };
+  const transaction = <T>(fn: (tx: Repositories) => Promise<T>): Promise<T> =>
+    alone(async (opened) => {
       // The turn's batch commits first; calls made meanwhile wait for this transaction. So does
       // another store's of this process on the file (see write-batch.ts, `holders`).
       for (let waitFor = batches.beforeLock(); waitFor; waitFor = batches.beforeLock()) await waitFor;
@@ -136,29 +150,10 @@ export function openSqliteStore(path: string, bus?: ChangeBus): Store {
         if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
         throw error;
       }
-    } catch (error) {
-      throw failure(error);
-    } finally {
-      open = undefined;
-      ended();
-    }
-  };
-  const requestTransaction = async <T>(fn: (tx: Repositories) => Promise<T>): Promise<T> => {
-    while (open) await open;
-    let ended: () => void = () => undefined;
-    open = new Promise<void>((resolve) => {
-      ended = resolve;
     });
-    let saved: Saved<T>;
-    try {
-      saved = await batches.savepoint(() => fn(inTransaction));
-    } catch (error) {
-      throw failure(error);
-    } finally {
-      open = undefined;
-      ended();
-    }
-    // Answered only once the batch it was released into is kept.
+  const requestTransaction = async <T>(fn: (tx: Repositories) => Promise<T>): Promise<T> => {
+    const saved = await alone(() => batches.savepoint(() => fn(inTransaction)));
+    // Answered only once the batch it was released into is kept (others need not wait for that).
     await saved.kept;
     return saved.result;
   };

@@ -117,10 +117,7 @@ export class WriteBatches {
       if (!this.sqlite.inTransaction) this.#settle(batch, failure);
       return Promise.reject(failure);
     }
-    const open = batch;
-    return new Promise<R>((resolve, reject) => {
-      open.settles.push((failure) => (failure === null ? resolve(result) : reject(failure)));
-    });
+    return this.#kept(batch, result);
   }
 
   /**
@@ -144,7 +141,7 @@ export class WriteBatches {
       this.sqlite.exec('SAVEPOINT request');
       const result = await work();
       this.sqlite.exec('RELEASE request');
-      return { result, kept: this.#kept(batch) };
+      return { result, kept: this.#kept(batch, undefined) };
     } catch (error) {
       if (this.sqlite.inTransaction) {
         this.#rollBackTo();
@@ -174,10 +171,10 @@ export class WriteBatches {
     }
   }
 
-  /** Settles once `batch` is committed and durable; rejects with its failure. */
-  #kept(batch: Batch): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      batch.settles.push((failure) => (failure === null ? resolve() : reject(failure)));
+  /** Resolves with `value` once `batch` is committed and durable; rejects with its failure. */
+  #kept<R>(batch: Batch, value: R): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      batch.settles.push((failure) => (failure === null ? resolve(value) : reject(failure)));
     });
   }
 
