@@ -105,6 +105,11 @@ export async function build(config: ServerConfig, options: BuildOptions = {}): P
       workerNice: config.workerNice,
       onError: (error) => app.log.error({ err: error }, 'body worker failed'),
     });
+    // Its threads start once the server listens and its engines have loaded (or the first large
+    // body starts them): their own start-up, on both cores of a small machine, slows the server's.
+    app.addHook('onListen', async () => {
+      void app.enginesReady.catch(() => undefined).then(() => bodies.start());
+    });
     app.addHook('onClose', async () => {
       await bodies.close();
       await opened.close();

@@ -27,6 +27,15 @@ function threadNices(pid: number): { tid: number; name: string; nice: number }[]
 describe.skipIf(!linux)('worker pool priority', { timeout: 120_000 }, () => {
   const server = useHostileServer({ ENGINE_WORKERS: '2', WORKER_NICE: '7' });
 
+  it('starts the body threads once the server is ready, before a large body needs them', async () => {
+    const pid = server().process.child.pid as number;
+    // Polled: they start once the engines have loaded, a moment after the server answers. The
+    // engines' threads start with the first large engine task (none yet).
+    await expect
+      .poll(() => threadNices(pid).filter((thread) => thread.nice === 7).length, { timeout: 30_000 })
+      .toBe(2);
+  });
+
   it("runs every pool thread WORKER_NICE below the event loop's priority", async () => {
     const { origin, process: running } = server();
     const structured = testChatBody({

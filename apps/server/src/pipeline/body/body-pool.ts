@@ -1,9 +1,11 @@
 /**
- * Worker threads (piscina) for large request bodies: see body-worker.ts. They start with the server,
- * so the first large body does not pay for a thread starting beside it (a tenth of a second of both
- * cores on a small machine), and a thread terminated at a task's deadline is replaced at once, the
- * account whose task it was waiting for the replacement (the engines' pool-threads.ts), and they run below the event loop's CPU priority. Every task (a body, a proxied exchange's
- * check) goes through the engines' fair queue: accounts in turn, tokens in turn inside one, and one
+ * Worker threads (piscina) for large request bodies: see body-worker.ts. They start once the server
+ * listens and its engines have loaded (`start()`; sooner, the threads' own start-up slows the
+ * server's), so the first large body does not pay for a thread starting beside it (a tenth of a
+ * second of both cores on a small machine). A thread terminated at a task's deadline is replaced at
+ * once, the account whose task it was waiting for the replacement (the engines' pool-threads.ts),
+ * and they run below the event loop's CPU priority. Every task (a body, a proxied exchange's check)
+ * goes through the engines' fair queue: accounts in turn, tokens in turn inside one, and one
  * account on at most all threads but one, so one tenant's flood of large bodies does not make
  * another's wait behind it. A task has a deadline from the moment it is queued (WORK_DEADLINE_MS):
  * past it the request answers 503 with Retry-After, whether the task ran or not (a running one's
@@ -62,6 +64,8 @@ export interface BodyPool {
   ): Promise<{ operationId: string | null; violations: Violation[] }>;
   /** A proxied answer's body checked against the contract. */
   checkAnswer(tenant: Tenant, task: AnswerTask): Promise<Violation[]>;
+  /** Starts the threads now (the first task would start them too). */
+  start(): void;
   close(): Promise<void>;
 }
 
@@ -77,18 +81,26 @@ export interface BodyPoolOptions {
 
 export function createBodyPool({ chatModels, deadlineMs, workerNice, onError }: BodyPoolOptions): BodyPool {
   const threads = Math.min(2, availableParallelism());
-  const pool = new Piscina({
-    filename: builtWorker('body-worker'),
-    minThreads: threads,
-    maxThreads: threads,
-    idleTimeout: Number.POSITIVE_INFINITY,
-    niceIncrement: niceIncrementOf(workerNice),
-    // The fair queue hands a task over only while a thread is free.
-    maxQueue: threads,
-    ...(WORKER_EXEC_ARGV === undefined ? {} : { execArgv: WORKER_EXEC_ARGV }),
-  });
-  pool.on('error', onError);
-  const replaced = threadReplacements(pool, REPLACEMENT_WAIT_MS);
+  let threadPool: { pool: Piscina; replaced: () => Promise<void> } | undefined;
+  let closed = false;
+  /** The threads, started once: by `start()` when the server listens, or by the first task. */
+  const started = () => {
+    if (threadPool === undefined) {
+      const pool = new Piscina({
+        filename: builtWorker('body-worker'),
+        minThreads: threads,
+        maxThreads: threads,
+        idleTimeout: Number.POSITIVE_INFINITY,
+        niceIncrement: niceIncrementOf(workerNice),
+        // The fair queue hands a task over only while a thread is free.
+        maxQueue: threads,
+        ...(WORKER_EXEC_ARGV === undefined ? {} : { execArgv: WORKER_EXEC_ARGV }),
+      });
+      pool.on('error', onError);
+      threadPool = { pool, replaced: threadReplacements(pool, REPLACEMENT_WAIT_MS) };
+    }
+    return threadPool;
+  };
   const queue = new FairQueue({
     workers: threads,
     maxRunningPerAccount: Math.max(1, threads - 1),
@@ -103,13 +115,13 @@ export function createBodyPool({ chatModels, deadlineMs, workerNice, onError }: 
         tenant,
         (signal, slot) =>
           (
-            pool.run(task, {
+            started().pool.run(task, {
               signal,
               ...(name ? { name } : {}),
               ...(transferList ? { transferList } : {}),
             }) as Promise<T>
           ).catch((error: unknown) => {
-            if (endedItsThread(error, signal)) slot.holdUntil(replaced());
+            if (endedItsThread(error, signal)) slot.holdUntil(started().replaced());
             throw error;
           }),
         { deadlineMs },
@@ -138,9 +150,13 @@ export function createBodyPool({ chatModels, deadlineMs, workerNice, onError }: 
     },
     checkRequest: (tenant, request) => run(tenant, request, 'checkRequest'),
     checkAnswer: (tenant, task) => run(tenant, task, 'checkAnswer'),
-    close: () => {
+    start: () => {
+      if (!closed) started();
+    },
+    close: async () => {
+      closed = true;
       queue.close(new Error('the body pool is closing'));
-      return pool.destroy();
+      await threadPool?.pool.destroy();
     },
   };
 }
