@@ -24,7 +24,7 @@ import {
   threadReplacements,
 } from '@assistant-platform/engines/pool-threads';
 import type { CheckedRequest, Violation } from '@assistant-platform/types/validation';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import { ApiError } from '../../contract/api-error.js';
 import type { AnswerTask, BodyOperation, BodyTask, BodyTaskResult } from './body-worker.js';
 import { builtWorker } from './built-worker.js';
@@ -81,11 +81,14 @@ export interface BodyPoolOptions {
 
 export function createBodyPool({ chatModels, deadlineMs, workerNice, onError }: BodyPoolOptions): BodyPool {
   const threads = Math.min(2, availableParallelism());
-  let threadPool: { pool: Piscina; replaced: () => Promise<void> } | undefined;
+  let threadPool: Promise<{ pool: Piscina; replaced: () => Promise<void> }> | undefined;
   let closed = false;
-  /** The threads, started once: by `start()` when the server listens, or by the first task. */
+  /**
+   * The threads, started once: by `start()` when the server listens, or by the first task. piscina
+   * itself loads then too (with the worker_threads machinery, a few hundredths of a second of start-up).
+   */
   const started = () => {
-    if (threadPool === undefined) {
+    threadPool ??= import('piscina').then(({ Piscina }) => {
       const pool = new Piscina({
         filename: builtWorker('body-worker'),
         minThreads: threads,
@@ -97,8 +100,8 @@ export function createBodyPool({ chatModels, deadlineMs, workerNice, onError }: 
         ...(WORKER_EXEC_ARGV === undefined ? {} : { execArgv: WORKER_EXEC_ARGV }),
       });
       pool.on('error', onError);
-      threadPool = { pool, replaced: threadReplacements(pool, REPLACEMENT_WAIT_MS) };
-    }
+      return { pool, replaced: threadReplacements(pool, REPLACEMENT_WAIT_MS) };
+    });
     return threadPool;
   };
   const queue = new FairQueue({
@@ -113,17 +116,19 @@ export function createBodyPool({ chatModels, deadlineMs, workerNice, onError }: 
     queue
       .run(
         tenant,
-        (signal, slot) =>
-          (
-            started().pool.run(task, {
+        async (signal, slot) => {
+          const { pool, replaced } = await started();
+          try {
+            return (await pool.run(task, {
               signal,
               ...(name ? { name } : {}),
               ...(transferList ? { transferList } : {}),
-            }) as Promise<T>
-          ).catch((error: unknown) => {
-            if (endedItsThread(error, signal)) slot.holdUntil(started().replaced());
+            })) as T;
+          } catch (error) {
+            if (endedItsThread(error, signal)) slot.holdUntil(replaced());
             throw error;
-          }),
+          }
+        },
         { deadlineMs },
       )
       .catch((error: unknown) => {
@@ -151,12 +156,13 @@ export function createBodyPool({ chatModels, deadlineMs, workerNice, onError }: 
     checkRequest: (tenant, request) => run(tenant, request, 'checkRequest'),
     checkAnswer: (tenant, task) => run(tenant, task, 'checkAnswer'),
     start: () => {
-      if (!closed) started();
+      if (!closed) started().catch(onError);
     },
     close: async () => {
       closed = true;
       queue.close(new Error('the body pool is closing'));
-      await threadPool?.pool.destroy();
+      // Threads whose start is under way are destroyed once started, never left running.
+      await (await threadPool?.catch(() => undefined))?.pool.destroy();
     },
   };
 }
