@@ -15,11 +15,6 @@ import { JournalRecording } from './journal-recording.js';
 
 const isPlatformPath = (url: string) => url.startsWith('/v1/') || url === '/v1' || url.startsWith('/v1?');
 
-const isStream = (payload: unknown) =>
-  typeof payload === 'object' &&
-  payload !== null &&
-  typeof (payload as { pipe?: unknown }).pipe === 'function';
-
 async function journalRecorder(app: FastifyInstance, { journal }: { journal: RecordingJournal }) {
   app.decorateRequest('journal', null);
   if (journal.options.max === 0) return;
@@ -42,8 +37,8 @@ async function journalRecorder(app: FastifyInstance, { journal }: { journal: Rec
     const recording = request.journal as JournalRecording | null;
     if (recording !== null) {
       const type = reply.getHeader('content-type');
-      if (isStream(payload) && typeof type === 'string' && type.startsWith('text/event-stream'))
-        recording.streamed(reply.raw);
+      // An event stream's writes are recorded as they go, a short planned answer's one buffer too.
+      if (typeof type === 'string' && type.startsWith('text/event-stream')) recording.streamed(reply.raw);
       else recording.answered(payload);
     }
     done(null, payload);

@@ -175,15 +175,22 @@ export class JournalRecording implements RequestJournal {
       this.chunksCut = !whole;
       this.chunks.push({ atMs: performance.now() - started, chunk: kept });
     };
-    // What reaches the connection, whichever stage paced or cut the stream before it.
+    // What reaches the connection, whichever stage paced or cut the stream before it. An `end`
+    // with the last chunk may pass it on to `write` (light-my-request's does): taken once.
     const { write, end } = response;
+    let ending = false;
     response.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-      take(chunk);
+      if (!ending) take(chunk);
       return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
     } as ServerResponse['write'];
     response.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
       if (typeof chunk !== 'function') take(chunk);
-      return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+      ending = true;
+      try {
+        return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+      } finally {
+        ending = false;
+      }
     } as ServerResponse['end'];
   }
 }

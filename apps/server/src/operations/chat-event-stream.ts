@@ -15,9 +15,10 @@ import type { FastifyBaseLogger } from 'fastify';
  *
  * A chunk's text is written around its delta's JSON from parts made once per stream (the same
  * bytes `JSON.stringify` gives the chunk object, without making one an event). A planned answer's
- * events, all at hand, leave in buffer-sized writes made as the reader asks, written straight into
- * the write's bytes (PlannedEvents); an engine's events that come one by one leave as one write per
- * turn of the event loop in which they came (CoalescedEvents).
+ * events, all at hand, are written straight into a write's bytes (PlannedBatches): a short answer
+ * leaves as one buffer (eventStreamBody), a long one in buffer-sized writes made as the reader asks
+ * (PlannedEvents); an engine's events that come one by one leave as one write per turn of the event
+ * loop in which they came (CoalescedEvents).
  */
 export function toEventStream(
   events: ChatEventStream,
@@ -26,8 +27,9 @@ export function toEventStream(
   signal: AbortSignal,
   timing: StreamTiming = {},
 ): Readable {
-  const paced = timing.ttftMs || timing.tps || timing.disconnectAfter !== undefined;
-  if (events.planned !== undefined && !paced) return new PlannedEvents(events.planned, meta);
+  const paced = isPaced(timing);
+  if (events.planned !== undefined && !paced)
+    return new PlannedEvents(new PlannedBatches(events.planned, meta));
   const text = eventText(meta);
   async function* sse(): AsyncGenerator<string> {
     let first = true;
@@ -53,6 +55,25 @@ export function toEventStream(
   return paced
     ? Readable.from(timed(sse(), timing, signal), { objectMode: false })
     : new CoalescedEvents(sse());
+}
+
+/**
+ * The body of a streamed answer: a planned answer that needs no pacing and fits ONE_WRITE_BYTES as
+ * one buffer of its events, sent as it is; any other as toEventStream's stream.
+ */
+export function eventStreamBody(
+  events: ChatEventStream,
+  meta: { created: number; model: string },
+  log: FastifyBaseLogger,
+  signal: AbortSignal,
+  timing: StreamTiming = {},
+): Readable | Buffer {
+  if (events.planned === undefined || isPaced(timing))
+    return toEventStream(events, meta, log, signal, timing);
+  const batches = new PlannedBatches(events.planned, meta);
+  // Never undefined: a planned answer has at least its end event.
+  const first = batches.take(ONE_WRITE_BYTES) as Buffer;
+  return batches.done ? first : new PlannedEvents(batches, first);
 }
 
 const DONE = 'data: [DONE]\n\n';
@@ -85,17 +106,23 @@ const DELTA_BYTES = Buffer.from(DELTA);
 const DELTA_END_BYTES = Buffer.from(DELTA_END);
 
 /**
- * A planned answer's events (all at hand: see ChatEventStream.planned), written without waiting
- * for each in turn: as much as the stream's buffer takes a write, in whole events, the next batch
- * made only when the reader wants more, so a client that stops reading holds one buffer of the
- * answer. Each delta's JSON is the only text made per event: the fixed parts are copied as bytes
- * into the write's buffer beside it, with no string joined per event or per write (the young
- * generation's collections were the largest part of a stream's CPU: bench/request-profile.mjs).
- * Destroyed (the client left), it makes nothing more.
+ * A planned answer up to about this many bytes of events leaves as one buffer, answered like any
+ * body: one write, and no stream to run for it (the stream's machinery cost a fifth of a small
+ * stream's throughput: bench/stream-throughput.mjs). A longer one is streamed in buffer-sized
+ * writes, so a client that stops reading holds one buffer of it, not the whole answer.
  */
-class PlannedEvents extends Readable {
+export const ONE_WRITE_BYTES = 64 * 1024;
+
+/**
+ * A planned answer's events (all at hand: see ChatEventStream.planned) written in batches of whole
+ * events, each batch made only when asked for. Each delta's JSON is the only text made per event:
+ * the fixed parts are copied as bytes into the batch's buffer beside it, with no string joined per
+ * event or per batch (the young generation's collections were the largest part of a stream's CPU:
+ * bench/request-profile.mjs).
+ */
+class PlannedBatches {
   private next = 0;
-  /** The chunks' head as bytes, made once per stream. */
+  /** The chunks' head as bytes, made once per answer. */
   private readonly head: Buffer;
   /** The JSON of the next batch's deltas (reused: a batch's texts live until they are copied). */
   private readonly contents: string[] = [];
@@ -104,16 +131,20 @@ class PlannedEvents extends Readable {
     private readonly events: readonly ChatStreamEvent[],
     meta: { created: number; model: string },
   ) {
-    super();
     this.head = Buffer.from(chunkHead(meta));
   }
 
-  override _read(): void {
+  get done(): boolean {
+    return this.next === this.events.length;
+  }
+
+  /** The next events' bytes, whole events of about `maxBytes` together; undefined once done. */
+  take(maxBytes: number): Buffer | undefined {
     const { events, contents, head } = this;
     const first = this.next;
     let size = 0;
     let end: string | undefined;
-    while (this.next < events.length && size < this.readableHighWaterMark) {
+    while (this.next < events.length && size < maxBytes) {
       const event = events[this.next] as ChatStreamEvent;
       this.next++;
       if (event.type === 'end') {
@@ -126,28 +157,48 @@ class PlannedEvents extends Readable {
       const delta = this.next === 1 ? FIRST_DELTA_BYTES : DELTA_BYTES;
       size += head.length + delta.length + Buffer.byteLength(content) + DELTA_END_BYTES.length;
     }
-    if (size > 0) {
-      const batch = Buffer.allocUnsafe(size);
-      let at = 0;
-      const put = (bytes: Uint8Array) => {
-        batch.set(bytes, at);
-        at += bytes.length;
-      };
-      for (let i = 0; i < contents.length; i++) {
-        put(head);
-        put(first + i === 0 ? FIRST_DELTA_BYTES : DELTA_BYTES);
-        at += batch.write(contents[i] as string, at);
-        put(DELTA_END_BYTES);
-      }
-      if (end !== undefined) {
-        put(head);
-        at += batch.write(end, at);
-      }
-      contents.length = 0;
-      // Never more than was written: the rest of an unzeroed buffer is not the answer's.
-      this.push(at === size ? batch : batch.subarray(0, at));
+    if (size === 0) return undefined;
+    const batch = Buffer.allocUnsafe(size);
+    let at = 0;
+    const put = (bytes: Uint8Array) => {
+      batch.set(bytes, at);
+      at += bytes.length;
+    };
+    for (let i = 0; i < contents.length; i++) {
+      put(head);
+      put(first + i === 0 ? FIRST_DELTA_BYTES : DELTA_BYTES);
+      at += batch.write(contents[i] as string, at);
+      put(DELTA_END_BYTES);
     }
-    if (this.next === events.length) this.push(null);
+    if (end !== undefined) {
+      put(head);
+      at += batch.write(end, at);
+    }
+    contents.length = 0;
+    // Never more than was written: the rest of an unzeroed buffer is not the answer's.
+    return at === size ? batch : batch.subarray(0, at);
+  }
+}
+
+/**
+ * A planned answer too long for one write, as a stream: as much as the stream's buffer takes a
+ * write, the next batch made only when the reader wants more. Destroyed (the client left), it makes
+ * nothing more.
+ */
+class PlannedEvents extends Readable {
+  constructor(
+    private readonly batches: PlannedBatches,
+    /** Its first batch, when it was taken already. */
+    first?: Buffer,
+  ) {
+    super();
+    if (first !== undefined) this.push(first);
+  }
+
+  override _read(): void {
+    const batch = this.batches.take(this.readableHighWaterMark);
+    if (batch !== undefined) this.push(batch);
+    if (this.batches.done) this.push(null);
   }
 }
 
@@ -213,6 +264,9 @@ class CoalescedEvents extends Readable {
     );
   }
 }
+
+const isPaced = (timing: StreamTiming) =>
+  Boolean(timing.ttftMs || timing.tps || timing.disconnectAfter !== undefined);
 
 /** A fault's timing of a stream (see the admin contract), and how to cut its connection. */
 export type StreamTiming = Pick<Fault, 'ttftMs' | 'tps' | 'disconnectAfter'> & {

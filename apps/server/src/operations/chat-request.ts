@@ -6,7 +6,7 @@ import { tenantOf } from '../pipeline/request-tenant.js';
 import { timed } from '../pipeline/server-timing.js';
 import { engineTracing, type StageDescription, type StageSpan } from '../pipeline/tracing/stage-span.js';
 import { abortOnDisconnect } from './abort-on-disconnect.js';
-import { toEventStream } from './chat-event-stream.js';
+import { eventStreamBody } from './chat-event-stream.js';
 import { normalizeChatBody } from './chat-request-body.js';
 import type { OperationDeps } from './operation-deps.js';
 
@@ -80,7 +80,7 @@ export function chatRequestHandler(deps: OperationDeps) {
         .header('cache-control', 'no-cache')
         .header('x-accel-buffering', 'no')
         .send(
-          toEventStream(events, { created, model: engineRequest.model }, request.log, options.signal, {
+          eventStreamBody(events, { created, model: engineRequest.model }, request.log, options.signal, {
             ...request.fault?.fault,
             cut: () => {
               if (request.journal) request.journal.outcome = 'disconnected';

@@ -53,7 +53,10 @@ function cutStalled(request: FastifyRequest, stallMs: number): void {
 /** Watches the streamed answers of the operations that stream for a client that stopped reading. */
 export function registerStalledStreamCut(app: FastifyInstance, stallMs: number): void {
   const watch: onSendHookHandler = (request, reply, payload, done) => {
-    if (isStream(payload)) watchForStall(reply.raw, stallMs, () => cutStalled(request, stallMs));
+    // A short planned answer is one buffer, not a stream, and its client may stop reading it too.
+    const type = reply.getHeader('content-type');
+    if (isStream(payload) || (typeof type === 'string' && type.startsWith('text/event-stream')))
+      watchForStall(reply.raw, stallMs, () => cutStalled(request, stallMs));
     done(null, payload);
   };
   onStreamRoutes(app, (route) => {

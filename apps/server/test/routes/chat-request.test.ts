@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract.js';
 import { auth, TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
-import { useTestApp } from '../helpers/test-app.js';
+import { buildTestApp, useTestApp } from '../helpers/test-app.js';
 
 const app = useTestApp();
 const chat = (payload: unknown, token: string = TEST_TOKENS.chat) =>
@@ -104,6 +104,40 @@ describe('POST /v1/agents/chat/request', () => {
     const text = chunks.map((c) => c.request[0].delta.content ?? '').join('');
     expect(text).toBe(plain.message.content);
     expect(chunks[0]?.request[0].delta.role).toBe('assistant');
+  });
+
+  it('sends a short streamed answer over HTTP in one piece whose length is known, a long one chunked', async () => {
+    // A server of its own: the shared app listens in another test.
+    const server = await buildTestApp();
+    onTestFinished(() => server.close());
+    const origin = await server.listen({ port: 0, host: '127.0.0.1' });
+    const stream = (body: unknown) =>
+      fetch(`${origin}/v1/agents/chat/request`, {
+        method: 'POST',
+        headers: { ...auth(TEST_TOKENS.chat), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const short = await stream(testChatBody({ stream: true }));
+    const shortText = await short.text();
+    expect(short.headers.get('content-length')).toBe(String(Buffer.byteLength(shortText)));
+    expect(parseEvents(shortText).done).toBe(true);
+    // An answer of thousands of tokens (over one write's bytes) still streams as it is read.
+    const items = { type: 'array', minItems: 2000, items: { type: 'string', minLength: 1 } };
+    const long = await stream(
+      testChatBody({
+        stream: true,
+        max_tokens: 8192,
+        response_format: {
+          type: 'json_schema',
+          json_schema: {
+            name: 'long',
+            schema: { type: 'object', required: ['items'], properties: { items } },
+          },
+        },
+      }),
+    );
+    expect(long.headers.get('transfer-encoding')).toBe('chunked');
+    expect(parseEvents(await long.text()).done).toBe(true);
   });
 
   it('reports errors found before a stream starts with the normal envelope', async () => {

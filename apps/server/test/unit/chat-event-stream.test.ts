@@ -2,11 +2,12 @@
  * How a chat's events leave: together when the engine has them at hand (or planned them all), each
  * as it comes when the engine waits between them, and the engine told to stop when the client goes.
  */
+import type { Readable } from 'node:stream';
 import type { ChatEventStream, ChatStreamEvent } from '@assistant-platform/engines/types';
 import { ContractValidator } from '@assistant-platform/types/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { toEventStream } from '../../src/operations/chat-event-stream.js';
+import { eventStreamBody, ONE_WRITE_BYTES, toEventStream } from '../../src/operations/chat-event-stream.js';
 
 const meta = { created: 1742292000, model: 'svc-v1-blaze-20250318' };
 const quiet = () => undefined;
@@ -200,5 +201,44 @@ describe('a chat stream’s events', () => {
       stream.destroy();
     });
     expect(ended).toBe(true);
+  });
+});
+
+describe('a streamed answer’s body', () => {
+  const signal = new AbortController().signal;
+  const tokens = (count: number): ChatStreamEvent[] => [
+    ...Array.from({ length: count }, (_, i) => ({ type: 'delta' as const, content: `token ${i} ` })),
+    { type: 'end', finishReason: 'length', matchedStop: 199999 },
+  ];
+
+  it('is one buffer of the planned answer’s events when they fit one write, the stream’s bytes exactly', async () => {
+    const events = tokens(50);
+    const body = eventStreamBody(planned(events), meta, log, signal);
+    expect(Buffer.isBuffer(body)).toBe(true);
+    expect(body.toString()).toBe(
+      (await chunksOf(toEventStream(planned(events), meta, log, signal))).join(''),
+    );
+  });
+
+  it('is a stream of whole events, the same bytes, for a planned answer longer than one write', async () => {
+    const events = tokens(5_000);
+    const body = eventStreamBody(planned(events), meta, log, signal);
+    expect(Buffer.isBuffer(body)).toBe(false);
+    // Its first write's events are made already (at most one event past the bound), no more.
+    const stream = body as Readable;
+    expect(stream.readableLength).toBeGreaterThanOrEqual(ONE_WRITE_BYTES);
+    expect(stream.readableLength).toBeLessThan(ONE_WRITE_BYTES + 300);
+    const chunks = await chunksOf(stream);
+    for (const chunk of chunks) expect(chunk.endsWith('\n\n')).toBe(true);
+    expect(chunks.join('')).toBe(
+      (await chunksOf(toEventStream(planned(events), meta, log, signal))).join(''),
+    );
+  });
+
+  it('is a stream when a fault paces the answer, or when the engine gives its events one by one', () => {
+    expect(Buffer.isBuffer(eventStreamBody(planned(tokens(3)), meta, log, signal, { tps: 1000 }))).toBe(
+      false,
+    );
+    expect(Buffer.isBuffer(eventStreamBody(atHand(), meta, log, signal))).toBe(false);
   });
 });

@@ -66,6 +66,13 @@ function watchStream(metrics: ServerMetrics, reply: FastifyReply, stream: Readab
   } as ServerResponse['write'];
 }
 
+/** A short planned answer's events, written as one buffer right after this hook. */
+function watchOneWriteStream(metrics: ServerMetrics, reply: FastifyReply): void {
+  metrics.openStreams.inc();
+  metrics.firstEvent.observe(reply.elapsedTime / 1000);
+  reply.raw.once('close', () => metrics.openStreams.dec());
+}
+
 export function registerMetricsHooks(app: FastifyInstance, metrics: ServerMetrics): void {
   app.addHook('onError', (request, _reply, error, done) => {
     const reason = refusalOf(request, error);
@@ -74,8 +81,10 @@ export function registerMetricsHooks(app: FastifyInstance, metrics: ServerMetric
   });
   const watchStreams: onSendHookHandler = (_request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
-    if (isStream(payload) && typeof type === 'string' && type.startsWith('text/event-stream'))
-      watchStream(metrics, reply, payload as Readable);
+    if (typeof type === 'string' && type.startsWith('text/event-stream')) {
+      if (isStream(payload)) watchStream(metrics, reply, payload as Readable);
+      else watchOneWriteStream(metrics, reply);
+    }
     done(null, payload);
   };
   onStreamRoutes(app, (route) => appendRouteHook(route, 'onSend', watchStreams));
