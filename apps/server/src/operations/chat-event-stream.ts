@@ -107,9 +107,9 @@ const DELTA_END_BYTES = Buffer.from(DELTA_END);
 
 /**
  * A planned answer up to about this many bytes of events leaves as one buffer, answered like any
- * body: one write, and no stream to run for it (the stream's machinery cost a fifth of a small
- * stream's throughput: bench/stream-throughput.mjs). A longer one is streamed in buffer-sized
- * writes, so a client that stops reading holds one buffer of it, not the whole answer.
+ * body: one write, and no stream to run for it (the stream's machinery was a large part of a short
+ * stream's CPU: bench/stream-throughput.mjs). A longer one is streamed in buffer-sized writes, so
+ * a client that stops reading holds one buffer of it, not the whole answer.
  */
 export const ONE_WRITE_BYTES = 64 * 1024;
 

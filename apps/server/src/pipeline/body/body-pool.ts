@@ -85,7 +85,7 @@ export function createBodyPool({ chatModels, deadlineMs, workerNice, onError }: 
   let closed = false;
   /**
    * The threads, started once: by `start()` when the server listens, or by the first task. piscina
-   * itself loads then too (with the worker_threads machinery, a few hundredths of a second of start-up).
+   * itself loads then too, with the worker_threads machinery: none of it is on start-up's path.
    */
   const started = () => {
     threadPool ??= import('piscina').then(({ Piscina }) => {
