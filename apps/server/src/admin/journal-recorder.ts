@@ -10,6 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { answersEventStream } from '../pipeline/route-hooks.js';
 import type { RecordingJournal } from './journal.js';
 import { JournalRecording } from './journal-recording.js';
 
@@ -36,9 +37,8 @@ async function journalRecorder(app: FastifyInstance, { journal }: { journal: Rec
   app.addHook('onSend', (request, reply, payload, done) => {
     const recording = request.journal as JournalRecording | null;
     if (recording !== null) {
-      const type = reply.getHeader('content-type');
       // An event stream's writes are recorded as they go, a short planned answer's one buffer too.
-      if (typeof type === 'string' && type.startsWith('text/event-stream')) recording.streamed(reply.raw);
+      if (answersEventStream(reply)) recording.streamed(reply.raw);
       else recording.answered(payload);
     }
     done(null, payload);

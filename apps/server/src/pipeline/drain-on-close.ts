@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { errorEnvelope } from '@assistant-platform/types';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import type { ServerConfig } from '../config/load-config.js';
-import { appendRouteHook, onStreamRoutes } from './route-hooks.js';
+import { answersEventStream, appendRouteHook, isStream, onStreamRoutes } from './route-hooks.js';
 
 /**
  * Stopping without failing a request: a restart behind a balancer (SIGTERM, see server.ts) drops
@@ -107,16 +107,10 @@ export function registerDrainOnClose(app: FastifyInstance, config: ServerConfig[
 
   // Only the routes whose operation may stream carry it.
   const endStreams: onSendHookHandler = (_request, reply, payload, done) => {
-    const type = reply.getHeader('content-type');
-    if (isStream(payload) && typeof type === 'string' && type.startsWith('text/event-stream'))
-      endable(payload, reply.raw, streams);
+    if (isStream(payload) && answersEventStream(reply)) endable(payload, reply.raw, streams);
     done(null, payload);
   };
   onStreamRoutes(app, (route) => appendRouteHook(route, 'onSend', endStreams));
-}
-
-function isStream(payload: unknown): payload is Readable {
-  return typeof (payload as Readable | null)?.pipe === 'function';
 }
 
 /**

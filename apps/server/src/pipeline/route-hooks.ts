@@ -3,9 +3,11 @@
  * from an `onRoute` hook), not of the app: a request of any other route never calls them. Which
  * routes is the contract's to say (its operation tables, generated from the YAML).
  */
+
+import type { Readable } from 'node:stream';
 import { OPERATIONS } from '@assistant-platform/types';
 import { ADMIN_OPERATIONS } from '@assistant-platform/types/admin';
-import type { FastifyContextConfig, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, RouteOptions } from 'fastify';
 
 type HookName = 'onRequest' | 'preParsing' | 'preHandler' | 'onSend' | 'onResponse';
 /** One hook of that kind, as a route's options take it. */
@@ -37,4 +39,15 @@ export function onStreamRoutes(
   app.addHook('onRoute', (route) => {
     if (mayStream(route.config as FastifyContextConfig | undefined)) add(route);
   });
+}
+
+/** Whether an answer is a Server-Sent Events stream, whether its body leaves as a stream or at once. */
+export function answersEventStream(reply: FastifyReply): boolean {
+  const type = reply.getHeader('content-type');
+  return typeof type === 'string' && type.startsWith('text/event-stream');
+}
+
+/** Whether an answer's body is a Node stream (Fastify pipes it) rather than bytes sent at once. */
+export function isStream(payload: unknown): payload is Readable {
+  return typeof (payload as Readable | null)?.pipe === 'function';
 }

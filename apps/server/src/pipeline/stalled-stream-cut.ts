@@ -16,12 +16,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
-import { appendRouteHook, onStreamRoutes } from './route-hooks.js';
-
-const isStream = (payload: unknown) =>
-  typeof payload === 'object' &&
-  payload !== null &&
-  typeof (payload as { pipe?: unknown }).pipe === 'function';
+import { answersEventStream, appendRouteHook, isStream, onStreamRoutes } from './route-hooks.js';
 
 /** Calls `cut` once `response` has been unable to take more for `stallMs`; stops when it closes. */
 export function watchForStall(response: ServerResponse, stallMs: number, cut: () => void): void {
@@ -54,8 +49,7 @@ function cutStalled(request: FastifyRequest, stallMs: number): void {
 export function registerStalledStreamCut(app: FastifyInstance, stallMs: number): void {
   const watch: onSendHookHandler = (request, reply, payload, done) => {
     // A short planned answer is one buffer, not a stream, and its client may stop reading it too.
-    const type = reply.getHeader('content-type');
-    if (isStream(payload) || (typeof type === 'string' && type.startsWith('text/event-stream')))
+    if (isStream(payload) || answersEventStream(reply))
       watchForStall(reply.raw, stallMs, () => cutStalled(request, stallMs));
     done(null, payload);
   };

@@ -16,7 +16,7 @@ import type { Readable } from 'node:stream';
 import { EngineError } from '@assistant-platform/engines/types';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { ApiError } from '../../contract/api-error.js';
-import { appendRouteHook, onStreamRoutes } from '../route-hooks.js';
+import { answersEventStream, appendRouteHook, isStream, onStreamRoutes } from '../route-hooks.js';
 import type { RefusalReason, ServerMetrics } from './server-metrics.js';
 
 /** The label of a request's operation: one of the contracts' operationIds, or what kind of route it hit. */
@@ -39,11 +39,6 @@ function refusalOf(request: FastifyRequest, error: Error): RefusalReason | undef
   if (request.auth === null) return 'auth_failure_limit';
   return error.retryAfterSeconds === undefined ? 'rate_limit' : undefined;
 }
-
-const isStream = (payload: unknown): boolean =>
-  typeof payload === 'object' &&
-  payload !== null &&
-  typeof (payload as { pipe?: unknown }).pipe === 'function';
 
 /**
  * Counts an event stream as open until it closes, and times its first write. The stream's own
@@ -80,9 +75,8 @@ export function registerMetricsHooks(app: FastifyInstance, metrics: ServerMetric
     done();
   });
   const watchStreams: onSendHookHandler = (_request, reply, payload, done) => {
-    const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('text/event-stream')) {
-      if (isStream(payload)) watchStream(metrics, reply, payload as Readable);
+    if (answersEventStream(reply)) {
+      if (isStream(payload)) watchStream(metrics, reply, payload);
       else watchOneWriteStream(metrics, reply);
     }
     done(null, payload);
