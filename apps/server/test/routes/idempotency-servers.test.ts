@@ -65,12 +65,31 @@ function heldUpstream() {
   return { answerNext: () => waiting.shift()?.() };
 }
 
+/**
+ * Waits until the upstream got `count` chats, failing at once, with what it answered, if one of
+ * the `pending` requests was answered before its chat reached the upstream.
+ */
+async function untilUpstreamGot(count: number, ...pending: Promise<Response>[]): Promise<void> {
+  let waiting = true;
+  const answeredEarly = pending.map(async (answer) => {
+    const response = await answer;
+    if (!waiting) return;
+    const body = await response.clone().text();
+    throw new Error(`answered ${response.status} before the upstream got its chat: ${body}`);
+  });
+  try {
+    await Promise.race([expect.poll(() => upstream.received.length).toBe(count), ...answeredEarly]);
+  } finally {
+    waiting = false;
+  }
+}
+
 describe('two servers sharing one database', () => {
   it('answer 409 with Retry-After for a chat key in flight on the same server, then its stored answer', async () => {
     const held = heldUpstream();
     const headers = { 'idempotency-key': 'chat-in-flight' };
     const pending = post(first, '/agents/chat/request', testChatBody(), headers);
-    await expect.poll(() => upstream.received.length).toBe(1);
+    await untilUpstreamGot(1, pending);
 
     const conflict = await post(first, '/agents/chat/request', testChatBody(), headers);
     expect(conflict.status).toBe(409);
@@ -105,9 +124,9 @@ describe('two servers sharing one database', () => {
       const held = heldUpstream();
       const headers = { 'idempotency-key': 'chat-on-both' };
       const onFirst = post(first, '/agents/chat/request', testChatBody(), headers);
-      await expect.poll(() => upstream.received.length).toBe(1);
+      await untilUpstreamGot(1, onFirst);
       const onSecond = post(second, '/agents/chat/request', testChatBody(), headers);
-      await expect.poll(() => upstream.received.length).toBe(2);
+      await untilUpstreamGot(2, onFirst, onSecond);
 
       held.answerNext();
       const stored = await onFirst;
