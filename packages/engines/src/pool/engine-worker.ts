@@ -13,6 +13,7 @@ import { planAnswer } from '../reference-chat/answer.js';
 import { loadTokenizer } from '../reference-chat/tokens.js';
 import { EngineError } from '../types.js';
 import type { EngineTaskResult, EngineTaskStarted, PlannedAnswer, SentEngineTask } from './engine-task.js';
+import { warmUp } from './warm-up.js';
 
 const embeddings = createLocalEmbeddingEngine();
 // The tokenizer's tables load once per thread, as it starts, before the pool is told the thread is
@@ -20,6 +21,8 @@ const embeddings = createLocalEmbeddingEngine();
 // more on a busy machine) to its first task, and the account whose task cost the thread waits until
 // then (pool-threads.ts).
 await loadTokenizer();
+// And so must its first task not run cold code (warm-up.ts).
+await warmUp(planAnswer, embeddings);
 // Never aborted: a cancelled task ends with its thread.
 const options = { signal: new AbortController().signal, requestId: 'worker' };
 
