@@ -107,10 +107,11 @@ for (const concurrency of [50, 200]) {
     const b = await load(bare.port, concurrency);
     // The two servers in alternating order: whichever runs second would otherwise always be the
     // one measured right after another run (its client's sockets and the machine's caches).
-    const [s, u] =
-      round % 2 === 1
-        ? [await load(port, concurrency), await load(unjournaledPort, concurrency)]
-        : await load(unjournaledPort, concurrency).then(async (off) => [await load(port, concurrency), off]);
+    const runs = new Map();
+    for (const each of round % 2 === 1 ? [port, unjournaledPort] : [unjournaledPort, port])
+      runs.set(each, await load(each, concurrency));
+    const s = runs.get(port);
+    const u = runs.get(unjournaledPort);
     ratios.push(s.perSecond / b.perSecond);
     firstRatios.push(s.p99 / b.p99);
     journalRatios.push(s.perSecond / u.perSecond);

@@ -3,7 +3,6 @@
  * from an `onRoute` hook), not of the app: a request of any other route never calls them. Which
  * routes is the contract's to say (its operation tables, generated from the YAML).
  */
-
 import type { Readable } from 'node:stream';
 import { OPERATIONS } from '@assistant-platform/types';
 import { ADMIN_OPERATIONS } from '@assistant-platform/types/admin';

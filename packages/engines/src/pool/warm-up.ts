@@ -3,7 +3,7 @@
  * thread starts, before the pool is told it is ready, and their answers thrown away.
  *
  * Why: V8 compiles a function when it first runs and optimises it from what it saw, so a fresh
- * thread's first task runs cold, about ten times the CPU of the same task on a warm thread. A thread
+ * thread's first task runs cold, at many times the CPU of the same task on a warm thread. A thread
  * replacing one that went over budget is often given another account's task first (the account that
  * cost the thread waits for the replacement, pool-threads.ts, while the others take whichever
  * thread is free), so that cold run would be one account's cost paid by another. Warmed here, it is
@@ -11,10 +11,10 @@
  */
 
 import type { planAnswer } from '../reference-chat/answer.js';
-import type { EmbeddingEngine, EngineCallOptions } from '../types.js';
+import type { ChatEngineRequest, EmbeddingEngine, EngineCallOptions } from '../types.js';
 
 /** A chat as the engine receives it: the values are any the contract allows; the answer is discarded. */
-export const WARM_CHAT: Parameters<typeof planAnswer>[0] = {
+export const WARM_CHAT: ChatEngineRequest = {
   model: 'warm-up',
   name: 'Warm-up',
   description: 'Warms a worker thread.',
