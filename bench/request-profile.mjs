@@ -9,7 +9,8 @@
 // this process reads too), so start-up and the warm-up are not in the table.
 // Kinds: bare (a bare Fastify route answering GET with a body of the same size: the floor), get (one agent, again and again: answered from the token and agent caches), create, chat
 // (a small plain chat: answered on the event loop), stream (the same chat streamed), keyed (a create
-// with a new Idempotency-Key each time, as the SDK sends).
+// with a new Idempotency-Key each time, as the SDK sends), refused (a GET with an unknown token:
+// 401, then the failed-authentication limit's 429), limited (a GET over its token's rate limit: 429).
 // Usage: node bench/request-profile.mjs [kind ...]   (builds apps/server first, about 20 s)
 // Env: BENCH_DURATION (seconds per kind, default 5), BENCH_ROWS (rows per table, default 25),
 // BENCH_MIN_SHARE (hide rows under this % of busy time, default 0.5), BENCH_DETAIL (a row to split
@@ -54,6 +55,11 @@ const KINDS = {
   },
   chat: { url: '/v1/agents/chat/request', method: 'POST', body: supportChat() },
   stream: { url: '/v1/agents/chat/request', method: 'POST', body: supportChat({ stream: true }) },
+  // What refusing costs, the work an attacker makes by flooding: a GET with a token that does not
+  // exist (401, then the failed-authentication limit's 429), and a GET over its token's rate limit
+  // (429).
+  refused: { url: '/v1/agents/view/1', headers: { authorization: 'Bearer not-a-token' }, refusals: true },
+  limited: { url: '/v1/agents/view/1', env: { RATE_LIMIT_MAX: '1' }, refusals: true },
 };
 
 const REPOSITORY = fileURLToPath(new URL('..', import.meta.url));
@@ -145,7 +151,7 @@ async function startProfiled(script, args, env, ready) {
 }
 
 /** The reference server (its limits out of the way: one token sends everything) or the bare route. */
-async function start(kind, dist, profileDir) {
+async function start(kind, dist, profileDir, env = {}) {
   if (kind === 'bare')
     return startProfiled(BARE, [], { PROFILE_DIR: profileDir, BARE_GET_BODY }, /ready (\d+)/);
   const port = await freePort();
@@ -159,6 +165,7 @@ async function start(kind, dist, profileDir) {
       MAX_HEAVY_REQUESTS_PER_TOKEN: '1000000',
       ACCOUNT_MAX_REQUESTS_IN_FLIGHT: '1000000',
       LOG_LEVEL: 'warn',
+      ...env,
       ...JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}'),
     },
     /listening on http:\/\/[^:]+:(\d+)/,
@@ -167,8 +174,9 @@ async function start(kind, dist, profileDir) {
 
 async function profileKind(name, dist) {
   const profileDir = mkdtempSync(join(tmpdir(), 'request-profile-'));
-  const { child, origin } = await start(name, dist, profileDir);
-  const request = { ...KINDS[name], headers: { ...headers, ...KINDS[name].headers } };
+  const { env, refusals, ...kind } = KINDS[name];
+  const { child, origin } = await start(name, dist, profileDir, env);
+  const request = { ...kind, headers: { ...headers, ...kind.headers } };
   // Unmeasured: start-up and the JIT's first compilations are not a request's cost.
   await autocannon({ ...request, url: `${origin}${request.url}`, connections: CONNECTIONS, duration: 2 });
   const fromUs = Number(process.hrtime.bigint() / 1000n);
@@ -193,13 +201,21 @@ async function profileKind(name, dist) {
     requests: result.requests.total,
     rps: result.requests.average,
     wallMs: (toUs - fromUs) / 1000,
-    bad: result.non2xx + result.errors,
+    bad: refusals ? result.errors : result.non2xx + result.errors,
+    statuses: statusesOf(result),
   };
 }
 
-function print(name, { rows, busy, requests, rps, wallMs, bad }) {
+/** The answers by status class, as autocannon counts them. */
+const statusesOf = (result) =>
+  ['2xx', '4xx', '5xx']
+    .filter((status) => result[status] > 0)
+    .map((status) => `${status} ${result[status]}`)
+    .join(', ');
+
+function print(name, { rows, busy, requests, rps, wallMs, bad, statuses }) {
   console.log(
-    `\n${name}: ${Math.round(rps)} req/s, ${requests} requests in ${(wallMs / 1000).toFixed(1)} s${bad ? ` (${bad} non-2xx/errors!)` : ''}; ` +
+    `\n${name}: ${Math.round(rps)} req/s, ${requests} requests (${statuses}) in ${(wallMs / 1000).toFixed(1)} s${bad ? ` (${bad} unexpected answers/errors!)` : ''}; ` +
       `main thread busy ${((100 * busy) / 1000 / wallMs).toFixed(0)} % of the time, ${(busy / requests).toFixed(1)} µs a request`,
   );
   console.log(`  ${'share'.padStart(6)}  ${'µs/req'.padStart(7)}  where`);
