@@ -125,7 +125,7 @@ try {
   console.log(`\ngoal: at most ${GOAL_MS} ms added median latency — ${met ? 'met' : 'NOT met'}`);
   console.log(
     `goal: the proxy's CPU per call at most ${CPU_GOAL}× the bare pass-through's — ${cpuMet ? 'met' : 'NOT met'}` +
-      ' (CPU is read in clock ticks of 10 ms: rounds of 100 calls make it a sum, not a sample)',
+      ' (CPU as the scheduler counts it; on a kernel without schedstat, in clock ticks of 10 ms summed over rounds of 100 calls)',
   );
   console.log(
     `load average during the run: ${loadavg()
