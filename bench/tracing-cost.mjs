@@ -3,8 +3,8 @@
 // OTEL_* variable), on (every request a span with its stages', exported over OTLP/HTTP in batches
 // to a receiver in this process that reads and drops them) in protobuf (the default) and in JSON,
 // and on with one trace in ten recorded (OTEL_TRACES_SAMPLER=parentbased_traceidratio, 0.1), side
-// by side, GET agent and a small plain chat, in alternating rounds; the median of the per-round
-// ratios is reported against the goal (on ≥ 0.9× off). Each server runs in its own process with
+// by side, GET agent and a small plain chat, in rounds that each start with another variant; the
+// median of the per-round ratios is reported against the goal (on ≥ 0.9× off), with their range. Each server runs in its own process with
 // its limits out of the way. On Linux each run also prints the server's CPU time per request on
 // its event loop and on its other threads (where spans are encoded and sent): on a small machine
 // the export thread competes with the load generator for the cores, which throughput alone hides.
@@ -87,8 +87,13 @@ const cpu = Object.fromEntries(Object.keys(kinds).map((name) => [name, {}]));
 const rps = (result) => String(Math.round(result.requests.average)).padStart(6);
 for (let round = 1; round <= ROUNDS; round++) {
   for (const [name, kind] of Object.entries(kinds)) {
+    // Each round starts with another variant, so none always runs right after the same other one.
+    const order = Object.keys(variants);
     const results = {};
-    for (const [variant, target] of Object.entries(variants)) results[variant] = await run(target, kind);
+    for (let i = 0; i < order.length; i++) {
+      const variant = order[(round - 1 + i) % order.length];
+      results[variant] = await run(variants[variant], kind);
+    }
     const bad = Object.values(results).reduce((sum, result) => sum + result.non2xx + result.errors, 0);
     for (const variant of traces)
       ratios[name][variant].push(results[variant].requests.average / results.off.requests.average);
@@ -110,7 +115,12 @@ const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.l
 for (const [name, byVariant] of Object.entries(ratios))
   console.log(
     `${name}: ` +
-      traces.map((variant) => `${variant} ${median(byVariant[variant]).toFixed(2)}x off`).join(', ') +
+      traces
+        .map((variant) => {
+          const rounds = byVariant[variant];
+          return `${variant} ${median(rounds).toFixed(2)}x off (rounds ${Math.min(...rounds).toFixed(2)}–${Math.max(...rounds).toFixed(2)})`;
+        })
+        .join(', ') +
       ' (medians of rounds; goal ≥ 0.90)',
   );
 const micros = (value) => `${value.toFixed(0)} µs`;
