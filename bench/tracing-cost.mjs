@@ -4,10 +4,11 @@
 // to a receiver in this process that reads and drops them) in protobuf (the default) and in JSON,
 // and on with one trace in ten recorded (OTEL_TRACES_SAMPLER=parentbased_traceidratio, 0.1), side
 // by side, GET agent and a small plain chat, in rounds that each start with another variant; the
-// median of the per-round ratios is reported against the goal (on ≥ 0.9× off), with their range. Each server runs in its own process with
-// its limits out of the way. On Linux each run also prints the server's CPU time per request on
-// its event loop and on its other threads (where spans are encoded and sent): on a small machine
-// the export thread competes with the load generator for the cores, which throughput alone hides.
+// median of the per-round ratios is reported against the goal (on ≥ 0.9× off), with their range.
+// Each server runs in its own process with its limits out of the way. On Linux each run also
+// prints the server's CPU time per request on its event loop and on its other threads (where
+// spans are encoded and sent): on a small machine the export thread competes with the load
+// generator for the cores, which throughput alone hides.
 // Usage: pnpm build && node bench/tracing-cost.mjs
 // Env: BENCH_DURATION (seconds per run, default 3), BENCH_ROUNDS (default 5).
 import { createServer } from 'node:http';
