@@ -40,10 +40,18 @@ export function startCli(
     ipc = false,
     cwd,
     command = 'serve',
-  }: { portFromEnv?: boolean; ipc?: boolean; cwd?: string; command?: string } = {},
+    nodeArgs = [],
+  }: {
+    portFromEnv?: boolean;
+    ipc?: boolean;
+    cwd?: string;
+    command?: string;
+    /** Node's own options, before the CLI's path (`--max-old-space-size=…`). */
+    nodeArgs?: string[];
+  } = {},
 ): Promise<RunningServer> {
   const portArgs = portFromEnv ? [] : ['--port', '0'];
-  const child = spawn(process.execPath, [CLI, command, ...portArgs, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, CLI, command, ...portArgs, ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? (['ipc'] as const) : [])],
     ...(cwd === undefined ? {} : { cwd }),

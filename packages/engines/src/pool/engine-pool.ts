@@ -26,7 +26,7 @@ import {
 } from '../types.js';
 import type { EngineTask, EngineTaskResult, EngineTaskStarted, PlannedAnswer } from './engine-task.js';
 import { DeadlinePassedError, FairQueue, QueueFullError, type Tenant } from './fair-queue.js';
-import { endedItsThread, niceIncrementOf, threadReplacements } from './pool-threads.js';
+import { endedItsThread, niceIncrementOf, startPool, threadReplacements } from './pool-threads.js';
 import { isSmallChat, isSmallEmbedding } from './work-size.js';
 import { engineWorkerFile } from './worker-file.js';
 
@@ -37,17 +37,6 @@ const MAX_IMAGE_URL = 256;
 const REPLACEMENT_WAIT_MS = 60_000;
 /** Work that names no tenant (a caller outside the server) shares one turn. */
 const ANONYMOUS: Tenant = { account: '', token: '' };
-
-/**
- * Node 20.19+ loads an ES module worker entry through require(esm) (piscina tries `require` before
- * `import()`), and a worker terminated while that load runs aborts the whole process (a Node bug:
- * a pool destroyed right after it started a thread crashed test runs, about one in a few hundred
- * build-and-close cycles). Without require(esm) piscina imports the entry, which a termination
- * interrupts safely. The flag exists since Node 20.17; before, require(esm) does not either.
- */
-const WORKER_EXEC_ARGV = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
-  ? [...process.execArgv, '--no-experimental-require-module']
-  : undefined;
 
 export interface EnginePool {
   chat: ChatEngine;
@@ -67,18 +56,21 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
    */
   const threads = () => {
     if (piscina) return piscina;
-    const pool = new Piscina({
-      filename: engineWorkerFile(),
-      minThreads: config.threads,
-      maxThreads: config.threads,
-      // Workers keep their loaded tables; a new one costs a tokenizer load.
-      idleTimeout: Number.POSITIVE_INFINITY,
-      // The fair queue hands a task over only while a warm thread is free.
-      maxQueue: config.threads,
-      resourceLimits: { maxOldGenerationSizeMb: config.maxMemoryMb },
-      niceIncrement: niceIncrementOf(config.workerNice),
-      ...(WORKER_EXEC_ARGV === undefined ? {} : { execArgv: WORKER_EXEC_ARGV }),
-    });
+    const pool = startPool(
+      (startOptions) =>
+        new Piscina({
+          filename: engineWorkerFile(),
+          minThreads: config.threads,
+          maxThreads: config.threads,
+          // Workers keep their loaded tables; a new one costs a tokenizer load.
+          idleTimeout: Number.POSITIVE_INFINITY,
+          // The fair queue hands a task over only while a warm thread is free.
+          maxQueue: config.threads,
+          resourceLimits: { maxOldGenerationSizeMb: config.maxMemoryMb },
+          niceIncrement: niceIncrementOf(config.workerNice),
+          ...startOptions,
+        }),
+    );
     // A worker that dies with no task of its own (e.g. out of memory after its task was given up)
     // is reported as the pool's 'error' event: unheard, it would end the process.
     pool.on('error', (error: unknown) => logger.error({ err: error }, 'engine worker failed'));

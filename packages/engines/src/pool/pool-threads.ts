@@ -25,6 +25,35 @@
  */
 import type { Piscina } from 'piscina';
 
+/**
+ * Node 20.19+ loads an ES module worker entry through require(esm) (piscina tries `require` before
+ * `import()`), and a worker terminated while that load runs aborts the whole process (a Node bug:
+ * a pool destroyed right after it started a thread crashed test runs, about one in a few hundred
+ * build-and-close cycles). Without require(esm) piscina imports the entry, which a termination
+ * interrupts safely. The flag exists since Node 20.17; before, require(esm) does not either.
+ */
+const IMPORTING_EXEC_ARGV = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
+  ? [...process.execArgv, '--no-experimental-require-module']
+  : undefined;
+
+/**
+ * Starts a pool (`start` makes the Piscina with the options given) whose threads import their
+ * entry. The flag goes in the threads' own `execArgv`, which then repeats the process's command
+ * line; but Node refuses there an option that is the whole process's (V8's, such as
+ * `--max-old-space-size` or `--expose-gc`, or a per-process one such as `--title`), and piscina's
+ * first thread fails to start: every large body and engine task would answer 500. Such a process
+ * starts its pools' threads as Node does by default, inheriting its options as they are.
+ */
+export function startPool<P>(start: (options: { execArgv?: string[] }) => P): P {
+  if (IMPORTING_EXEC_ARGV === undefined) return start({});
+  try {
+    return start({ execArgv: IMPORTING_EXEC_ARGV });
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
+    return start({});
+  }
+}
+
 /** piscina's `niceIncrement` for a pool's threads: `workerNice` on Linux, else none. */
 export function niceIncrementOf(workerNice = 0): number {
   return process.platform === 'linux' ? workerNice : 0;

@@ -21,6 +21,7 @@ import {
 import {
   endedItsThread,
   niceIncrementOf,
+  startPool,
   threadReplacements,
 } from '@assistant-platform/engines/pool-threads';
 import type { CheckedRequest, Violation } from '@assistant-platform/types/validation';
@@ -28,17 +29,6 @@ import type { Piscina } from 'piscina';
 import { ApiError } from '../../contract/api-error.js';
 import type { AnswerTask, BodyOperation, BodyTask, BodyTaskResult } from './body-worker.js';
 import { builtWorker } from './built-worker.js';
-
-/**
- * Node 20.19+ loads an ES module worker entry through require(esm) (piscina tries `require` before
- * `import()`), and a worker terminated while that load runs aborts the whole process (a Node bug:
- * a pool destroyed right after it started a thread crashed test runs, about one in a few hundred
- * build-and-close cycles). Without require(esm) piscina imports the entry, which a termination
- * interrupts safely. The flag exists since Node 20.17; before, require(esm) does not either.
- */
-const WORKER_EXEC_ARGV = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
-  ? [...process.execArgv, '--no-experimental-require-module']
-  : undefined;
 
 /** The longest a thread's replacement is waited for (one failing at start-up never comes). */
 const REPLACEMENT_WAIT_MS = 60_000;
@@ -89,16 +79,19 @@ export function createBodyPool({ chatModels, deadlineMs, workerNice, onError }: 
    */
   const started = () => {
     threadPool ??= import('piscina').then(({ Piscina }) => {
-      const pool = new Piscina({
-        filename: builtWorker('body-worker'),
-        minThreads: threads,
-        maxThreads: threads,
-        idleTimeout: Number.POSITIVE_INFINITY,
-        niceIncrement: niceIncrementOf(workerNice),
-        // The fair queue hands a task over only while a thread is free.
-        maxQueue: threads,
-        ...(WORKER_EXEC_ARGV === undefined ? {} : { execArgv: WORKER_EXEC_ARGV }),
-      });
+      const pool = startPool(
+        (startOptions) =>
+          new Piscina({
+            filename: builtWorker('body-worker'),
+            minThreads: threads,
+            maxThreads: threads,
+            idleTimeout: Number.POSITIVE_INFINITY,
+            niceIncrement: niceIncrementOf(workerNice),
+            // The fair queue hands a task over only while a thread is free.
+            maxQueue: threads,
+            ...startOptions,
+          }),
+      );
       pool.on('error', onError);
       return { pool, replaced: threadReplacements(pool, REPLACEMENT_WAIT_MS) };
     });
