@@ -67,14 +67,16 @@ describe('the server started with Node options of its own', { timeout: 120_000 }
     );
     const created = await post(origin, '/v1/agents/create', LARGE_CREATE);
     expect(created.status, await created.clone().text()).toBe(201);
-    const { id } = (await created.json()).data;
+    const { id } = ((await created.json()) as { data: { id: number } }).data;
     const stored = await fetch(`${origin}/v1/agents/view/${id}`, { headers: auth(TEST_TOKENS.all) });
-    expect((await stored.json()).data.tools).toHaveLength(64);
+    expect(((await stored.json()) as { data: { tools: unknown[] } }).data.tools).toHaveLength(64);
 
     const chat = await post(origin, '/v1/agents/chat/request', STRUCTURED_CHAT);
-    const answer = await chat.json();
+    const answer = (await chat.json()) as { data: { request: { message: { content: string } }[] } };
     expect(chat.status, JSON.stringify(answer)).toBe(200);
     // The answer follows the schema: planned by the engine, not refused.
-    expect(JSON.parse(answer.data.request[0].message.content)).toEqual({ priority: expect.any(String) });
+    expect(JSON.parse(answer.data.request[0]?.message.content ?? '')).toEqual({
+      priority: expect.any(String),
+    });
   });
 });
