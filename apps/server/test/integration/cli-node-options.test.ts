@@ -10,23 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, startCli, stopAllServers } from '../helpers/cli-process.js';
-import { auth, TEST_TOKENS, testChatBody, testSeed } from '../helpers/fixtures.js';
+import { auth, largeCreate, TEST_TOKENS, testChatBody, testSeed } from '../helpers/fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'assistant-node-options-'));
 const seedFile = join(dir, 'seed.json');
-/** A create over the size the event loop parses itself: it goes to a body thread. */
-const LARGE_CREATE = {
-  name: 'Large',
-  instruction: 'i'.repeat(32_000),
-  tools: Array.from({ length: 64 }, (_, i) => ({
-    type: 'function',
-    function: {
-      name: `tool_${i}`,
-      description: 'd'.repeat(1850),
-      parameters: { type: 'object', properties: {} },
-    },
-  })),
-};
 /** A chat with a JSON schema for its answer: the engine plans it on an engine thread. */
 const STRUCTURED_CHAT = testChatBody({
   response_format: {
@@ -65,7 +52,7 @@ describe('the server started with Node options of its own', { timeout: 120_000 }
         ],
       },
     );
-    const created = await post(origin, '/v1/agents/create', LARGE_CREATE);
+    const created = await post(origin, '/v1/agents/create', largeCreate());
     expect(created.status, await created.clone().text()).toBe(201);
     const { id } = ((await created.json()) as { data: { id: number } }).data;
     const stored = await fetch(`${origin}/v1/agents/view/${id}`, { headers: auth(TEST_TOKENS.all) });

@@ -2,7 +2,7 @@ import type { JournalEntry } from '@assistant-platform/types/admin';
 import type { FastifyInstance } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectMatchesAdminContract } from '../helpers/contract.js';
-import { auth, TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
+import { auth, largeCreate, TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
 import { openRaw } from '../helpers/raw-socket.js';
 import { buildTestApp, useTestApp } from '../helpers/test-app.js';
 
@@ -179,20 +179,8 @@ describe('the journal records platform requests', () => {
   });
 });
 
-/** A create of about 150 kB: parsed and validated on a body worker. */
-const largeCreate = () =>
-  JSON.stringify({
-    name: 'Large',
-    instruction: 'é'.repeat(16_000),
-    tools: Array.from({ length: 64 }, (_, i) => ({
-      type: 'function',
-      function: {
-        name: `tool_${i}`,
-        description: 'd'.repeat(1850),
-        parameters: { type: 'object', properties: {} },
-      },
-    })),
-  });
+/** A large create whose instruction's characters take two bytes each in UTF-8. */
+const largeCreateText = () => JSON.stringify(largeCreate('é'.repeat(16_000)));
 
 describe('the journal’s bounds', () => {
   const small = useTestApp({ JOURNAL_MAX: '3', JOURNAL_BODY_MAX_BYTES: '40' });
@@ -227,7 +215,7 @@ describe('the journal’s bounds', () => {
       method: 'POST',
       url: '/v1/agents/create',
       headers: { ...auth(TEST_TOKENS.all), 'content-type': 'application/json' },
-      payload: largeCreate(),
+      payload: largeCreateText(),
     });
     expect(res.statusCode).toBe(201);
     const made = await small().inject({
@@ -243,7 +231,7 @@ describe('the journal’s bounds', () => {
   it('keeps a large body under JOURNAL_BODY_MAX_BYTES whole', async () => {
     const roomy = await buildTestApp({ JOURNAL_BODY_MAX_BYTES: String(1024 * 1024) });
     try {
-      const payload = largeCreate();
+      const payload = largeCreateText();
       const res = await roomy.inject({
         method: 'POST',
         url: '/v1/agents/create',
