@@ -26,9 +26,9 @@ import {
 } from '@assistant-platform/engines/pool-threads';
 import type { CheckedRequest, Violation } from '@assistant-platform/types/validation';
 import type { Piscina } from 'piscina';
+import { builtWorker } from '../../config/built-worker.js';
 import { ApiError } from '../../contract/api-error.js';
 import type { AnswerTask, BodyOperation, BodyTask, BodyTaskResult } from './body-worker.js';
-import { builtWorker } from './built-worker.js';
 
 /** The longest a thread's replacement is waited for (one failing at start-up never comes). */
 const REPLACEMENT_WAIT_MS = 60_000;
