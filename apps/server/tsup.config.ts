@@ -32,6 +32,7 @@ export const bundleOptions = {
     'engine-worker': 'src/engine-worker.ts',
     'body-worker': 'src/pipeline/body/body-worker.ts',
     'span-export-worker': 'src/pipeline/tracing/span-export-worker.ts',
+    'wal-checkpoint-worker': 'src/db/sqlite/wal-checkpoint-worker.ts',
   },
   format: ['esm'],
   platform: 'node',

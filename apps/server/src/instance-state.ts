@@ -73,7 +73,7 @@ export async function openInstanceState(
     const sharing = config.redis === undefined ? undefined : await import('./open-shared-state.js');
     if (sharing !== undefined && config.redis !== undefined)
       connection = await sharing.connectShared(config.redis, sharedLog);
-    store = await openStore(config.database, databaseLog, connection?.changeBus);
+    store = await openStore(config.database, databaseLog, connection?.changeBus, { server: true });
     if (store.dialect === 'postgres' && connection === undefined)
       // Without Redis, what lives in memory is not shared: say so to whoever runs several instances.
       databaseLog.warn(

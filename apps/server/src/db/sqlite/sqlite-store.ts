@@ -14,6 +14,7 @@
  * a transaction, but not for its commit.
  * Every call's storage fault is thrown as a StorageUnavailableError and noted for /healthz.
  */
+import { builtWorker } from '../../config/built-worker.js';
 import { type ChangeBus, NO_FOREIGN_CHANGES, watchWithBus } from '../change-watch.js';
 import { errorCodes } from '../error-codes.js';
 import { localKeyHolds } from '../key-holds.js';
@@ -32,6 +33,7 @@ import { sqliteProbes } from './sqlite-health.js';
 import type { Sync } from './sync.js';
 import { createTokensRepo } from './tokens-repo.js';
 import { createTranscriptionsRepo } from './transcriptions-repo.js';
+import { type CheckpointerWarn, startWalCheckpointer } from './wal-checkpointer.js';
 import { createWorkspacesRepo } from './workspaces-repo.js';
 import { WriteBatches } from './write-batch.js';
 
@@ -67,9 +69,21 @@ const WRITES: { [K in keyof Tables]: readonly (keyof Tables[K])[] } = {
   idempotency: ['claim', 'complete', 'store', 'trim', 'deleteAll'],
 };
 
-export function openSqliteStore(path: string, bus?: ChangeBus): Store {
+/**
+ * `checkpoints` (the server's, not a one-shot CLI command's) moves the log's checkpoints to a
+ * thread of their own (wal-checkpointer.ts), warning through it if that thread fails.
+ */
+export function openSqliteStore(
+  path: string,
+  bus?: ChangeBus,
+  checkpoints?: { warn: CheckpointerWarn },
+): Store {
   const database = openSqlite(path);
   const { db, sqlite } = database;
+  const checkpointer =
+    checkpoints === undefined || sqlite.memory
+      ? undefined
+      : startWalCheckpointer(sqlite, builtWorker('wal-checkpoint-worker'), checkpoints.warn);
   const tables = {
     accounts: createAccountsRepo(db),
     accountData: createAccountDataRepo(db),
@@ -184,6 +198,7 @@ export function openSqliteStore(path: string, bus?: ChangeBus): Store {
     close: async () => {
       await watch.close();
       batches.flush();
+      checkpointer?.close();
       database.close();
     },
   };
