@@ -1,7 +1,7 @@
 /**
  * SQLite's log checkpoints on a thread of their own (src/db/sqlite/wal-checkpointer.ts): the
- * server's connection makes none (a checkpoint there held the event loop for a commit's length
- * times ten), yet the log stays bounded as writes go on; a thread that fails hands checkpoints
+ * server's connection makes none (a checkpoint there held the event loop for the copy and its
+ * sync), yet the log stays bounded as writes go on; a thread that fails hands checkpoints
  * back to SQLite; closing leaves no log behind.
  */
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';

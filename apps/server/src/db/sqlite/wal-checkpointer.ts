@@ -41,7 +41,6 @@ export function startWalCheckpointer(
   sqlite: Database.Database,
   workerFile: string,
   warn: CheckpointerWarn,
-  intervalMs = CHECKPOINT_INTERVAL_MS,
 ): WalCheckpointer {
   const closed = new Int32Array(new SharedArrayBuffer(4));
   sqlite.pragma('wal_autocheckpoint = 0');
@@ -56,7 +55,7 @@ export function startWalCheckpointer(
     if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
   };
   const worker = new Worker(workerFile, {
-    workerData: { file: sqlite.name, intervalMs, closed } satisfies CheckpointerSetup,
+    workerData: { file: sqlite.name, intervalMs: CHECKPOINT_INTERVAL_MS, closed } satisfies CheckpointerSetup,
   });
   // A checkpointer never keeps the process alive; closing the store stops it.
   worker.unref();
