@@ -32,26 +32,60 @@ import type { Piscina } from 'piscina';
  * build-and-close cycles). Without require(esm) piscina imports the entry, which a termination
  * interrupts safely. The flag exists since Node 20.17; before, require(esm) does not either.
  */
-const IMPORTING_EXEC_ARGV = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
-  ? [...process.execArgv, '--no-experimental-require-module']
-  : undefined;
+const IMPORT_FLAG = '--no-experimental-require-module';
+const HAS_IMPORT_FLAG = process.allowedNodeEnvironmentFlags.has(IMPORT_FLAG);
+
+/** The most option lists tried (each without what Node refused in the last) before inheriting. */
+const MAX_TRIES = 4;
 
 /**
  * Starts a pool (`start` makes the Piscina with the options given) whose threads import their
  * entry. The flag goes in the threads' own `execArgv`, which then repeats the process's command
- * line; but Node refuses there an option that is the whole process's (V8's, such as
+ * line (`processArgs`); but Node refuses there an option that is the whole process's (V8's, such as
  * `--max-old-space-size` or `--expose-gc`, or a per-process one such as `--title`), and piscina's
- * first thread fails to start: every large body and engine task would answer 500. Such a process
- * starts its pools' threads as Node does by default, inheriting its options as they are.
+ * first thread fails to start: every large body and engine task would answer 500.
+ *
+ * Such options are left out of the threads' `execArgv`, and nothing is lost: V8's flags are set
+ * once for the process, in every thread's isolate, and a per-process option concerns the process,
+ * not a thread. Node names the options it refused in its error (one kind at a time: per-process
+ * ones first), so each try leaves those out, with the value that followed a `--name value` one.
+ * Only if that makes no progress (an error whose list cannot be read) do the threads start as Node
+ * does by default, inheriting the process's options as they are, without the flag.
  */
-export function startPool<P>(start: (options: { execArgv?: string[] }) => P): P {
-  if (IMPORTING_EXEC_ARGV === undefined) return start({});
-  try {
-    return start({ execArgv: IMPORTING_EXEC_ARGV });
-  } catch (error) {
-    if ((error as { code?: unknown } | null)?.code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
-    return start({});
+export function startPool<P>(
+  start: (options: { execArgv?: string[] }) => P,
+  processArgs: readonly string[] = process.execArgv,
+): P {
+  if (!HAS_IMPORT_FLAG) return start({});
+  let args = processArgs;
+  for (let tries = 0; tries < MAX_TRIES; tries++) {
+    try {
+      return start({ execArgv: [...args, IMPORT_FLAG] });
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
+      const kept = withoutOptions(args, refusedOptions(error as Error));
+      if (kept.length === args.length) break;
+      args = kept;
+    }
   }
+  return start({});
+}
+
+/** The options Node lists in ERR_WORKER_INVALID_EXEC_ARGV's message (`…flags: --a, --b=1`). */
+function refusedOptions(error: Error): Set<string> {
+  const listed = /invalid execArgv flags: (.*)$/s.exec(error.message)?.[1];
+  return new Set(listed?.split(', ') ?? []);
+}
+
+/** `args` without `refused`, and without the value after a refused `--name` given as two words. */
+function withoutOptions(args: readonly string[], refused: ReadonlySet<string>): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (!refused.has(arg)) kept.push(arg);
+    else if (!arg.includes('=') && args[i + 1] !== undefined && !args[i + 1]?.startsWith('-')) i++;
+  }
+  return kept;
 }
 
 /** piscina's `niceIncrement` for a pool's threads: `workerNice` on Linux, else none. */

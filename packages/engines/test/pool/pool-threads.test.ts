@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { afterAll, describe, expect, it } from 'vitest';
-import { endedItsThread, threadReplacements } from '../../src/pool/pool-threads.js';
+import { endedItsThread, startPool, threadReplacements } from '../../src/pool/pool-threads.js';
 
 const pool = new Piscina({
   filename: fileURLToPath(new URL('./fixtures/slow-start-worker.mjs', import.meta.url)),
@@ -42,4 +42,50 @@ describe('pool threads: replacements', { timeout: 60_000 }, () => {
   it("does not count a task's own failure as the end of its thread", () => {
     expect(endedItsThread(new Error('bad input'), new AbortController().signal)).toBe(false);
   });
+});
+
+describe('pool threads: started under the options of the process', { timeout: 60_000 }, () => {
+  const hasImportFlag = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module');
+  const startedWith = async (processArgs: string[]): Promise<string[]> => {
+    const started = startPool(
+      (options) =>
+        new Piscina({
+          filename: fileURLToPath(new URL('./fixtures/exec-argv-worker.mjs', import.meta.url)),
+          minThreads: 1,
+          maxThreads: 1,
+          ...options,
+        }),
+      processArgs,
+    );
+    try {
+      return (await started.run(null)) as string[];
+    } finally {
+      await started.destroy();
+    }
+  };
+
+  it.skipIf(!hasImportFlag)('keeps the process options a thread takes, and its own flag', async () => {
+    expect(await startedWith(['--conditions=pool-test'])).toEqual([
+      '--conditions=pool-test',
+      '--no-experimental-require-module',
+    ]);
+  });
+
+  // Node refuses V8's and per-process options in a thread's own execArgv: a thread started with them
+  // failed, and so did every task of the pool (the server answered 500 to each).
+  it.skipIf(!hasImportFlag)(
+    "leaves out the options Node refuses in a thread (V8's, per-process, a name and its value)",
+    async () => {
+      const args = await startedWith([
+        '--title',
+        'pool-test',
+        '--max-semi-space-size=16',
+        '--expose-gc',
+        '--conditions',
+        'pool-test',
+        '--stack-size=2000',
+      ]);
+      expect(args).toEqual(['--conditions', 'pool-test', '--no-experimental-require-module']);
+    },
+  );
 });
