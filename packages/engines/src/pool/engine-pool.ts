@@ -180,10 +180,10 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
   loadTokenizer().catch((error: unknown) => logger.error({ err: error }, 'the tokenizer failed to load'));
   return {
     chat: createReferenceChatEngine({
-      plan: (request, options) =>
+      plan: (request, options, shape) =>
         isSmallChat(request)
-          ? planHere(request, options)
-          : run<PlannedAnswer>({ kind: 'chat', request: withShortImages(request) }, options),
+          ? planHere(request, options, shape)
+          : run<PlannedAnswer>({ kind: 'chat', request: withShortImages(request), shape }, options),
     }),
     embeddings: {
       embed: (request, options) =>

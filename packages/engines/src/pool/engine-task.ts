@@ -3,11 +3,11 @@
  * data: a thrown EngineError would arrive as a plain Error, without its status and issues.
  */
 import type { ValidationIssue } from '@assistant-platform/types';
-import type { PlannedAnswer } from '../reference-chat/answer.js';
+import type { AnswerShape, PlannedAnswer } from '../reference-chat/answer.js';
 import type { ChatEngineRequest, EmbeddingRequest, EngineError } from '../types.js';
 
 export type EngineTask =
-  | { kind: 'chat'; request: ChatEngineRequest }
+  | { kind: 'chat'; request: ChatEngineRequest; shape: AnswerShape }
   | { kind: 'embed'; request: EmbeddingRequest }
   /** The same vectors as their JSON text (EmbeddingEngine.embedJson). */
   | { kind: 'embed-json'; request: EmbeddingRequest };

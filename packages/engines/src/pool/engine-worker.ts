@@ -37,7 +37,7 @@ export default async function runEngineTask(
       return { ok: true, value: await embeddings.embed(task.request, options), startedAtMs };
     if (task.kind === 'embed-json')
       return { ok: true, value: JSON.stringify(await embeddings.embed(task.request, options)), startedAtMs };
-    return { ok: true, value: await planAnswer(task.request, embeddings, options), startedAtMs };
+    return { ok: true, value: await planAnswer(task.request, embeddings, options, task.shape), startedAtMs };
   } catch (error) {
     if (error instanceof EngineError)
       return {

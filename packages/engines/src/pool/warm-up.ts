@@ -45,7 +45,8 @@ export const WARM_CHAT: ChatEngineRequest = {
 export async function warmUp(plan: typeof planAnswer, embeddings: EmbeddingEngine): Promise<void> {
   const options: EngineCallOptions = { signal: new AbortController().signal, requestId: 'warm-up' };
   try {
-    await plan(WARM_CHAT, embeddings, options);
+    await plan(WARM_CHAT, embeddings, options, 'whole');
+    await plan(WARM_CHAT, embeddings, options, 'pieces');
     await embeddings.embed({ model: 'warm-up', lang: 'multi', sentences: ['Where is my parcel?'] }, options);
   } catch {
     // Only speed is at stake: a thread whose warm-up failed still serves, and its real tasks

@@ -8,19 +8,28 @@ import { rngForRequest } from './prng.js';
 import { proseAnswer } from './prose-answer.js';
 import { route } from './routing.js';
 import { assertSupportedSchema, structuredAnswer } from './structured/structured-answer.js';
-import { END_OF_SEQUENCE_TOKEN_ID, splitAnswer } from './tokens.js';
+import { END_OF_SEQUENCE_TOKEN_ID, splitAnswer, wholeAnswer } from './tokens.js';
 
-export interface PlannedAnswer {
-  /** The answer's text, one piece per token (cut at `max_tokens`). */
-  pieces: string[];
+/**
+ * How an answer is planned: `whole`, its text at once (an answer sent in one body), or `pieces`, one
+ * piece per token (a stream's deltas). A whole answer skips splitting its text into tokens' pieces,
+ * and crosses from an engine thread as one string instead of one per token.
+ */
+export type AnswerShape = 'whole' | 'pieces';
+
+interface AnswerEnd {
   finishReason: 'stop' | 'length';
   matchedStop: number;
 }
+
+/** The answer, cut at `max_tokens`: its text whole, or one piece per token. */
+export type PlannedAnswer = AnswerEnd & ({ text: string } | { pieces: string[] });
 
 export async function planAnswer(
   request: ChatEngineRequest,
   embeddings: EmbeddingEngine,
   options: EngineCallOptions,
+  shape: AnswerShape,
 ): Promise<PlannedAnswer> {
   const schema = request.response_format
     ? assertSupportedSchema(request.response_format.json_schema.schema)
@@ -37,11 +46,14 @@ export async function planAnswer(
   } else {
     text = proseAnswer({ request, conversation, routing, rng: rng.fork('prose') });
   }
+  const end = (cut: boolean): AnswerEnd =>
+    cut || shaped
+      ? { finishReason: 'length', matchedStop: -1 }
+      : { finishReason: 'stop', matchedStop: END_OF_SEQUENCE_TOKEN_ID };
+  if (shape === 'whole') {
+    const whole = wholeAnswer(text, request.max_tokens);
+    return { text: whole.text, ...end(whole.cut) };
+  }
   const { pieces, cut } = splitAnswer(text, request.max_tokens);
-  const length = cut || shaped;
-  return {
-    pieces,
-    finishReason: length ? 'length' : 'stop',
-    matchedStop: length ? -1 : END_OF_SEQUENCE_TOKEN_ID,
-  };
+  return { pieces, ...end(cut) };
 }

@@ -11,7 +11,7 @@ import type {
   EmbeddingEngine,
   EngineCallOptions,
 } from '../types.js';
-import { type PlannedAnswer, planAnswer } from './answer.js';
+import { type AnswerShape, type PlannedAnswer, planAnswer } from './answer.js';
 import { loadTokenizer } from './tokens.js';
 
 export { END_OF_SEQUENCE_TOKEN, END_OF_SEQUENCE_TOKEN_ID, loadTokenizer } from './tokens.js';
@@ -20,7 +20,8 @@ export const REFERENCE_CHAT_MODEL = 'svc-v1-blaze-20250318';
 
 /** The planned answer's events: all known at once (`planned`), or given one by one. */
 function events(answer: PlannedAnswer, options: EngineCallOptions): ChatEventStream {
-  const planned: ChatStreamEvent[] = answer.pieces.map((content) => ({ type: 'delta', content }));
+  const pieces = 'pieces' in answer ? answer.pieces : [answer.text];
+  const planned: ChatStreamEvent[] = pieces.map((content) => ({ type: 'delta', content }));
   planned.push({ type: 'end', finishReason: answer.finishReason, matchedStop: answer.matchedStop });
   return {
     planned,
@@ -38,13 +39,14 @@ function events(answer: PlannedAnswer, options: EngineCallOptions): ChatEventStr
 export type AnswerPlanner = (
   request: ChatEngineRequest,
   options: EngineCallOptions,
+  shape: AnswerShape,
 ) => Promise<PlannedAnswer>;
 
 /** Plans in this thread, routing intents with `embeddings`. */
 export function planInThisThread(embeddings: EmbeddingEngine): AnswerPlanner {
-  return async (request, options) => {
+  return async (request, options, shape) => {
     await loadTokenizer();
-    return planAnswer(request, embeddings, options);
+    return planAnswer(request, embeddings, options, shape);
   };
 }
 
@@ -59,15 +61,15 @@ export function createReferenceChatEngine(
   return {
     models: [REFERENCE_CHAT_MODEL],
     async complete(request, options) {
-      const answer = await plan(request, options);
+      const answer = await plan(request, options, 'whole');
       return {
-        content: answer.pieces.join(''),
+        content: 'text' in answer ? answer.text : answer.pieces.join(''),
         finishReason: answer.finishReason,
         matchedStop: answer.matchedStop,
       };
     },
     async stream(request, options) {
-      return events(await plan(request, options), options);
+      return events(await plan(request, options, 'pieces'), options);
     },
   };
 }

@@ -42,14 +42,43 @@ export interface AnswerTokens {
   cut: boolean;
 }
 
-/** Splits `text` into token pieces, keeping at most `maxTokens` tokens. */
+/** Splits `text` into token pieces, keeping at most `maxTokens` tokens: what a stream sends. */
 export function splitAnswer(text: string, maxTokens: number): AnswerTokens {
-  const { encode, decodeGenerator } = loaded();
+  const ids = loaded().encode(text, PLAIN_TEXT);
+  return { pieces: piecesOf(ids, maxTokens), cut: ids.length > maxTokens };
+}
+
+/**
+ * `text` as an answer sent whole, cut to at most `maxTokens` tokens: the same text as the pieces
+ * of `splitAnswer` joined. Uncut, it is the tokens decoded at once (text the tokenizer cannot hold,
+ * such as a lone surrogate, reads back as the pieces do); cut, the pieces' text, which never ends in
+ * half a character.
+ */
+export function wholeAnswer(text: string, maxTokens: number): { text: string; cut: boolean } {
+  const { encode, decode } = loaded();
   const ids = encode(text, PLAIN_TEXT);
-  const cut = ids.length > maxTokens;
+  if (ids.length <= maxTokens) return { text: decode(ids), cut: false };
+  return { text: piecesOf(ids, maxTokens).join(''), cut: true };
+}
+
+/**
+ * The text of each of the first `count` tokens of `ids` (all of a text's tokens): `decodeGenerator`
+ * holds back the bytes of a character split across tokens until it is whole, and drops one the cut
+ * leaves unfinished.
+ *
+ * The tokenizer decodes through one UTF-8 decoder shared by the whole thread, in streaming mode,
+ * so the bytes of that unfinished character stay in it and came out at the start of the next text
+ * decoded in this thread, another request's (a replacement character in another account's answer).
+ * So after a cut the rest of the tokens are decoded too, and dropped: a text's tokens end on a
+ * whole character, which leaves the decoder empty.
+ */
+function piecesOf(ids: readonly number[], count: number): string[] {
+  const { decode, decodeGenerator } = loaded();
+  const cut = ids.length > count;
   const pieces: string[] = [];
-  for (const piece of decodeGenerator(cut ? ids.slice(0, maxTokens) : ids)) {
+  for (const piece of decodeGenerator(cut ? ids.slice(0, count) : ids)) {
     if (piece.length > 0) pieces.push(piece);
   }
-  return { pieces, cut };
+  if (cut) decode(ids.slice(count));
+  return pieces;
 }

@@ -10,8 +10,8 @@ beforeAll(() => loadTokenizer());
 
 describe("a worker thread's warm-up", () => {
   it('runs a chat the engine answers through its structured path (not one it refuses early)', async () => {
-    const planned = await planAnswer(WARM_CHAT, embeddings, callOptions());
-    const answer = JSON.parse(planned.pieces.join(''));
+    const planned = await planAnswer(WARM_CHAT, embeddings, callOptions(), 'whole');
+    const answer = JSON.parse('text' in planned ? planned.text : planned.pieces.join(''));
     expect(answer).toEqual({ summary: expect.stringMatching(/^[A-Za-z ]+$/), count: expect.any(Number) });
   });
 

@@ -1,6 +1,7 @@
 import { decode, EndOfText, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, test } from 'vitest';
 import { END_OF_SEQUENCE_TOKEN, END_OF_SEQUENCE_TOKEN_ID } from '../../src/reference-chat/index.js';
+import { loadTokenizer, splitAnswer, wholeAnswer } from '../../src/reference-chat/tokens.js';
 import type { ChatStreamEvent } from '../../src/types.js';
 import { callOptions, collect, engine, request, withSchema } from './helpers.js';
 
@@ -48,10 +49,47 @@ describe('token accounting', () => {
     }
   });
 
+  // The tokenizer decodes through one shared decoder, which keeps the bytes of a character a cut
+  // leaves unfinished: the next answer decoded in this thread (another account's, as likely as not)
+  // began with a replacement character or a wrong one.
+  test('a cut in the middle of a character leaves the next answers as they were', async () => {
+    // At the low effort the answer quotes the message, which a cut then crosses.
+    const text = '包裹在哪里？🎉🎉 Où est mon colis ?';
+    const next = request({ reasoning: { effort: 'low' } }, 'ありがとう 🎉 merci à vous');
+    const whole = await engine.complete(next, callOptions());
+    const streamed = deltas(await collect(await engine.stream(next, callOptions())));
+    for (let max = 8; max <= 30; max++) {
+      const cut = request({ max_tokens: max, reasoning: { effort: 'low' } }, text);
+      await engine.complete(cut, callOptions());
+      expect(await engine.complete(next, callOptions())).toEqual(whole);
+      await collect(await engine.stream(cut, callOptions()));
+      expect(deltas(await collect(await engine.stream(next, callOptions())))).toEqual(streamed);
+    }
+  });
+
   test('text that looks like a control token is answered as plain text', async () => {
     const answer = await engine.complete(request({}, 'What does <|endoftext|> mean?'), callOptions());
     expect(answer.content).toContain('<|endoftext|>');
     expect(answer.finishReason).toBe('stop');
+  });
+});
+
+describe('an answer sent whole', () => {
+  // A whole answer is decoded at once, a stream piece by piece: both must read the same text, cut
+  // or not, whatever the text holds (a lone surrogate is what a cut of the user's text can leave).
+  test.each([
+    ['plain text', 'Where is my parcel? It was due on Monday.'],
+    ['several scripts and emoji', '包裹在哪里？🎉🎉 Où est mon colis ? ありがとう'],
+    ['a lone surrogate', `half an emoji: ${'🎉'.slice(0, 1)} and the rest`],
+  ])('is the text of the pieces a stream sends: %s', async (_name, text) => {
+    await loadTokenizer();
+    const tokens = encode(text, plain).length;
+    for (const max of [1, 2, 3, 5, 8, tokens - 1, tokens, tokens + 1]) {
+      const whole = wholeAnswer(text, max);
+      const split = splitAnswer(text, max);
+      expect(whole).toEqual({ text: split.pieces.join(''), cut: split.cut });
+      expect(whole.cut).toBe(tokens > max);
+    }
   });
 });
 
