@@ -16,17 +16,10 @@ import type { EngineTaskResult, EngineTaskStarted, PlannedAnswer, SentEngineTask
 import { warmUp } from './warm-up.js';
 
 const embeddings = createLocalEmbeddingEngine();
-// The tokenizer's tables load once per thread, as it starts, before the pool is told the thread is
-// ready: a thread replacing one that went over budget must not charge its own start-up (a second or
-// more on a busy machine) to its first task, and the account whose task cost the thread waits until
-// then (pool-threads.ts).
-await loadTokenizer();
-// And so must its first task not run cold code (warm-up.ts).
-await warmUp(planAnswer, embeddings);
 // Never aborted: a cancelled task ends with its thread.
 const options = { signal: new AbortController().signal, requestId: 'worker' };
 
-export default async function runEngineTask(
+async function runEngineTask(
   task: SentEngineTask,
 ): Promise<EngineTaskResult<PlannedAnswer | number[][] | string>> {
   // The task's budget starts now, with the thread ready for it.
@@ -50,3 +43,22 @@ export default async function runEngineTask(
     throw error;
   }
 }
+
+/**
+ * The task handler, once the thread is ready for tasks. The tokenizer's tables load once per
+ * thread, as it starts, before the pool is told the thread is ready: a thread replacing one that
+ * went over budget must not charge its own start-up (a second or more on a busy machine) to its
+ * first task, and the account whose task cost the thread waits until then (pool-threads.ts). Nor
+ * must its first task run cold code (warm-up.ts).
+ *
+ * The export is a promise, which piscina awaits before it reports the thread ready (`workerCreate`),
+ * rather than top-level awaits: those made this module one V8 evaluates asynchronously, and a
+ * thread terminated during that evaluation (a pool closed while a thread still warmed up) aborted
+ * the whole process (`Check failed` in `SourceTextModule::ExecuteAsyncModule`). Terminating a
+ * thread while piscina awaits the promise is as safe as during any task.
+ */
+export default (async () => {
+  await loadTokenizer();
+  await warmUp(planAnswer, embeddings);
+  return runEngineTask;
+})();

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { afterAll, describe, expect, it } from 'vitest';
 import { endedItsThread, startPool, threadReplacements } from '../../src/pool/pool-threads.js';
+import { engineWorkerFile } from '../../src/pool/worker-file.js';
 
 const pool = new Piscina({
   filename: fileURLToPath(new URL('./fixtures/slow-start-worker.mjs', import.meta.url)),
@@ -88,4 +89,38 @@ describe('pool threads: started under the options of the process', { timeout: 60
       expect(args).toEqual(['--conditions', 'pool-test', '--no-experimental-require-module']);
     },
   );
+});
+
+describe('engine threads: closed while they start', { timeout: 60_000 }, () => {
+  // The engine worker loads the tokenizer and warms up before its thread is ready. Done with
+  // top-level awaits, a pool closed meanwhile terminated threads during V8's asynchronous evaluation
+  // of the module, which aborted the whole process (a CI run of the server suite lost its test
+  // process so): now the module's evaluation ends at once and piscina awaits its exported promise.
+  it('exports its task handler as a promise that resolves once the thread is warm', async () => {
+    const entry = (await import(engineWorkerFile())) as { default: unknown };
+    expect(entry.default).toBeInstanceOf(Promise);
+    expect(typeof (await entry.default)).toBe('function');
+  });
+
+  it("closes cleanly at any point of the threads' start-up, again and again", async () => {
+    for (let cycle = 0; cycle < 12; cycle++) {
+      const pool = startPool(
+        (options) => new Piscina({ filename: engineWorkerFile(), minThreads: 2, maxThreads: 2, ...options }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, cycle * 25));
+      await pool.destroy();
+    }
+    // No termination aborted this process, and a pool started afterwards serves tasks.
+    const pool = startPool(
+      (options) => new Piscina({ filename: engineWorkerFile(), minThreads: 1, maxThreads: 1, ...options }),
+    );
+    const answer = await pool.run({
+      kind: 'embed',
+      id: 1,
+      request: { model: 'svc-embeddings-v1-20241001', lang: 'multi', sentences: ['Where is my parcel?'] },
+    });
+    await pool.destroy();
+    expect(answer).toMatchObject({ ok: true, value: [expect.any(Array)] });
+    expect(answer.value[0]).toHaveLength(384);
+  });
 });
