@@ -89,6 +89,22 @@ function overwritePage(file: string, page: number, pageSize: number): void {
   }
 }
 
+/**
+ * Copies the whole write-ahead log into the main file and empties it. The server checkpoints from a
+ * thread of its own every second, and a checkpoint that meets one of those is refused (SQLite
+ * reports it busy rather than failing): the log then keeps pages the server reads instead of the
+ * file, so the damage done to the file would never be seen, and the server's next checkpoint would
+ * even copy those pages back over it. So it is tried until it completes.
+ */
+async function checkpointWhole(connection: Database.Database): Promise<void> {
+  for (let tries = 1; ; tries++) {
+    const [result] = connection.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    if (result?.busy === 0) return;
+    if (tries === 50) throw new Error('the write-ahead log could not be checkpointed');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe('SQLite with a corrupted table', { timeout: 60_000 }, () => {
   /** A server on a file with `count` agents of about 2 KB each, so the table spans many pages. */
   async function corruptible(count: number) {
@@ -104,7 +120,7 @@ describe('SQLite with a corrupted table', { timeout: 60_000 }, () => {
     cleanups.push(() => {
       other.close();
     });
-    other.pragma('wal_checkpoint(TRUNCATE)');
+    await checkpointWhole(other);
     const pageSize = other.pragma('page_size', { simple: true }) as number;
     const pages = other
       .prepare("SELECT pageno, pagetype FROM dbstat WHERE name = 'agents' ORDER BY pageno")
