@@ -12,7 +12,7 @@ import { MAX_JSON_VALUES } from '@assistant-platform/types/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, stopAllServers } from '../helpers/cli-process.js';
 import { expectMatchesContract } from '../helpers/contract.js';
-import { TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
+import { largeCreate, TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
 import { type HostileServer, startHostileServer } from './hostile-server.js';
 import { type Answer, call } from './http-probe.js';
 
@@ -103,19 +103,7 @@ describe('fair shared work between accounts', { timeout: 120_000 }, () => {
       tools: Array.from({ length: (MAX_JSON_VALUES - 10) / 2 }, () => ({ k: 'x'.repeat(55) })),
     });
     expect(hostile.length).toBeGreaterThan(2_900_000);
-    const tool = (i: number) => ({
-      type: 'function',
-      function: {
-        name: `tool_${i}`,
-        description: 'd'.repeat(1850),
-        parameters: { type: 'object', properties: {} },
-      },
-    });
-    const large = {
-      name: 'Large',
-      instruction: 'i'.repeat(32_000),
-      tools: Array.from({ length: 64 }, (_, i) => tool(i)),
-    };
+    const large = largeCreate();
     expect(JSON.stringify(large).length).toBeGreaterThan(150_000);
 
     const attack = flood(24, () =>
