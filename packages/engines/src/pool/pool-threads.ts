@@ -82,8 +82,9 @@ function withoutOptions(args: readonly string[], refused: ReadonlySet<string>): 
   const kept: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
+    const next = args[i + 1];
     if (!refused.has(arg)) kept.push(arg);
-    else if (!arg.includes('=') && args[i + 1] !== undefined && !args[i + 1]?.startsWith('-')) i++;
+    else if (!arg.includes('=') && next !== undefined && !next.startsWith('-')) i++;
   }
   return kept;
 }
