@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Sums the vitest JSON reports of every package (test-results/*.json) into the one line CI reads:
 // "N passed, N failed". A check that failed before vitest ran (lint, spec lint, drift) counts as one
-// failure. Above that line it names each failed and skipped test: a CI log is often read from its
-// end, and there the names say where to look.
+// failure. Above that line it names each failed and skipped test, a failure with the first lines of
+// its message: a CI log is often read from its end, and there the names say where to look and the
+// message says what went wrong, when the test's own output is far above.
 import { readdir, readFile } from 'node:fs/promises';
+import { stripVTControlCharacters } from 'node:util';
 
 const dir = new URL('../test-results/', import.meta.url);
 const stepFailed = process.argv.includes('--step-failed');
@@ -27,13 +29,23 @@ for (const name of (await readdir(dir).catch(() => [])).sort()) {
     }
     for (const test of file.assertionResults ?? []) {
       const title = `${path} > ${test.fullName ?? test.title}`;
-      if (test.status === 'failed') named.failed.push(title);
+      if (test.status === 'failed') named.failed.push(`${title}${firstLines(test.failureMessages)}`);
       else if (test.status === 'pending' || test.status === 'skipped' || test.status === 'todo') {
         named.skipped.push(title);
       }
     }
   }
 }
+/** The first lines of a failure's message, indented under its title, without colour codes. */
+function firstLines(messages) {
+  const text = stripVTControlCharacters(String(messages?.[0] ?? ''));
+  const lines = text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 6);
+  return lines.map((line) => `\n    ${line.trim().slice(0, 300)}`).join('');
+}
+
 if (stepFailed && failed === 0) failed = 1;
 for (const [kind, titles] of Object.entries(named)) {
   for (const title of titles.slice(0, 20)) console.log(`${kind}: ${title}`);
