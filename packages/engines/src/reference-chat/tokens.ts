@@ -3,10 +3,12 @@
  * streaming both go through `decodeGenerator`, which holds back the bytes of a character split
  * across tokens, so a streamed answer concatenates to exactly the complete answer.
  *
- * The encoding's tables take about a quarter of a second to load, the largest part of the server's
- * start-up; they are loaded on the first chat request (`loadTokenizer`) so the server is ready sooner.
+ * The encoding's tables are the largest thing an engine loads: they are loaded in the background
+ * once the server listens (`loadTokenizer`), on the thread that plans answers, in steps (see there).
  */
-type Encoding = typeof import('gpt-tokenizer/encoding/o200k_base');
+import type { GptEncoding } from 'gpt-tokenizer/GptEncoding';
+
+type Encoding = ReturnType<typeof GptEncoding.getEncodingApi>;
 
 /** The id of `<|endoftext|>` in o200k_base: the `matched_stop` of every answer that ends by itself. */
 export const END_OF_SEQUENCE_TOKEN_ID = 199999;
@@ -15,11 +17,25 @@ export const END_OF_SEQUENCE_TOKEN = '<|endoftext|>';
 let encoding: Encoding | undefined;
 let loading: Promise<void> | undefined;
 
-/** Loads the encoding once; every later call resolves at once. Await it before counting tokens. */
+/** A turn of the event loop: requests that arrived meanwhile are answered before the next step. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Loads the encoding once; every later call resolves at once. Await it before counting tokens.
+ *
+ * What `gpt-tokenizer/encoding/o200k_base` does in one module's evaluation, in three steps with a
+ * turn of the event loop between them: the ranks' module (compiling and running a table of 200,000
+ * strings), the encoding's class, and indexing the ranks. A server loads it while it already
+ * answers, so one step at a time is the longest a request waits behind it.
+ */
 export function loadTokenizer(): Promise<void> {
-  loading ??= import('gpt-tokenizer/encoding/o200k_base').then((module) => {
-    encoding = module;
-  });
+  loading ??= (async () => {
+    const { default: ranks } = await import('gpt-tokenizer/bpeRanks/o200k_base');
+    await nextTurn();
+    const { GptEncoding } = await import('gpt-tokenizer/GptEncoding');
+    await nextTurn();
+    encoding = GptEncoding.getEncodingApi('o200k_base', () => ranks);
+  })();
   return loading;
 }
 

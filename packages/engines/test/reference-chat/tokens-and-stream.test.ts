@@ -1,7 +1,7 @@
 import { decode, EndOfText, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, test } from 'vitest';
 import { END_OF_SEQUENCE_TOKEN, END_OF_SEQUENCE_TOKEN_ID } from '../../src/reference-chat/index.js';
-import { loadTokenizer, splitAnswer, wholeAnswer } from '../../src/reference-chat/tokens.js';
+import { countTokens, loadTokenizer, splitAnswer, wholeAnswer } from '../../src/reference-chat/tokens.js';
 import type { ChatStreamEvent } from '../../src/types.js';
 import { callOptions, collect, engine, request, withSchema } from './helpers.js';
 
@@ -10,6 +10,23 @@ const deltas = (events: ChatStreamEvent[]) =>
 const plain = { disallowedSpecial: new Set<string>() };
 
 describe('token accounting', () => {
+  test('the tokenizer loaded in steps counts and splits as gpt-tokenizer’s own o200k_base does', async () => {
+    await loadTokenizer();
+    const texts = [
+      'Where is my order #4471? It was due on Tuesday.',
+      'ありがとう 🎉 merci à vous, ¿dónde está? Привет! 你好，世界',
+      '  \n\n\tindented\r\n{"json": [1, 2.5e-3, null]}',
+      `quoting ${EndOfText} as text, and a lone surrogate \ud83d here`,
+      'x'.repeat(3000),
+    ];
+    for (const text of texts) {
+      const ids = encode(text, plain);
+      expect(countTokens(text)).toBe(ids.length);
+      expect(splitAnswer(text, ids.length).pieces.join('')).toBe(decode(ids));
+      expect(wholeAnswer(text, ids.length)).toEqual({ text: decode(ids), cut: false });
+    }
+  });
+
   test('an answer that ends by itself stops on the documented end-of-sequence token', async () => {
     const answer = await engine.complete(request(), callOptions());
     expect(answer.finishReason).toBe('stop');
