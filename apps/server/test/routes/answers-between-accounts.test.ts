@@ -8,6 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseChatEvents, streamedContent } from '../helpers/chat-events.js';
 import { testChatBody } from '../helpers/fixtures.js';
 import { serverModule } from '../helpers/server-module.js';
 import { testDatabaseUrl } from '../helpers/test-store.js';
@@ -43,12 +44,9 @@ async function chat(token: string, body: object): Promise<string> {
   expect(response.status).toBe(200);
   const text = await response.text();
   if (!(body as { stream?: boolean }).stream) return JSON.parse(text).data.request[0].message.content;
-  // A stream: its deltas joined.
-  return text
-    .split('\n\n')
-    .filter((block) => block.startsWith('data: {'))
-    .map((block) => JSON.parse(block.slice('data: '.length)).request[0].delta.content ?? '')
-    .join('');
+  const { chunks, done } = parseChatEvents(text);
+  expect(done).toBe(true);
+  return streamedContent(chunks);
 }
 
 describe("one account's cut answer and another account's next one", () => {

@@ -4,6 +4,7 @@
  */
 import type { ChatFixtureInput, JournalEntry } from '@assistant-platform/types/admin';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { parseChatEvents, streamedContent } from '../helpers/chat-events.js';
 import { expectMatchesContract } from '../helpers/contract.js';
 import { auth, TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
 import { useTestApp } from '../helpers/test-app.js';
@@ -37,16 +38,12 @@ const answerOf = (response: Awaited<ReturnType<typeof chat>>) => response.json()
 
 /** A streamed answer's chunks' text, its finish reason, and whether it ended with [DONE]. */
 function streamed(body: string) {
-  const data = body
-    .split('\n\n')
-    .filter((event) => event.startsWith('data: '))
-    .map((event) => event.slice('data: '.length));
-  const chunks = data.filter((item) => item !== '[DONE]').map((item) => JSON.parse(item));
+  const { chunks, done } = parseChatEvents(body);
   return {
-    content: chunks.map((chunk) => chunk.request[0].delta.content ?? '').join(''),
+    content: streamedContent(chunks),
     deltas: chunks.filter((chunk) => chunk.request[0].delta.content !== undefined).length,
     finishReason: chunks.at(-1)?.request[0].finish_reason,
-    done: data.at(-1) === '[DONE]',
+    done,
   };
 }
 

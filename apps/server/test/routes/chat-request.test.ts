@@ -1,4 +1,5 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { parseChatEvents, streamedContent } from '../helpers/chat-events.js';
 import { expectMatchesContract } from '../helpers/contract.js';
 import { auth, TEST_TOKENS, testChatBody } from '../helpers/fixtures.js';
 import { buildTestApp, useTestApp } from '../helpers/test-app.js';
@@ -11,16 +12,6 @@ const chat = (payload: unknown, token: string = TEST_TOKENS.chat) =>
     headers: auth(token),
     payload: payload as object,
   });
-
-/** The JSON of each `data:` event, and whether the stream ended with [DONE]. */
-function parseEvents(text: string): { chunks: Record<string, any>[]; done: boolean } {
-  const datas = text
-    .split('\n\n')
-    .filter((block) => block.startsWith('data: '))
-    .map((block) => block.slice('data: '.length));
-  const done = datas.at(-1) === '[DONE]';
-  return { chunks: (done ? datas.slice(0, -1) : datas).map((d) => JSON.parse(d)), done };
-}
 
 describe('POST /v1/agents/chat/request', () => {
   it('answers with one assistant message, integer created and the default model', async () => {
@@ -96,13 +87,12 @@ describe('POST /v1/agents/chat/request', () => {
     const res = await chat(testChatBody({ seed: 7, stream: true }));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
-    const { chunks, done } = parseEvents(res.body);
+    const { chunks, done } = parseChatEvents(res.body);
     expect(done).toBe(true);
     for (const chunk of chunks) expectMatchesContract('chatRequest', 200, chunk, 'text/event-stream');
     const last = chunks.at(-1)?.request[0];
     expect(last).toMatchObject({ finish_reason: plain.finish_reason, matched_stop: plain.matched_stop });
-    const text = chunks.map((c) => c.request[0].delta.content ?? '').join('');
-    expect(text).toBe(plain.message.content);
+    expect(streamedContent(chunks)).toBe(plain.message.content);
     expect(chunks[0]?.request[0].delta.role).toBe('assistant');
   });
 
@@ -120,7 +110,7 @@ describe('POST /v1/agents/chat/request', () => {
     const short = await stream(testChatBody({ stream: true }));
     const shortText = await short.text();
     expect(short.headers.get('content-length')).toBe(String(Buffer.byteLength(shortText)));
-    expect(parseEvents(shortText).done).toBe(true);
+    expect(parseChatEvents(shortText).done).toBe(true);
     // An answer of thousands of tokens (over one write's bytes) still streams as it is read.
     const items = { type: 'array', minItems: 2000, items: { type: 'string', minLength: 1 } };
     const long = await stream(
@@ -137,7 +127,7 @@ describe('POST /v1/agents/chat/request', () => {
       }),
     );
     expect(long.headers.get('transfer-encoding')).toBe('chunked');
-    expect(parseEvents(await long.text()).done).toBe(true);
+    expect(parseChatEvents(await long.text()).done).toBe(true);
   });
 
   it('reports errors found before a stream starts with the normal envelope', async () => {
@@ -159,7 +149,7 @@ describe('POST /v1/agents/chat/request', () => {
         body: JSON.stringify(testChatBody({ stream: true })),
       });
       expect(res.status).toBe(200);
-      expect(parseEvents(await res.text()).done).toBe(true);
+      expect(parseChatEvents(await res.text()).done).toBe(true);
       // Node emits the warning on the next tick after the listener that crossed the limit.
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(warnings.filter((warning) => warning.startsWith('MaxListenersExceededWarning'))).toEqual([]);
