@@ -5,6 +5,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createAssistantClient } from '@assistant-platform/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createUpstreamFetch } from '../src/upstream/upstream-fetch.js';
 
@@ -56,6 +57,27 @@ describe('upstream fetch', () => {
     expect(response.ok).toBe(true);
     expect(response.headers.get('x-request-id')).toBe('abc');
     expect(await response.json()).toEqual({ success: true });
+  });
+
+  it('answers JSON already read whole, which the SDK returns as it is instead of reading it again', async () => {
+    route = (_request, _body, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"success":true,"message":"Agent retrieved","data":{"id":7}}');
+    };
+    const made: Response[] = [];
+    const sdk = createAssistantClient({
+      baseUrl: `${origin}/v1`,
+      token: 't',
+      fetch: async (input, init) => {
+        const response = await upstream(input, init);
+        made.push(response);
+        return response;
+      },
+    });
+    const { data, response } = await sdk.raw.GET('/agents/view/{id}', { params: { path: { id: '7' } } });
+    expect(data).toMatchObject({ data: { id: 7 } });
+    expect(made).toHaveLength(1);
+    expect(response).toBe(made[0]);
   });
 
   it('keeps every value of a repeated response header', async () => {

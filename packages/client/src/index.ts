@@ -15,6 +15,7 @@ export type {
   Transcription,
 } from '@assistant-platform/types';
 export type { Middleware } from 'openapi-fetch';
+export { bufferedResponse } from './buffered-response.js';
 export { ChatStream } from './chat-stream.js';
 export { type AssistantClient, type ClientOptions, createAssistantClient } from './client.js';
 export {

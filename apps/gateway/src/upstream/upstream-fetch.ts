@@ -5,13 +5,14 @@
  * the call's AbortSignal through a WeakRef and a FinalizationRegistry, and web streams for every
  * body. It costs about half the CPU per call (bench/gateway-overhead.mjs).
  *
- * A JSON answer is read whole before its `Response` is made (the SDK reads it whole anyway, and a
- * failure while reading is then a failed attempt it can retry); an event stream stays a stream, and
- * cancelling it closes the upstream request. Anything this does not handle (a `Request` as input,
+ * A JSON answer is read whole before its `Response` is made (a failure while reading is then a
+ * failed attempt the SDK can retry), as a `bufferedResponse`, which the SDK takes as it is; an event
+ * stream stays a stream, and cancelling it closes the upstream request. Anything this does not handle (a `Request` as input,
  * a body that is not text) goes to the global `fetch`. Redirects are not followed: the platform
  * answers where it is asked.
  */
 import { Readable } from 'node:stream';
+import { bufferedResponse } from '@assistant-platform/client';
 import { Agent, type Dispatcher, request } from 'undici';
 import { headersFromNode } from '../http/headers-from-node.js';
 
@@ -44,11 +45,12 @@ export function createUpstreamFetch(): UpstreamFetch {
       await answer.body.dump();
       return new Response(null, { status: answer.statusCode, headers });
     }
-    const streamed = headers.get('content-type')?.startsWith('text/event-stream') ?? false;
-    const content = streamed
-      ? (Readable.toWeb(answer.body) as ReadableStream<Uint8Array>)
-      : await answer.body.arrayBuffer();
-    return new Response(content, { status: answer.statusCode, headers });
+    const answerInit = { status: answer.statusCode, headers };
+    if (headers.get('content-type')?.startsWith('text/event-stream')) {
+      return new Response(Readable.toWeb(answer.body) as ReadableStream<Uint8Array>, answerInit);
+    }
+    // Read whole here: the SDK takes the answer as it is, without reading it into a copy.
+    return bufferedResponse(await answer.body.arrayBuffer(), answerInit);
   }
 
   return Object.assign(upstreamFetch as typeof fetch, { close: () => agent.close() });

@@ -23,6 +23,7 @@
  */
 import { IDEMPOTENCY_KEY_HEADER, type paths, retryAfterMs } from '@assistant-platform/types';
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import { isBufferedResponse } from '../buffered-response.js';
 import { APIConnectionError, APITimeoutError, APIUserAbortError, AssistantApiError } from '../errors.js';
 import { isRetryableStatus, maxRetryAfterMs, retryDelayMs, sleep } from './backoff.js';
 
@@ -335,9 +336,11 @@ const NO_BODY = new Set([101, 204, 205, 304]);
 
 /**
  * `response` with its body read whole: a Response of the same status, headers and URL over the
- * bytes, for openapi-fetch to parse. A body that breaks off throws CutAnswer.
+ * bytes, for openapi-fetch to parse. A body that breaks off throws CutAnswer. An answer whose body
+ * is in memory already (bufferedResponse) is whole as it is.
  */
 async function whole(response: Response): Promise<Response> {
+  if (isBufferedResponse(response)) return response;
   let bytes: ArrayBuffer | null = null;
   if (!NO_BODY.has(response.status)) {
     try {
