@@ -14,10 +14,11 @@ const BUFFERED = Symbol.for('@assistant-platform/client.buffered-response');
  * openapi-fetch as it is, instead of reading its body again into a copy.
  */
 export function bufferedResponse(
-  body: ArrayBuffer | Uint8Array<ArrayBuffer> | string | null,
+  body: ArrayBuffer | Uint8Array | string | null,
   init?: ResponseInit,
 ): Response {
-  const response = new Response(body, init);
+  // `Uint8Array` unparameterised, so the published types read in TypeScript before 5.7 too.
+  const response = new Response(body as ConstructorParameters<typeof Response>[0], init);
   Object.defineProperty(response, BUFFERED, { value: true });
   return response;
 }
