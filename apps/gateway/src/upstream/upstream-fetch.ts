@@ -7,9 +7,9 @@
  *
  * A JSON answer is read whole before its `Response` is made (a failure while reading is then a
  * failed attempt the SDK can retry), as a `bufferedResponse`, which the SDK takes as it is; an event
- * stream stays a stream, and cancelling it closes the upstream request. Anything this does not handle (a `Request` as input,
- * a body that is not text) goes to the global `fetch`. Redirects are not followed: the platform
- * answers where it is asked.
+ * stream stays a stream, and cancelling it closes the upstream request. Anything this does not
+ * handle (a `Request` as input, a body that is not text) goes to the global `fetch`. Redirects are
+ * not followed: the platform answers where it is asked.
  */
 import { Readable } from 'node:stream';
 import { bufferedResponse } from '@assistant-platform/client';
