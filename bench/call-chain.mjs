@@ -17,7 +17,7 @@
  *   pnpm build && node bench/call-chain.mjs [--calls=2000] [--warmup=1000]
  */
 import { loadavg } from 'node:os';
-import { spawnUntil } from './spawn-until.mjs';
+import { CLI, spawnUntil } from './spawn-until.mjs';
 
 const arg = (name, fallback) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -27,7 +27,6 @@ const ROUND = 100;
 const GOAL_MS = 1;
 const TOKEN = 'bench-token-0123456789';
 const root = new URL('../', import.meta.url);
-const cli = new URL('apps/server/dist/cli.js', root).pathname;
 const gatewayCli = new URL('apps/gateway/dist/cli.js', root).pathname;
 
 const { createAssistantClient } = await import(new URL('packages/client/dist/index.js', root).href);
@@ -61,7 +60,7 @@ try {
     .match[1];
   const proxyOrigin = (
     await spawned(
-      [cli, 'proxy', '--target', serverUrl, '--port', '0'],
+      [CLI, 'proxy', '--target', serverUrl, '--port', '0'],
       { DATABASE_URL: ':memory:', LOG_LEVEL: 'warn', LOG_FORMAT: 'json' },
       /listening on (\S+)\/v1/,
     )
