@@ -6,13 +6,11 @@ import type { EmbeddingEngine, EmbeddingRequest, EngineCallOptions } from '../ty
 import { FeatureBuffer } from './feature-buffer.js';
 import { extractFeatures, FEATURE_KINDS } from './features.js';
 import { normalizeText } from './normalize.js';
+import { MILLIONTHS, VectorJsonWriter } from './vector-json.js';
 import { splitWords, Words } from './words.js';
 
 /** The documented dimension of every vector this engine returns. */
 export const LOCAL_EMBEDDING_DIMENSION = 384;
-/** Six decimals keep cosine similarities exact to about 1e-5 and the JSON answer compact. */
-const ROUNDING = 1e6;
-
 /**
  * The zero vector as an array of doubles, copied for each vector: an array filled with the integer
  * 0 would be converted to doubles (a second copy) by the first component written into it.
@@ -26,9 +24,30 @@ export class LocalEmbedder {
   readonly #vector = new Float64Array(LOCAL_EMBEDDING_DIMENSION);
   readonly #touched = new Uint16Array(LOCAL_EMBEDDING_DIMENSION);
   readonly #flags = new Uint8Array(LOCAL_EMBEDDING_DIMENSION);
+  /** The last sentence's components in millionths (six decimals keep cosine similarities exact to about 1e-5 and the JSON answer compact): zero but at its touched buckets. */
+  readonly #millionths = new Int32Array(LOCAL_EMBEDDING_DIMENSION);
 
   /** `lang` is an ISO 639-1 hint that picks the stemmer; `multi` lets the engine guess. */
   embed(sentence: string, lang = 'multi'): number[] {
+    const count = this.#project(sentence, lang);
+    const out = ZEROS.slice();
+    for (let i = 0; i < count; i++) {
+      const bucket = this.#touched[i] as number;
+      out[bucket] = (this.#millionths[bucket] as number) / MILLIONTHS;
+      this.#millionths[bucket] = 0;
+    }
+    return out;
+  }
+
+  /** The same vector as `embed`'s, appended to `into` as JSON. */
+  embedInto(into: VectorJsonWriter, sentence: string, lang = 'multi'): void {
+    const count = this.#project(sentence, lang);
+    into.write(this.#millionths);
+    for (let i = 0; i < count; i++) this.#millionths[this.#touched[i] as number] = 0;
+  }
+
+  /** Fills #millionths at the first `count` (returned) buckets of #touched, L2-normalized. */
+  #project(sentence: string, lang: string): number {
     const text = normalizeText(sentence);
     extractFeatures(text, lang, splitWords(text, this.#tokens), this.#features);
     const vector = this.#vector;
@@ -36,17 +55,18 @@ export class LocalEmbedder {
     const count = this.#features.projectInto(vector, touched, this.#flags);
     let sumOfSquares = 0;
     for (let i = 0; i < count; i++) sumOfSquares += (vector[touched[i] as number] as number) ** 2;
-    const out = ZEROS.slice();
-    // Nothing to describe (empty or blank input): a fixed unit vector keeps the output L2-normalized.
-    if (sumOfSquares === 0) out[0] = 1;
-    const scale = ROUNDING / Math.sqrt(sumOfSquares || 1);
+    const scale = MILLIONTHS / Math.sqrt(sumOfSquares || 1);
     for (let i = 0; i < count; i++) {
       const bucket = touched[i] as number;
-      out[bucket] = Math.round((vector[bucket] as number) * scale) / ROUNDING;
+      this.#millionths[bucket] = Math.round((vector[bucket] as number) * scale);
       vector[bucket] = 0;
       this.#flags[bucket] = 0;
     }
-    return out;
+    if (sumOfSquares !== 0) return count;
+    // Nothing to describe (empty or blank input): a fixed unit vector keeps the output L2-normalized.
+    this.#millionths[0] = MILLIONTHS;
+    touched[count] = 0;
+    return count + 1;
   }
 }
 
@@ -57,23 +77,34 @@ export class LocalEmbedder {
  */
 const SLICE_MS = 10;
 
-export function createLocalEmbeddingEngine(): EmbeddingEngine {
+/** The local engine always has `embedJson`: its vectors are written as JSON as they are made. */
+export type LocalEmbeddingEngine = EmbeddingEngine & Required<Pick<EmbeddingEngine, 'embedJson'>>;
+
+export function createLocalEmbeddingEngine(): LocalEmbeddingEngine {
   const embedder = new LocalEmbedder();
+  /** Calls `each` for every sentence, yielding between slices; safe to interleave: no state survives a sentence. */
+  async function forEachSentence(sentences: string[], signal: AbortSignal, each: (sentence: string) => void) {
+    signal.throwIfAborted();
+    let sliceStart = performance.now();
+    for (const sentence of sentences) {
+      each(sentence);
+      if (performance.now() - sliceStart >= SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        signal.throwIfAborted();
+        sliceStart = performance.now();
+      }
+    }
+  }
   return {
     async embed({ sentences, lang }: EmbeddingRequest, { signal }: EngineCallOptions) {
-      signal.throwIfAborted();
       const vectors: number[][] = [];
-      let sliceStart = performance.now();
-      for (const sentence of sentences) {
-        // Safe to share one embedder across interleaved requests: no state survives a sentence.
-        vectors.push(embedder.embed(sentence, lang));
-        if (performance.now() - sliceStart >= SLICE_MS) {
-          await new Promise((resolve) => setImmediate(resolve));
-          signal.throwIfAborted();
-          sliceStart = performance.now();
-        }
-      }
+      await forEachSentence(sentences, signal, (sentence) => vectors.push(embedder.embed(sentence, lang)));
       return vectors;
+    },
+    async embedJson({ sentences, lang }: EmbeddingRequest, { signal }: EngineCallOptions) {
+      const json = new VectorJsonWriter(sentences.length, LOCAL_EMBEDDING_DIMENSION);
+      await forEachSentence(sentences, signal, (sentence) => embedder.embedInto(json, sentence, lang));
+      return json.text();
     },
   };
 }

@@ -190,9 +190,9 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
         isSmallEmbedding(request)
           ? localEmbeddings.embed(request, options)
           : run<number[][]>({ kind: 'embed', request }, options),
-      embedJson: async (request, options) =>
+      embedJson: (request, options) =>
         isSmallEmbedding(request)
-          ? JSON.stringify(await localEmbeddings.embed(request, options))
+          ? localEmbeddings.embedJson(request, options)
           : run<string>({ kind: 'embed-json', request }, options),
     },
     close: async () => {

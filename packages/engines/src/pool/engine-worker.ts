@@ -29,7 +29,7 @@ async function runEngineTask(
     if (task.kind === 'embed')
       return { ok: true, value: await embeddings.embed(task.request, options), startedAtMs };
     if (task.kind === 'embed-json')
-      return { ok: true, value: JSON.stringify(await embeddings.embed(task.request, options)), startedAtMs };
+      return { ok: true, value: await embeddings.embedJson(task.request, options), startedAtMs };
     return { ok: true, value: await planAnswer(task.request, embeddings, options, task.shape), startedAtMs };
   } catch (error) {
     if (error instanceof EngineError)
