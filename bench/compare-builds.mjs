@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Two builds of the reference server side by side (a dependency upgrade, a change of the request
 // path): this checkout's dist/cli.js and another's, each in its own process with its per-token
-// limits out of the way, GET agent, create (plain and with an Idempotency-Key), a small plain chat
-// and the same chat streamed, in alternating rounds (which build goes first swaps each round), so
+// limits out of the way, GET agent, create (plain and with an Idempotency-Key), a small plain chat,
+// the same chat streamed and embeddings of 16 distinct sentences a request, in alternating rounds (which build goes first swaps each round), so
 // both meet the same machine.
 // Prints each build's median requests a second per kind and this build's ratio to the other's.
 // Usage: pnpm build && node bench/compare-builds.mjs <other checkout>/apps/server/dist/cli.js
@@ -11,6 +11,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { supportChat } from './bench-bodies.mjs';
+import { embeddingPayloads } from './embeddings-corpus.mjs';
 import { spawnThroughputServer } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
@@ -42,7 +43,19 @@ const kinds = {
   },
   'chat (plain)': { path: '/v1/agents/chat/request', method: 'POST', body: supportChat() },
   'chat stream': { path: '/v1/agents/chat/request', method: 'POST', body: supportChat({ stream: true }) },
+  embeddings: { path: '/v1/vectors/embedding', method: 'POST', requests: [cycling(embeddingPayloads())] },
 };
+
+/** An autocannon request that sends `bodies` in turn. */
+function cycling(bodies) {
+  let next = 0;
+  return {
+    setupRequest: (request) => {
+      request.body = bodies[next++ % bodies.length];
+      return request;
+    },
+  };
+}
 
 console.log(
   `load average ${loadavg()

@@ -19,7 +19,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { supportChat } from './bench-bodies.mjs';
-import { distinctSentences } from './embeddings-corpus.mjs';
+import { distinctSentences, embeddingPayloads as embeddingBodies } from './embeddings-corpus.mjs';
 import { spawnThroughputServer, spawnUntil } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -30,11 +30,8 @@ const BATCH = 16;
 const BARE = fileURLToPath(new URL('./server-bare-route.mjs', import.meta.url));
 const headers = { authorization: 'Bearer dev-token', 'content-type': 'application/json' };
 
-const sentences = distinctSentences(20_000, 3);
-const embeddingPayloads = [];
-for (let i = 0; i + BATCH <= sentences.length; i += BATCH)
-  embeddingPayloads.push(JSON.stringify({ sentences: sentences.slice(i, i + BATCH) }));
-const chatPayloads = sentences
+const embeddingPayloads = embeddingBodies(BATCH);
+const chatPayloads = distinctSentences(20_000, 3)
   .slice(0, 1000)
   .map((text) => supportChat({ message: { role: 'user', content: [{ type: 'text', text }] } }));
 
