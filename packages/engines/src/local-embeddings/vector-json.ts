@@ -14,6 +14,14 @@ const ZERO = 0x30;
 /** The longest component is `-0.123456` (9 bytes), and each is followed by a comma or `]`. */
 const MAX_COMPONENT_BYTES = 10;
 
+/** Writes `pair` (0-99) as two digits at `at`; returns where they end. */
+function writePair(bytes: Buffer, at: number, pair: number): number {
+  const tens = Math.floor(pair / 10);
+  bytes[at] = ZERO + tens;
+  bytes[at + 1] = ZERO + pair - tens * 10;
+  return at + 2;
+}
+
 export class VectorJsonWriter {
   readonly #bytes: Buffer;
   #length = 1;
@@ -42,21 +50,18 @@ export class VectorJsonWriter {
         k = -k;
       }
       const whole = Math.floor(k / MILLIONTHS);
-      let fraction = k - whole * MILLIONTHS;
       bytes[at++] = ZERO + whole;
-      if (fraction === 0) continue;
+      k -= whole * MILLIONTHS;
+      if (k === 0) continue;
       bytes[at++] = 0x2e; // .
-      let digits = 6;
-      while (fraction % 10 === 0) {
-        fraction /= 10;
-        digits--;
-      }
-      for (let d = digits - 1; d >= 0; d--) {
-        const rest = Math.floor(fraction / 10);
-        bytes[at + d] = ZERO + fraction - rest * 10;
-        fraction = rest;
-      }
-      at += digits;
+      // All six decimals, two at a time, then the trailing zeros taken back (there is a nonzero one).
+      const high = Math.floor(k / 10_000);
+      const low = k - high * 10_000;
+      const middle = Math.floor(low / 100);
+      at = writePair(bytes, at, high);
+      at = writePair(bytes, at, middle);
+      at = writePair(bytes, at, low - middle * 100);
+      while (bytes[at - 1] === ZERO) at--;
     }
     bytes[at++] = 0x5d; // ]
     this.#length = at;
