@@ -17,10 +17,9 @@
  *   pnpm build && node bench/call-chain.mjs [--calls=2000] [--warmup=1000]
  */
 import { loadavg } from 'node:os';
+import { arg } from './bench-args.mjs';
 import { CLI, spawnUntil } from './spawn-until.mjs';
 
-const arg = (name, fallback) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const CALLS = arg('calls', 2000);
 const WARMUP = arg('warmup', 1000);
 const ROUND = 100;

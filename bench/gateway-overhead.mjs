@@ -17,11 +17,10 @@
  */
 import { once } from 'node:events';
 import { cpus, loadavg } from 'node:os';
+import { arg } from './bench-args.mjs';
 import { cpuMs } from './process-cpu.mjs';
 import { spawnUntil } from './spawn-until.mjs';
 
-const arg = (name, fallback) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const SECONDS = arg('seconds', 5);
 const CONCURRENCY = arg('concurrency', 32);
 const WARMUP_SECONDS = arg('warmup', 3);

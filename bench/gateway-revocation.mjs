@@ -13,10 +13,9 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { arg } from './bench-args.mjs';
 import { spawnUntil } from './spawn-until.mjs';
 
-const arg = (name, fallback) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const ROUNDS = arg('rounds', 20);
 const EVERY_MS = arg('every', 5);
 const ADMIN = 'bench-admin-token-0123456789';

@@ -21,10 +21,9 @@ import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { arg } from './bench-args.mjs';
 import { freePort, spawnUntil } from './spawn-until.mjs';
 
-const arg = (name, fallback) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const DELAYED = arg('delayed', 5000);
 const STREAMS = arg('streams', 100);
 const TOKENS = Array.from({ length: Math.ceil(STREAMS / 4) }, (_, i) => `bench-stream-token-${i}`);

@@ -18,11 +18,10 @@
 import { once } from 'node:events';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { arg } from './bench-args.mjs';
 import { cpuMs } from './process-cpu.mjs';
 import { spawnUntil } from './spawn-until.mjs';
 
-const arg = (name, fallback) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const CALLS = arg('calls', 3000);
 const WARMUP = arg('warmup', 2000);
 const ROUND = 100;

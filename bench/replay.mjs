@@ -18,10 +18,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { arg } from './bench-args.mjs';
 import { spawnUntil } from './spawn-until.mjs';
 
-const arg = (name, fallback) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const CASSETTES = arg('cassettes', 10_000);
 const CALLS = arg('calls', 2000);
 const WARMUP = arg('warmup', 1000);

@@ -32,10 +32,9 @@
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { arg } from './bench-args.mjs';
 import { spawnUntil } from './spawn-until.mjs';
 
-const arg = (name, fallback) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const BLOCKS = arg('blocks', 30);
 const SLICES = arg('slices', 6);
 const SLICE_MS = arg('slice-ms', 100);
