@@ -9,7 +9,7 @@ import type { Middleware } from 'openapi-fetch';
 import {
   type DeprecationMode,
   type DeprecationNotice,
-  deprecationMiddleware,
+  deprecationCheck,
 } from './internal/deprecation-notices.js';
 import {
   createRequestPipeline,
@@ -17,7 +17,6 @@ import {
   type Logger,
   type RawClient,
 } from './internal/request-pipeline.js';
-import { traceContextMiddleware } from './internal/trace-context.js';
 import { type AgentsResource, agentsResource } from './resources/agents.js';
 import { type EmbeddingsResource, embeddingsResource } from './resources/embeddings.js';
 import { type TranscriptionsResource, transcriptionsResource } from './resources/transcriptions.js';
@@ -127,15 +126,12 @@ export function createAssistantClient(options: ClientOptions = {}): AssistantCli
     getToken: options.getToken,
     logger: options.logger,
     idempotencyKeys: options.idempotencyKeys ?? true,
-  });
-  client.use(traceContextMiddleware());
-  client.use(
-    deprecationMiddleware({
+    deprecations: deprecationCheck({
       mode: options.deprecations ?? 'warn',
       logger: options.logger,
       onDeprecation: options.onDeprecation,
     }),
-  );
+  });
   return {
     agents: agentsResource(client, {
       maxRetries,

@@ -67,3 +67,65 @@ describe('buffered answers from a custom fetch', () => {
     expect(fetch.sent).toHaveLength(2);
   });
 });
+
+describe('a buffered answer behaves as a Response', () => {
+  const text = envelope({ success: true, message: 'Grüße', data: agent });
+
+  it('reads its body once, by any reader, as Response does', async () => {
+    const answer = bufferedResponse(text, { status: 200, headers: jsonHeaders });
+    expect(answer).toBeInstanceOf(Response);
+    expect(answer.bodyUsed).toBe(false);
+    expect(await answer.clone().text()).toBe(text);
+    expect(new Uint8Array(await answer.clone().arrayBuffer())).toEqual(new TextEncoder().encode(text));
+    expect(
+      await answer
+        .clone()
+        .blob()
+        .then((blob) => blob.text()),
+    ).toBe(text);
+    expect(await answer.json()).toEqual(JSON.parse(text));
+    expect(answer.bodyUsed).toBe(true);
+    await expect(answer.text()).rejects.toThrow(TypeError);
+    expect(() => answer.clone()).toThrow(TypeError);
+  });
+
+  it('gives its body as a stream when asked, and is then read through it', async () => {
+    const answer = bufferedResponse(text, { status: 201, statusText: 'Created', headers: jsonHeaders });
+    expect(answer.status).toBe(201);
+    expect(answer.statusText).toBe('Created');
+    expect(answer.headers.get('x-request-id')).toBe('req-buffered');
+    const streamed = await new Response(answer.body).text();
+    expect(streamed).toBe(text);
+    expect(answer.bodyUsed).toBe(true);
+    await expect(answer.text()).rejects.toThrow(TypeError);
+  });
+
+  it('types a text body as Response does, and refuses a body where a status has none', () => {
+    expect(bufferedResponse('plain').headers.get('content-type')).toBe(
+      new Response('plain').headers.get('content-type'),
+    );
+    expect(bufferedResponse(new Uint8Array([1])).headers.get('content-type')).toBeNull();
+    expect(bufferedResponse(null, { status: 204 }).body).toBeNull();
+    expect(() => bufferedResponse('x', { status: 204 })).toThrow(TypeError);
+  });
+
+  it("is what a call's response is once the SDK read it, with the same status, headers and URL", async () => {
+    const answer = new Response(text, { status: 200, headers: jsonHeaders });
+    Object.defineProperty(answer, 'url', { value: `${baseUrl}/agents/view/7` });
+    const seen: Response[] = [];
+    const sdk = createAssistantClient({ baseUrl, token: 't', fetch: scriptedFetch(() => answer) });
+    // A middleware may read the answer too (a clone), before openapi-fetch parses it.
+    sdk.use({
+      async onResponse({ response }) {
+        seen.push(response);
+        expect(await response.clone().json()).toEqual(JSON.parse(text));
+      },
+    });
+    const { data, response } = await sdk.agents.get.withResponse(7);
+    expect(data).toEqual(agent);
+    expect(seen).toEqual([response]);
+    expect(response.url).toBe(`${baseUrl}/agents/view/7`);
+    expect(response.headers.get('x-request-id')).toBe('req-buffered');
+    expect(response.bodyUsed).toBe(true);
+  });
+});

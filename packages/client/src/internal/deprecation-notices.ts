@@ -8,6 +8,10 @@
  * which refuses, before sending, a call the contract knows to be deprecated (a call the server
  * alone flags was already done: it is returned and warned about, never reported as a failure).
  * `onDeprecation` sees every notice, whatever the mode (the gateway passes them on).
+ *
+ * The request pipeline runs the check around each call's attempts (below the middleware, so a
+ * client without middleware skips openapi-fetch's middleware pass); `deprecationMiddleware` is the
+ * same check for a client's `use()`.
  */
 import {
   DEPRECATIONS,
@@ -71,10 +75,14 @@ function warn(notice: DeprecationNotice, logger: Logger | undefined) {
   else console.warn(message);
 }
 
-const operationIdOf = (method: string, path: string) =>
-  Object.entries(OPERATIONS).find(
-    ([, operation]) => operation.method === method.toLowerCase() && operation.path === path,
-  )?.[0];
+/** Operation ids by method and path template (`GET /agents/view/{id}`), made once. */
+const OPERATION_IDS = new Map(
+  Object.entries(OPERATIONS).map(([id, operation]) => [
+    `${operation.method.toUpperCase()} ${operation.path}`,
+    id,
+  ]),
+);
+const operationIdOf = (method: string, path: string) => OPERATION_IDS.get(`${method.toUpperCase()} ${path}`);
 
 export interface DeprecationOptions {
   mode: DeprecationMode;
@@ -84,57 +92,67 @@ export interface DeprecationOptions {
   table?: DeprecationTable;
 }
 
-export function deprecationMiddleware(options: DeprecationOptions): Middleware {
+/**
+ * What a client's calls check, run by its request pipeline around each call's attempts:
+ * `before` the request goes out (true when it told of the call's deprecated use), `after` with
+ * the call's answer.
+ */
+export interface DeprecationCheck {
+  before(request: Request, schemaPath: string): boolean | Promise<boolean>;
+  after(request: Request, response: Response, schemaPath: string, toldBefore: boolean): void;
+}
+
+export function deprecationCheck(options: DeprecationOptions): DeprecationCheck {
   const table = options.table ?? DEPRECATIONS;
-  /** Calls the contract already flagged (by openapi-fetch's id): their answer's headers warn no more. */
-  const flagged = new Set<string>();
   const tell = (notice: DeprecationNotice, key: string, warned = false) => {
     options.onDeprecation?.(notice);
     if (warned || options.mode === 'silent' || told.has(key)) return;
     told.add(key);
     warn(notice, options.logger);
   };
+  /** A call of an operation the contract deprecates something of: what it uses of it. */
+  async function checkUses(request: Request, schemaPath: string, operationId: string): Promise<boolean> {
+    // The body is read only for an operation with deprecated fields (a clone: the original is sent).
+    const body = table[operationId]?.requestFields
+      ? await request
+          .clone()
+          .json()
+          .catch(() => undefined)
+      : undefined;
+    const url = new URL(request.url);
+    const uses = deprecatedUses(table, operationId, {
+      query: Object.fromEntries(url.searchParams),
+      headers: [...request.headers.keys()],
+      body,
+    }).filter((use) => !use.item.startsWith('response field'));
+    if (uses.length === 0) return false;
+    const docsBase = new URL('/docs', url).href;
+    const notices = uses.map(
+      (use: DeprecatedUse): DeprecationNotice => ({
+        source: 'contract',
+        method: request.method,
+        path: schemaPath,
+        operationId,
+        item: use.item,
+        since: new Date(use.since),
+        ...(use.sunset ? { sunset: new Date(use.sunset) } : {}),
+        docs: `${docsBase}${use.docs}`,
+      }),
+    );
+    if (options.mode === 'error') throw new DeprecationError(notices);
+    for (const notice of notices) tell(notice, `contract ${operationId} ${notice.item}`);
+    return true;
+  }
   return {
-    async onRequest({ request, schemaPath, id }) {
+    before(request, schemaPath) {
       const operationId = operationIdOf(request.method, schemaPath);
-      const entry = operationId === undefined ? undefined : table[operationId];
-      if (operationId === undefined || entry === undefined) return undefined;
-      // The body is read only for an operation with deprecated fields (a clone: the original is sent).
-      const body = entry.requestFields
-        ? await request
-            .clone()
-            .json()
-            .catch(() => undefined)
-        : undefined;
-      const url = new URL(request.url);
-      const uses = deprecatedUses(table, operationId, {
-        query: Object.fromEntries(url.searchParams),
-        headers: [...request.headers.keys()],
-        body,
-      }).filter((use) => !use.item.startsWith('response field'));
-      if (uses.length === 0) return undefined;
-      flagged.add(id);
-      const docsBase = new URL('/docs', url).href;
-      const notices = uses.map(
-        (use: DeprecatedUse): DeprecationNotice => ({
-          source: 'contract',
-          method: request.method,
-          path: schemaPath,
-          operationId,
-          item: use.item,
-          since: new Date(use.since),
-          ...(use.sunset ? { sunset: new Date(use.sunset) } : {}),
-          docs: `${docsBase}${use.docs}`,
-        }),
-      );
-      if (options.mode === 'error') throw new DeprecationError(notices);
-      for (const notice of notices) tell(notice, `contract ${operationId} ${notice.item}`);
-      return undefined;
+      // Most operations deprecate nothing: their calls pay one lookup.
+      if (operationId === undefined || table[operationId] === undefined) return false;
+      return checkUses(request, schemaPath, operationId);
     },
-    onResponse({ request, response, schemaPath, id }) {
+    after(request, response, schemaPath, toldBefore) {
       const read = readDeprecationHeaders(response.headers);
-      const warned = flagged.delete(id);
-      if (read === undefined) return undefined;
+      if (read === undefined) return;
       const operationId = operationIdOf(request.method, schemaPath);
       const notice: DeprecationNotice = {
         source: 'server',
@@ -148,7 +166,23 @@ export function deprecationMiddleware(options: DeprecationOptions): Middleware {
       };
       // A call the contract already flagged was warned about: the headers only reach onDeprecation.
       const key = `server ${request.method} ${schemaPath} ${read.headers.deprecation} ${read.headers.sunset ?? ''}`;
-      tell(notice, key, warned);
+      tell(notice, key, toldBefore);
+    },
+  };
+}
+
+/** The same check as openapi-fetch middleware, for a client's `use()` (the tests' fixture contracts). */
+export function deprecationMiddleware(options: DeprecationOptions): Middleware {
+  const check = deprecationCheck(options);
+  /** Calls the contract already flagged (by openapi-fetch's id): their answer's headers warn no more. */
+  const flagged = new Set<string>();
+  return {
+    async onRequest({ request, schemaPath, id }) {
+      if (await check.before(request, schemaPath)) flagged.add(id);
+      return undefined;
+    },
+    onResponse({ request, response, schemaPath, id }) {
+      check.after(request, response, schemaPath, flagged.delete(id));
       return undefined;
     },
     onError({ id }) {

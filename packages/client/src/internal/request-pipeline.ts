@@ -4,7 +4,9 @@
  * call's attempts: a timeout per attempt, retries with backoff and `Retry-After`, the caller's
  * `AbortSignal` honoured at every step (the waits between attempts and reading the answer included),
  * and failures turned into the SDK's typed errors. A `getToken()` token is set by a middleware, so
- * middleware registered later sees it.
+ * middleware registered later sees it. The SDK's own per-call work (trace context, the contract's
+ * deprecations) runs in the Call, below the middleware: openapi-fetch's middleware pass (an id,
+ * frozen options, an await per hook) is paid only by clients that add middleware of their own.
  *
  * Each call gets its own Call, handed to openapi-fetch as that call's `fetch` (its per-call option):
  * the timeout must keep running while openapi-fetch reads the answer, and only the call knows when
@@ -23,9 +25,11 @@
  */
 import { IDEMPOTENCY_KEY_HEADER, type paths, retryAfterMs } from '@assistant-platform/types';
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import { isBufferedResponse } from '../buffered-response.js';
+import { isBufferedResponse, NULL_BODY_STATUSES, readResponse } from '../buffered-response.js';
 import { APIConnectionError, APITimeoutError, APIUserAbortError, AssistantApiError } from '../errors.js';
 import { isRetryableStatus, maxRetryAfterMs, retryDelayMs, sleep } from './backoff.js';
+import type { DeprecationCheck } from './deprecation-notices.js';
+import { addTraceContext } from './trace-context.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Options
@@ -70,6 +74,8 @@ export interface PipelineOptions {
   logger: Logger | undefined;
   /** Whether POSTs get a random `Idempotency-Key` when the caller gives none. */
   idempotencyKeys: boolean;
+  /** What each call checks of deprecations, before it is sent and with its answer. */
+  deprecations: DeprecationCheck | undefined;
 }
 
 /** What every Call of a client shares. */
@@ -79,6 +85,7 @@ interface Settings {
   maxRetries: number;
   logger: Logger | undefined;
   idempotencyKeys: boolean;
+  deprecations: DeprecationCheck | undefined;
 }
 
 /** A call's openapi-fetch options with the SDK's own: the signal, timeout and retries are the Call's. */
@@ -120,6 +127,7 @@ export function createRequestPipeline(options: PipelineOptions): RawClient {
     maxRetries: checkCount('maxRetries', options.maxRetries, 0),
     logger: options.logger,
     idempotencyKeys: options.idempotencyKeys,
+    deprecations: options.deprecations,
   };
   const headers = { ...options.headers };
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
@@ -130,13 +138,13 @@ export function createRequestPipeline(options: PipelineOptions): RawClient {
   for (const method of METHODS) {
     const send = client[method] as AnyMethod;
     piped[method] = (path: unknown, init?: CallInit) => {
-      const call = new Call(settings, init, method);
+      const call = new Call(settings, init, method, String(path));
       return call.settle(send(path, call.init));
     };
   }
   const request = client.request as (method: unknown, path: unknown, init: unknown) => Promise<unknown>;
   piped.request = (method: unknown, path: unknown, init?: CallInit) => {
-    const call = new Call(settings, init, String(method).toUpperCase());
+    const call = new Call(settings, init, String(method).toUpperCase(), String(path));
     return call.settle(request(method, path, call.init));
   };
   return piped as unknown as RawClient;
@@ -191,11 +199,19 @@ class Call {
   /** The answer handed to openapi-fetch, once there is one. */
   #response: Response | undefined;
 
-  constructor(settings: Settings, callInit: CallInit | undefined, method: string) {
+  /** The operation's path template (`/agents/view/{id}`). */
+  readonly #schemaPath: string;
+  /** The request as it went out (after the middleware), once it has. */
+  #request: Request | undefined;
+  /** Whether the contract's deprecations of this call were told before it was sent. */
+  #toldDeprecation = false;
+
+  constructor(settings: Settings, callInit: CallInit | undefined, method: string, schemaPath: string) {
     const { signal, timeoutMs, maxRetries, idempotencyKey, repeatable, ...init } = callInit ?? {};
     init.fetch = this.fetch;
     this.init = init;
     this.#settings = settings;
+    this.#schemaPath = schemaPath;
     this.#signal = signal ?? undefined;
     this.#timeoutMs = timeoutMs === undefined ? settings.timeoutMs : checkCount('timeoutMs', timeoutMs, 1);
     this.#maxRetries =
@@ -235,6 +251,11 @@ class Call {
   }
 
   async #attempts(request: Request): Promise<Response> {
+    // Below the middleware, so a client's own middleware costs a call nothing when it has none.
+    addTraceContext(request);
+    this.#request = request;
+    const told = this.#settings.deprecations?.before(request, this.#schemaPath) ?? false;
+    this.#toldDeprecation = typeof told === 'boolean' ? told : await told;
     const { url } = request;
     const injected = this.#settings.fetch;
     // The global fetch gets openapi-fetch's Request, whose parsed URL and headers it copies as they are,
@@ -306,6 +327,12 @@ class Call {
 
   #answer(response: Response): Response {
     this.#response = response;
+    this.#settings.deprecations?.after(
+      this.#request as Request,
+      response,
+      this.#schemaPath,
+      this.#toldDeprecation,
+    );
     return response;
   }
 
@@ -331,31 +358,22 @@ class Call {
 /** An answer whose body broke off while it was read (its cause says how). */
 class CutAnswer extends Error {}
 
-/** Statuses whose answer has no body (a Response refuses one). */
-const NO_BODY = new Set([101, 204, 205, 304]);
-
 /**
  * `response` with its body read whole: a Response of the same status, headers and URL over the
- * bytes, for openapi-fetch to parse. A body that breaks off throws CutAnswer. An answer whose body
- * is in memory already (bufferedResponse) is whole as it is.
+ * bytes (buffered-response.ts), for openapi-fetch to parse. A body that breaks off throws
+ * CutAnswer. An answer whose body is in memory already (bufferedResponse) is whole as it is.
  */
 async function whole(response: Response): Promise<Response> {
   if (isBufferedResponse(response)) return response;
   let bytes: ArrayBuffer | null = null;
-  if (!NO_BODY.has(response.status)) {
+  if (!NULL_BODY_STATUSES.has(response.status)) {
     try {
       bytes = await response.arrayBuffer();
     } catch (cause) {
       throw new CutAnswer('the answer broke off', { cause });
     }
   }
-  const read = new Response(bytes, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-  Object.defineProperty(read, 'url', { value: response.url });
-  return read;
+  return readResponse(response, bytes);
 }
 
 /** A random key: a UUID where the runtime makes them (not on insecure pages), else 128 random bits in hex. */

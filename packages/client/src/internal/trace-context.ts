@@ -11,8 +11,6 @@
  * specifier is not a literal, so a bundler does not demand the optional package; where it cannot
  * be imported (a browser without it), there is no trace context.
  */
-import type { Middleware } from 'openapi-fetch';
-
 interface TraceApi {
   context: { active(): unknown };
   propagation: { inject(context: unknown, carrier: Record<string, string>): void };
@@ -30,13 +28,10 @@ export const traceApiSettled: Promise<void> = import(
   () => undefined,
 );
 
-export function traceContextMiddleware(): Middleware {
-  return {
-    onRequest({ request }) {
-      if (api === undefined || request.headers.has('traceparent')) return;
-      const carrier: Record<string, string> = {};
-      api.propagation.inject(api.context.active(), carrier);
-      for (const [name, value] of Object.entries(carrier)) request.headers.set(name, value);
-    },
-  };
+/** Adds the active context's `traceparent` (and `tracestate`) to `request`, unless it has one. */
+export function addTraceContext(request: Request): void {
+  if (api === undefined || request.headers.has('traceparent')) return;
+  const carrier: Record<string, string> = {};
+  api.propagation.inject(api.context.active(), carrier);
+  for (const name in carrier) request.headers.set(name, carrier[name] as string);
 }
