@@ -22,7 +22,7 @@ import {
   readDeprecationHeaders,
 } from '@assistant-platform/types';
 import type { Middleware } from 'openapi-fetch';
-import type { Logger } from './request-pipeline.js';
+import type { DeprecationCheck, Logger } from './request-pipeline.js';
 
 export type DeprecationMode = 'warn' | 'silent' | 'error';
 
@@ -90,16 +90,6 @@ export interface DeprecationOptions {
   onDeprecation: ((notice: DeprecationNotice) => void) | undefined;
   /** The contract's table; tests give a fixture contract's. */
   table?: DeprecationTable;
-}
-
-/**
- * What a client's calls check, run by its request pipeline around each call's attempts:
- * `before` the request goes out (true when it told of the call's deprecated use), `after` with
- * the call's answer.
- */
-export interface DeprecationCheck {
-  before(request: Request, schemaPath: string): boolean | Promise<boolean>;
-  after(request: Request, response: Response, schemaPath: string, toldBefore: boolean): void;
 }
 
 export function deprecationCheck(options: DeprecationOptions): DeprecationCheck {

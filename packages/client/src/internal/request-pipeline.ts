@@ -28,7 +28,6 @@ import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { isBufferedResponse, NULL_BODY_STATUSES, readResponse } from '../buffered-response.js';
 import { APIConnectionError, APITimeoutError, APIUserAbortError, AssistantApiError } from '../errors.js';
 import { isRetryableStatus, maxRetryAfterMs, retryDelayMs, sleep } from './backoff.js';
-import type { DeprecationCheck } from './deprecation-notices.js';
 import { addTraceContext } from './trace-context.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -37,6 +36,16 @@ import { addTraceContext } from './trace-context.js';
 /** Where the SDK reports retries. `console` fits; so do pino and most loggers. */
 export interface Logger {
   warn(message: string, details?: Record<string, unknown>): void;
+}
+
+/**
+ * What a client's calls check of deprecations (deprecation-notices.ts), run around each call's
+ * attempts: `before` the request goes out (true when it told of the call's deprecated use), `after`
+ * with the call's answer.
+ */
+export interface DeprecationCheck {
+  before(request: Request, schemaPath: string): boolean | Promise<boolean>;
+  after(request: Request, response: Response, schemaPath: string, toldBefore: boolean): void;
 }
 
 /** The global `fetch`'s signature: what an injected `fetch` must accept. */
