@@ -24,7 +24,10 @@ export class LocalEmbedder {
   readonly #vector = new Float64Array(LOCAL_EMBEDDING_DIMENSION);
   readonly #touched = new Uint16Array(LOCAL_EMBEDDING_DIMENSION);
   readonly #flags = new Uint8Array(LOCAL_EMBEDDING_DIMENSION);
-  /** The last sentence's components in millionths (six decimals keep cosine similarities exact to about 1e-5 and the JSON answer compact): zero but at its touched buckets. */
+  /**
+   * The last sentence's components in millionths (six decimals keep cosine similarities exact to
+   * about 1e-5 and the JSON answer compact): zero but at its touched buckets.
+   */
   readonly #millionths = new Int32Array(LOCAL_EMBEDDING_DIMENSION);
 
   /** `lang` is an ISO 639-1 hint that picks the stemmer; `multi` lets the engine guess. */
@@ -82,7 +85,7 @@ export type LocalEmbeddingEngine = EmbeddingEngine & Required<Pick<EmbeddingEngi
 
 export function createLocalEmbeddingEngine(): LocalEmbeddingEngine {
   const embedder = new LocalEmbedder();
-  /** Calls `each` for every sentence, yielding between slices; safe to interleave: no state survives a sentence. */
+  /** Calls `each` for every sentence, yielding between slices (safe to interleave: no state outlives one). */
   async function forEachSentence(sentences: string[], signal: AbortSignal, each: (sentence: string) => void) {
     signal.throwIfAborted();
     let sliceStart = performance.now();
