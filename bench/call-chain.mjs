@@ -18,68 +18,52 @@
  */
 import { loadavg } from 'node:os';
 import { arg } from './bench-args.mjs';
-import { CLI, spawnUntil } from './spawn-until.mjs';
+import { BENCH_TOKEN, spawnProxy, spawnSeededServer, spawnUntil } from './spawn-until.mjs';
 
 const CALLS = arg('calls', 2000);
 const WARMUP = arg('warmup', 1000);
 const ROUND = 100;
 const GOAL_MS = 1;
-const TOKEN = 'bench-token-0123456789';
 const root = new URL('../', import.meta.url);
 const gatewayCli = new URL('apps/gateway/dist/cli.js', root).pathname;
 
 const { createAssistantClient } = await import(new URL('packages/client/dist/index.js', root).href);
 const { createGatewayClient } = await import(new URL('packages/gateway-client/dist/index.js', root).href);
 
-const serverScript = `
-  import { startReferenceServer } from ${JSON.stringify(new URL('apps/server/dist/index.js', root).href)};
-  const server = await startReferenceServer({
-    env: { RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'warn' },
-    seed: { accounts: [{ id: 1, name: 'Bench' }], tokens: [{ token: '${TOKEN}', accountId: 1, scopes: ['*'] }],
-            agents: [{ id: 1, accountId: 1, name: 'Bench', instruction: 'Answer.' }] },
-  });
-  console.log('SERVER ' + server.baseUrl);
-`;
-
 const children = [];
-const spawned = async (args, env, ready) => {
-  const started = await spawnUntil(args, env, ready);
+/** `started` (a spawned child and what it said), its child killed when the benchmark ends. */
+const tracked = async (starting) => {
+  const started = await starting;
   children.push(started.child);
   return started;
 };
 const startGateway = (upstream) =>
-  spawned(
-    [gatewayCli],
-    { GATEWAY_PORT: '0', UPSTREAM_BASE_URL: upstream, AGENT_CACHE_TTL_MS: '0', LOG_LEVEL: 'warn' },
-    /listening on (\S+)/,
+  tracked(
+    spawnUntil(
+      [gatewayCli],
+      { GATEWAY_PORT: '0', UPSTREAM_BASE_URL: upstream, AGENT_CACHE_TTL_MS: '0', LOG_LEVEL: 'warn' },
+      /listening on (\S+)/,
+    ),
   );
 
 try {
-  const serverUrl = (await spawned(['--input-type=module', '-e', serverScript], {}, /^SERVER (\S+)/))
-    .match[1];
-  const proxyOrigin = (
-    await spawned(
-      [CLI, 'proxy', '--target', serverUrl, '--port', '0'],
-      { DATABASE_URL: ':memory:', LOG_LEVEL: 'warn', LOG_FORMAT: 'json' },
-      /listening on (\S+)\/v1/,
-    )
-  ).match[1];
-  const proxyUrl = `${proxyOrigin}/v1`;
+  const serverUrl = (await tracked(spawnSeededServer())).url;
+  const proxyUrl = (await tracked(spawnProxy(serverUrl))).url;
   const gatewayToServer = (await startGateway(serverUrl)).match[1];
   const gatewayToProxy = (await startGateway(proxyUrl)).match[1];
 
-  const headers = { authorization: `Bearer ${TOKEN}` };
+  const headers = { authorization: `Bearer ${BENCH_TOKEN}` };
   const raw = (base) => async () => {
     const response = await fetch(`${base}/agents/view/1`, { headers });
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`${base} answered ${response.status}`);
   };
   const sdk = (baseUrl) => {
-    const client = createAssistantClient({ baseUrl, token: TOKEN, maxRetries: 0 });
+    const client = createAssistantClient({ baseUrl, token: BENCH_TOKEN, maxRetries: 0 });
     return () => client.agents.get(1);
   };
   const gateway = (url) => {
-    const client = createGatewayClient({ url, token: TOKEN });
+    const client = createGatewayClient({ url, token: BENCH_TOKEN });
     return () => client.agents.get.query({ id: '1' });
   };
   const paths = [

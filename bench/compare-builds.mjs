@@ -2,15 +2,15 @@
 // Two builds of the reference server side by side (a dependency upgrade, a change of the request
 // path): this checkout's dist/cli.js and another's, each in its own process with its per-token
 // limits out of the way, GET agent, create (plain and with an Idempotency-Key), a small plain chat,
-// the same chat streamed and embeddings of 16 distinct sentences a request, in alternating rounds (which build goes first swaps each round), so
-// both meet the same machine.
+// the same chat streamed and embeddings of 16 distinct sentences a request, in alternating rounds
+// (which build goes first swaps each round), so both meet the same machine.
 // Prints each build's median requests a second per kind and this build's ratio to the other's.
 // Usage: pnpm build && node bench/compare-builds.mjs <other checkout>/apps/server/dist/cli.js
 // Env: BENCH_DURATION (seconds per run, default 4), BENCH_ROUNDS (default 3).
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { supportChat } from './bench-bodies.mjs';
+import { cyclingRequest, supportChat } from './bench-bodies.mjs';
 import { embeddingPayloads } from './embeddings-corpus.mjs';
 import { spawnThroughputServer } from './spawn-until.mjs';
 
@@ -43,19 +43,12 @@ const kinds = {
   },
   'chat (plain)': { path: '/v1/agents/chat/request', method: 'POST', body: supportChat() },
   'chat stream': { path: '/v1/agents/chat/request', method: 'POST', body: supportChat({ stream: true }) },
-  embeddings: { path: '/v1/vectors/embedding', method: 'POST', requests: [cycling(embeddingPayloads())] },
+  embeddings: {
+    path: '/v1/vectors/embedding',
+    method: 'POST',
+    requests: [cyclingRequest(embeddingPayloads())],
+  },
 };
-
-/** An autocannon request that sends `bodies` in turn. */
-function cycling(bodies) {
-  let next = 0;
-  return {
-    setupRequest: (request) => {
-      request.body = bodies[next++ % bodies.length];
-      return request;
-    },
-  };
-}
 
 console.log(
   `load average ${loadavg()

@@ -18,7 +18,7 @@
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { supportChat } from './bench-bodies.mjs';
+import { cyclingRequest, supportChat } from './bench-bodies.mjs';
 import { distinctSentences, embeddingPayloads as embeddingBodies } from './embeddings-corpus.mjs';
 import { spawnThroughputServer, spawnUntil } from './spawn-until.mjs';
 
@@ -42,19 +42,11 @@ const kinds = [
 
 /** Answers a second with a 2xx over one run, and what else came back. */
 async function run(url, payloads) {
-  let next = 0;
   const result = await autocannon({
     url,
     method: 'POST',
     headers,
-    requests: [
-      {
-        setupRequest: (request) => {
-          request.body = payloads[next++ % payloads.length];
-          return request;
-        },
-      },
-    ],
+    requests: [cyclingRequest(payloads)],
     connections: CONNECTIONS,
     duration: DURATION,
   });

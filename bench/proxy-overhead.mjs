@@ -20,35 +20,17 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { arg } from './bench-args.mjs';
 import { cpuMs } from './process-cpu.mjs';
-import { spawnUntil } from './spawn-until.mjs';
+import { BENCH_TOKEN, spawnProxy, spawnSeededServer, spawnUntil } from './spawn-until.mjs';
 
 const CALLS = arg('calls', 3000);
 const WARMUP = arg('warmup', 2000);
 const ROUND = 100;
 const GOAL_MS = 1;
 const CPU_GOAL = 1.3;
-const TOKEN = 'bench-token-0123456789';
-const root = new URL('../', import.meta.url);
-const cli = new URL('apps/server/dist/cli.js', root).pathname;
-
-const targetScript = `
-  import { startReferenceServer } from ${JSON.stringify(new URL('apps/server/dist/index.js', root).href)};
-  const server = await startReferenceServer({
-    env: { RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'warn' },
-    seed: { accounts: [{ id: 1, name: 'Bench' }], tokens: [{ token: '${TOKEN}', accountId: 1, scopes: ['*'] }],
-            agents: [{ id: 1, accountId: 1, name: 'Bench', instruction: 'Answer.' }] },
-  });
-  console.log('SERVER ' + server.baseUrl);
-`;
-
-const target = await spawnUntil(['--input-type=module', '-e', targetScript], {}, /^SERVER (\S+)/);
-const targetUrl = target.match[1];
-const proxy = await spawnUntil(
-  [cli, 'proxy', '--target', targetUrl, '--port', '0'],
-  { DATABASE_URL: ':memory:', LOG_LEVEL: 'warn', LOG_FORMAT: 'json' },
-  /listening on (\S+)\/v1/,
-);
-const proxyUrl = `${proxy.match[1]}/v1`;
+const target = await spawnSeededServer();
+const targetUrl = target.url;
+const proxy = await spawnProxy(targetUrl);
+const proxyUrl = proxy.url;
 const passthrough = await spawnUntil(
   [fileURLToPath(new URL('./passthrough-bare.mjs', import.meta.url))],
   { TARGET: targetUrl },
@@ -56,7 +38,7 @@ const passthrough = await spawnUntil(
 );
 const passthroughUrl = `${passthrough.match[1]}${new URL(targetUrl).pathname}`;
 
-const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+const headers = { authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' };
 const chatBody = JSON.stringify({
   name: 'Bench',
   description: '',

@@ -19,23 +19,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { arg } from './bench-args.mjs';
-import { spawnUntil } from './spawn-until.mjs';
+import { BENCH_TOKEN, ONE_AGENT_SEED, SERVER_ENTRY, spawnUntil } from './spawn-until.mjs';
 
 const CASSETTES = arg('cassettes', 10_000);
 const CALLS = arg('calls', 2000);
 const WARMUP = arg('warmup', 1000);
 const ROUND = 100;
 const GOAL_MS = 2;
-const TOKEN = 'bench-token-0123456789';
-const root = new URL('../', import.meta.url);
-const serverEntry = new URL('apps/server/dist/index.js', root).href;
-const { build, loadConfig, startReferenceServer } = await import(serverEntry);
-
-const seed = {
-  accounts: [{ id: 1, name: 'Bench' }],
-  tokens: [{ token: TOKEN, accountId: 1, scopes: ['*'] }],
-  agents: [{ id: 1, accountId: 1, name: 'Bench', instruction: 'Answer.' }],
-};
+const { build, loadConfig, startReferenceServer } = await import(SERVER_ENTRY);
+const seed = ONE_AGENT_SEED;
 const question = (i) => ({
   name: 'Bench',
   description: '',
@@ -47,7 +39,7 @@ const question = (i) => ({
 
 // One real answer of a reference server, valid against the contract, for every cassette.
 const reference = await startReferenceServer({ seed, env: { LOG_LEVEL: 'warn' } });
-const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+const headers = { authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' };
 const sample = await fetch(`${reference.baseUrl}/agents/chat/request`, {
   method: 'POST',
   headers,
@@ -88,7 +80,7 @@ function folderOf(count) {
 }
 
 const serverScript = (dir) => `
-  import { startReferenceServer } from ${JSON.stringify(serverEntry)};
+  import { startReferenceServer } from ${JSON.stringify(SERVER_ENTRY)};
   const server = await startReferenceServer({ seed: ${JSON.stringify(seed)}, env: ${JSON.stringify(replayEnv(dir))} });
   console.log('SERVER ' + server.baseUrl);
 `;

@@ -7,7 +7,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
+/** The built server's library entry (startReferenceServer, build, loadConfig). */
+export const SERVER_ENTRY = new URL('../apps/server/dist/index.js', import.meta.url).href;
 const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
+
+/** The token of ONE_AGENT_SEED: every scope of its one account. */
+export const BENCH_TOKEN = 'bench-token-0123456789';
+/** One account, its token and one agent (id 1): what the call-by-call benchmarks ask for. */
+export const ONE_AGENT_SEED = {
+  accounts: [{ id: 1, name: 'Bench' }],
+  tokens: [{ token: BENCH_TOKEN, accountId: 1, scopes: ['*'] }],
+  agents: [{ id: 1, accountId: 1, name: 'Bench', instruction: 'Answer.' }],
+};
 
 /**
  * Spawns `node ...args` and resolves once a whole line of its output matches `pattern`, with the
@@ -126,4 +137,32 @@ export function serverReadyAfterSpawn(cli = CLI, env = {}) {
     '/healthz',
     { path: '/v1/agents/view/1', headers: { authorization: 'Bearer dev-token' } },
   );
+}
+
+/**
+ * The built server on ONE_AGENT_SEED with its rate limit out of the way, started with the
+ * library's `startReferenceServer()` in a process of its own, as a hosted service a proxy or a
+ * gateway calls: resolves with the child and its API root (…/v1).
+ */
+export async function spawnSeededServer() {
+  const script = `
+    import { startReferenceServer } from ${JSON.stringify(SERVER_ENTRY)};
+    const server = await startReferenceServer({
+      env: { RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'warn' },
+      seed: ${JSON.stringify(ONE_AGENT_SEED)},
+    });
+    console.log('SERVER ' + server.baseUrl);
+  `;
+  const { child, match } = await spawnUntil(['--input-type=module', '-e', script], {}, /^SERVER (\S+)/);
+  return { child, url: match[1] };
+}
+
+/** `assistant-server proxy --target <target>` on a free port, in its own process: child and API root. */
+export async function spawnProxy(target) {
+  const { child, match } = await spawnUntil(
+    [CLI, 'proxy', '--target', target, '--port', '0'],
+    { DATABASE_URL: ':memory:', LOG_LEVEL: 'warn', LOG_FORMAT: 'json' },
+    /listening on (\S+)\/v1/,
+  );
+  return { child, url: `${match[1]}/v1` };
 }
