@@ -13,21 +13,26 @@
 // Usage: pnpm build && node bench/gc-storms.mjs [--runs=4] [--seconds=20]
 // Env: BENCH_ATTACKER_NICE (default 19), BENCH_SERVER_NODE_ARGS (more Node options for the server,
 // e.g. `--max-semi-space-size=32`, to try one against the storms).
-import { fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { arg } from './bench-args.mjs';
 import { bigCreateBody } from './bench-bodies.mjs';
-import { CLI, freePort, spawnUntil } from './spawn-until.mjs';
+import {
+  ATTACKER_NICE,
+  CLI,
+  forkBehind,
+  freePort,
+  SERVER_NODE_ARGS,
+  spawnUntil,
+  stop,
+} from './spawn-until.mjs';
 
 const RUNS = arg('runs', 4);
 const SECONDS = arg('seconds', 20);
 const WIDTH = 16;
 const STORM_PER_SECOND = 2;
-const ATTACKER_NICE = Number(process.env.BENCH_ATTACKER_NICE ?? 19);
-const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SELF = fileURLToPath(import.meta.url);
 const OBSERVER = fileURLToPath(new URL('./gc-observer.mjs', import.meta.url));
 const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
@@ -85,20 +90,19 @@ async function run() {
   // The observer reports once a second: wait for a report, so `before` is the start-up's.
   await new Promise((resolve) => setTimeout(resolve, 1100));
   const before = gc();
-  const client = fork(SELF, ['flood', `http://127.0.0.1:${port}`, String(SECONDS * 1000)], {
-    env: { ...process.env, GC_STORMS_ROLE: '1' },
-    execPath: 'nice',
-    execArgv: ['-n', String(ATTACKER_NICE), process.execPath],
-  });
+  const client = forkBehind(
+    SELF,
+    ['flood', `http://127.0.0.1:${port}`, String(SECONDS * 1000)],
+    { GC_STORMS_ROLE: '1' },
+    ['nice', '-n', String(ATTACKER_NICE)],
+  );
   const answers = await new Promise((resolve, reject) => {
     client.once('message', resolve);
     client.once('exit', (code) => reject(new Error(`the flood's client exited with ${code}`)));
   });
   await new Promise((resolve) => setTimeout(resolve, 1100));
   const after = gc();
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
+  await stop(child);
   return {
     majors: after.count - before.count,
     pauseMs: after.pauseMs - before.pauseMs,

@@ -1,5 +1,5 @@
 // Shared by the benchmarks that run a server in its own process.
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,34 @@ export const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.me
 /** The built server's library entry (startReferenceServer, build, loadConfig). */
 export const SERVER_ENTRY = new URL('../apps/server/dist/index.js', import.meta.url).href;
 const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
+
+/** Node options for the server process alone (`--cpu-prof`, `--trace-gc`): to see where a tail comes from. */
+export const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/**
+ * The nice value of an attacking account's load generator: on a real server the attacker's CPU is
+ * elsewhere, so here it must not take the cores the server needs.
+ */
+export const ATTACKER_NICE = Number(process.env.BENCH_ATTACKER_NICE ?? 19);
+
+/**
+ * Forks `file` with `args` and `env`, run behind `prefix` (a command and its arguments, e.g.
+ * `['nice', '-n', '19']`) when one is given.
+ */
+export function forkBehind(file, args, env, prefix = []) {
+  return fork(file, args, {
+    env: { ...process.env, ...env },
+    ...(prefix.length ? { execPath: prefix[0], execArgv: [...prefix.slice(1), process.execPath] } : {}),
+  });
+}
+
+/** Stops a child as an operator would (so a `--cpu-prof` is written), killing it if it hangs. */
+export async function stop(child) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
 
 /** The token of ONE_AGENT_SEED: every scope of its one account. */
 export const BENCH_TOKEN = 'bench-token-0123456789';

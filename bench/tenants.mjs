@@ -23,25 +23,28 @@
 // Usage: pnpm build && node bench/tenants.mjs [category ...]
 // Env: BENCH_DURATION (seconds per category, default 30), BENCH_ATTACKER_NICE (default 19), BENCH_PIN,
 // BENCH_SERVER_NODE_ARGS (Node options for the server process only).
-import { fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bigCreateBody, supportChat } from './bench-bodies.mjs';
 import { cpuMs } from './process-cpu.mjs';
-import { freePort, spawnUntil } from './spawn-until.mjs';
+import {
+  ATTACKER_NICE,
+  CLI,
+  forkBehind,
+  freePort,
+  SERVER_NODE_ARGS,
+  spawnUntil,
+  stop,
+} from './spawn-until.mjs';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION ?? 30) * 1000;
 /** B's pace per kind: one request started every 200 ms at most, under each token's rate limit. */
 const B_INTERVAL_MS = 200;
 const REQUEST_TIMEOUT_MS = 60_000;
 const FLOOR_MS = 20;
-const ATTACKER_NICE = Number(process.env.BENCH_ATTACKER_NICE ?? 19);
-/** Node options for the server alone (`--cpu-prof`, `--trace-gc`): to see where a tail comes from. */
-const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SELF = fileURLToPath(import.meta.url);
-const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
 const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 const BARE = fileURLToPath(new URL('./server-bare-route.mjs', import.meta.url));
 const A = 'dev-token';
@@ -248,10 +251,7 @@ function client(args, nice = 0) {
   if (nice > 0) prefix.push('nice', '-n', String(nice));
   if (process.env.BENCH_PIN === '1' && availableParallelism() > 1)
     prefix.push('taskset', '-c', String(availableParallelism() - 1));
-  const child = fork(SELF, args, {
-    env: { ...process.env, TENANTS_BENCH_ROLE: '1' },
-    ...(prefix.length ? { execPath: prefix[0], execArgv: [...prefix.slice(1), process.execPath] } : {}),
-  });
+  const child = forkBehind(SELF, args, { TENANTS_BENCH_ROLE: '1' }, prefix);
   const messages = [];
   const waiters = [];
   child.on('message', (message) => (waiters.length ? waiters.shift()(message) : messages.push(message)));
@@ -358,15 +358,6 @@ async function window({ server, bareOrigin }, category) {
   attacker?.child.send('stop');
   const answers = await attacker?.next();
   return { measured, answers, width, seconds, cpu: cpu || 'unknown (no /proc)' };
-}
-
-/** Stops a server as an operator would (so a `--cpu-prof` is written), killing it if it hangs. */
-async function stop(child) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 async function main() {
