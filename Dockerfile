@@ -49,5 +49,6 @@ EXPOSE 4010
 # The check starts a Node process, which takes seconds on a loaded host: 10 s each, 30 s to start.
 HEALTHCHECK --interval=5s --timeout=10s --start-period=30s --retries=12 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-ENTRYPOINT ["node", "dist/cli.js"]
+# Node options: apps/server/node-options.json (its README, Node options).
+ENTRYPOINT ["node", "--initial-old-space-size=128", "dist/cli.js"]
 CMD ["serve"]

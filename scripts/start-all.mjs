@@ -12,6 +12,7 @@
  * build beforehand).
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,10 @@ import { buildPackages } from './build-packages.mjs';
 import { watchAncestors } from './watch-ancestors.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
+/** The Node options the server ships with (its README, Node options). */
+const SERVER_NODE_OPTIONS = JSON.parse(
+  readFileSync(join(root, 'apps/server/node-options.json'), 'utf8'),
+).options;
 // Both CLIs finish their in-flight requests first (the server gives up on them after 10 s).
 const STOP_GRACE_MS = 15_000;
 const children = new Map();
@@ -31,9 +36,12 @@ const watched =
     ? { LOG_FORMAT: 'pretty', ...(process.env.NO_COLOR === undefined ? { FORCE_COLOR: '1' } : {}) }
     : {};
 
-/** Runs a built CLI, echoes its output with a prefix, resolves with the first match of `pattern`. */
-function start(name, cli, args, env, pattern) {
-  const child = spawn(process.execPath, [join(root, cli), ...args], {
+/**
+ * Runs a built CLI (under Node's `options`), echoes its output with a prefix, resolves with the
+ * first match of `pattern`.
+ */
+function start(name, cli, args, env, pattern, options = []) {
+  const child = spawn(process.execPath, [...options, join(root, cli), ...args], {
     cwd: root,
     env: { ...process.env, ...watched, ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -98,6 +106,7 @@ const upstream = await start(
   ['serve', '--seed', join(root, 'seed/dev.json'), '--dev-token', 'dev-token'],
   {},
   /listening on (\S+\/v1)\b/,
+  SERVER_NODE_OPTIONS,
 );
 const gateway = await start(
   'gateway',

@@ -1,11 +1,12 @@
 /**
  * `pnpm start`'s process, scripts/start-all.mjs, on free ports: however it ends (killed with SIGKILL,
- * its terminal closed, one of its children failing), no server or gateway is left listening; and the
- * root's `pnpm cli` works on the database it serves.
+ * its terminal closed, one of its children failing), no server or gateway is left listening; the
+ * server runs under the Node options it ships with; and the root's `pnpm cli` works on the database
+ * it serves.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -72,6 +73,22 @@ async function startAll(env: Record<string, string> = {}, { viaPnpm = false } = 
   return { child, ports, output: () => output, ready };
 }
 
+/** The command lines of `pid`'s children, from Linux's /proc. */
+function childCommandLines(pid: number): string[][] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => {
+      try {
+        // The parent's pid is the 4th field of stat, after the command in parentheses.
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== pid) return [];
+        return [readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean)];
+      } catch {
+        return []; // gone meanwhile
+      }
+    });
+}
+
 const answers = (url: string) =>
   fetch(url).then(
     () => true,
@@ -131,6 +148,21 @@ describe('scripts/start-all.mjs', { timeout: 60_000 }, () => {
       blocker.close();
     }
   });
+
+  it.skipIf(!existsSync('/proc/self/stat'))(
+    'runs the server under the Node options it ships with',
+    async () => {
+      const { child, ready } = await startAll();
+      await ready;
+      const { options } = JSON.parse(readFileSync(`${ROOT}apps/server/node-options.json`, 'utf8'));
+      const server = childCommandLines(child.pid ?? 0).find((line) =>
+        line.some((arg) => arg.endsWith('server/dist/cli.js')),
+      );
+      expect(server?.slice(1, 1 + options.length)).toEqual(options);
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  );
 
   it('serves the database pnpm cli works on, at the repository root', async () => {
     const { child, ready } = await startAll();

@@ -2,7 +2,8 @@
  * The deployment users copy (compose.yaml, deploy/haproxy.cfg, Dockerfile) against the server it
  * deploys, so a renamed variable or service cannot leave the files silently wrong: every variable
  * compose sets for an instance is one the server reads and accepts, the instances run one image built
- * once, the balancer sends to exactly the instances, and the gateway calls the balancer.
+ * once, the balancer sends to exactly the instances, and the gateway calls the balancer. And every
+ * way the server is started here starts Node with the options it ships with (node-options.json).
  * (tests/containers runs the files for real on Docker.)
  */
 import { readFileSync } from 'node:fs';
@@ -85,5 +86,30 @@ describe('compose.yaml', () => {
     const stages = [...read('Dockerfile').matchAll(/^FROM \S+ AS (\S+)$/gm)].map(([, stage]) => stage);
     for (const [, service] of services)
       if (service.build?.target !== undefined) expect(stages).toContain(service.build.target);
+  });
+});
+
+describe('the Node options the server ships with (node-options.json)', () => {
+  const options: string[] = JSON.parse(read('apps/server/node-options.json')).options;
+  const manifest = JSON.parse(read('apps/server/package.json')) as {
+    scripts: Record<string, string>;
+    files: string[];
+  };
+
+  it('holds the heap floor that keeps floods of discarded bodies from starting full collections', () => {
+    expect(options).toContain('--initial-old-space-size=128');
+  });
+
+  it('starts the image’s server with them', () => {
+    const stage = read('Dockerfile')
+      .split(/^FROM /m)
+      .find((part) => / AS server$/m.test(part.split('\n')[0] ?? ''));
+    const entrypoint = /^ENTRYPOINT (\[.*\])$/m.exec(stage ?? '')?.[1];
+    expect(JSON.parse(entrypoint ?? '[]')).toEqual(['node', ...options, 'dist/cli.js']);
+  });
+
+  it('starts the package’s `start` script with them, and ships the file', () => {
+    expect(manifest.scripts.start).toBe(['node', ...options, 'dist/cli.js', 'serve'].join(' '));
+    expect(manifest.files).toContain('node-options.json');
   });
 });
