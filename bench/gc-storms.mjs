@@ -1,18 +1,20 @@
 #!/usr/bin/env node
 // Garbage collection on the server's event loop while one account floods it with 3 MB bodies (the
 // big-bodies category of bench/tenants.mjs, alone: 16 at once, at the default limits, so most are
-// refused 429 and about ten a second are parsed and refused 400). Some runs fall into a storm: a
-// mark-compact every few tens of milliseconds until the flood ends, each freeing little, which
-// pauses every account's requests and cuts what the server gets through. Whether a run does so
+// refused 429 and about ten a second are parsed and refused 400). Without the server's heap floor,
+// some runs fall into a storm: a mark-compact every few tens of milliseconds until the flood ends,
+// each freeing little, which pauses every account's requests and cuts what the server gets through. Whether a run does so
 // varies, so the benchmark makes several runs, each on a fresh server, and prints per run the
 // event loop's major collections (count, total and longest pause, from Node's `gc` performance
 // entries: the atomic pauses, not the incremental steps between them) and what the flood got back.
 // A storm here: two or more major collections a second on average over the flood.
 // Two processes beside this one: the server (with bench/gc-observer.mjs loaded) and the flood's
 // client, niced as the tenants benchmark's attacker is (a real attacker's CPU is elsewhere).
+// The server runs under the Node options it ships with (apps/server/node-options.json), whose heap
+// floor is what keeps it out of the storms; `BENCH_SERVER_NODE_ARGS=` (empty) runs it without them.
 // Usage: pnpm build && node bench/gc-storms.mjs [--runs=4] [--seconds=20]
-// Env: BENCH_ATTACKER_NICE (default 19), BENCH_SERVER_NODE_ARGS (more Node options for the server,
-// e.g. `--max-semi-space-size=32`, to try one against the storms).
+// Env: BENCH_ATTACKER_NICE (default 19), BENCH_SERVER_NODE_ARGS (the server's Node options in place
+// of those it ships with, e.g. `--max-semi-space-size=32`, to try one against the storms).
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -119,7 +121,7 @@ async function main() {
   console.log(
     `${RUNS} runs of ${SECONDS} s: ${WIDTH} clients sending 3 MB creates as one account` +
       ` (niced ${ATTACKER_NICE}); load average ${load()}` +
-      (SERVER_NODE_ARGS.length ? `; server with ${SERVER_NODE_ARGS.join(' ')}` : ''),
+      `; server with ${SERVER_NODE_ARGS.length ? SERVER_NODE_ARGS.join(' ') : 'no Node options'}`,
   );
   console.log('\nrun  major GCs  a second  pauses ms  longest ms  storm  answers to the flood');
   let storms = 0;

@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, spawnUntil } from './spawn-until.mjs';
+import { freePort, serveArgs, spawnUntil } from './spawn-until.mjs';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION ?? 3) * 1000;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 2);
@@ -211,7 +211,7 @@ if (unknown.length) {
 const dir = mkdtempSync(join(tmpdir(), 'hostile-bench-'));
 const port = await freePort();
 const server = await spawnUntil(
-  [CLI, 'serve', '--port', String(port), '--seed', SEED, '--dev-token', TOKEN],
+  serveArgs(['--port', String(port), '--seed', SEED, '--dev-token', TOKEN], CLI),
   {
     DATABASE_URL: join(dir, 'bench.sqlite'),
     RATE_LIMIT_MAX: '1000000000',

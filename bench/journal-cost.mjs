@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 // Env: BENCH_ROUNDS (default 6), BENCH_DURATION (default 5), BENCH_CLI (another build's dist/cli.js).
 import autocannon from 'autocannon';
 import { cpuMs } from './process-cpu.mjs';
-import { spawnUntil } from './spawn-until.mjs';
+import { serveArgs, spawnUntil } from './spawn-until.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -27,7 +27,7 @@ const dir = mkdtempSync(join(tmpdir(), 'journal-bench-'));
 async function start(journalMax, round) {
   const database = join(dir, `journal-${journalMax}-${round}.sqlite`);
   const server = await spawnUntil(
-    [CLI, 'serve', '--port', '0', '--seed', SEED, '--dev-token', TOKEN],
+    serveArgs(['--port', '0', '--seed', SEED, '--dev-token', TOKEN], CLI),
     {
       DATABASE_URL: database,
       RATE_LIMIT_MAX: '1000000000',

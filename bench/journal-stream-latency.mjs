@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 // Usage: pnpm build && node bench/journal-stream-latency.mjs
 // Env: BENCH_REQUESTS (GET agent per part, default 300), BENCH_CHATS (default 50), CHROMIUM_PATH.
 import { chromium } from 'playwright-core';
-import { spawnUntil } from './spawn-until.mjs';
+import { serveArgs, spawnUntil } from './spawn-until.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const CHATS = Number(process.env.BENCH_CHATS ?? 50);
@@ -184,7 +184,7 @@ function report(label, latencies) {
 
 const dir = mkdtempSync(join(tmpdir(), 'journal-stream-bench-'));
 const server = await spawnUntil(
-  [CLI, 'serve', '--port', '0', '--seed', SEED, '--dev-token', TOKEN],
+  serveArgs(['--port', '0', '--seed', SEED, '--dev-token', TOKEN], CLI),
   {
     DATABASE_URL: join(dir, 'bench.sqlite'),
     RATE_LIMIT_MAX: '1000000000',

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { supportChat } from './bench-bodies.mjs';
 import { cpuMs } from './process-cpu.mjs';
-import { freePort, spawnUntil } from './spawn-until.mjs';
+import { freePort, serveArgs, spawnUntil } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const IDLE_SCRAPES = Number(process.env.BENCH_SCRAPES ?? 500);
@@ -32,7 +32,7 @@ console.log(`machine: ${cpus().length} CPUs, load average ${load()} (1, 5, 15 mi
 
 const port = await freePort();
 const server = await spawnUntil(
-  [CLI, 'serve', '--port', String(port), '--seed', SEED, '--dev-token', TOKEN],
+  serveArgs(['--port', String(port), '--seed', SEED, '--dev-token', TOKEN], CLI),
   {
     DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'metrics-bench-')), 'bench.sqlite'),
     LOG_LEVEL: 'warn',

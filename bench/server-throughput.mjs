@@ -24,7 +24,7 @@ import {
 // root; the database is dropped, the cluster stopped, at the end).
 import autocannon from 'autocannon';
 import { supportChat } from './bench-bodies.mjs';
-import { freePort, spawnUntil } from './spawn-until.mjs';
+import { freePort, serveArgs, spawnUntil } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -103,7 +103,7 @@ const serverEnv = {
 const port = await freePort();
 const spawnedAt = performance.now();
 const starting = spawnUntil(
-  [CLI, 'serve', '--port', String(port), '--seed', SEED, '--dev-token', TOKEN],
+  serveArgs(['--port', String(port), '--seed', SEED, '--dev-token', TOKEN], CLI),
   serverEnv,
   /listening on http:\/\/[^:]+:(\d+)/,
 );

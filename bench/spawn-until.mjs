@@ -1,6 +1,6 @@
 // Shared by the benchmarks that run a server in its own process.
 import { fork, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +11,21 @@ export const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.me
 export const SERVER_ENTRY = new URL('../apps/server/dist/index.js', import.meta.url).href;
 const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 
-/** Node options for the server process alone (`--cpu-prof`, `--trace-gc`): to see where a tail comes from. */
-export const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** The Node options the server ships with (apps/server/node-options.json; its README says why). */
+const SHIPPED_NODE_ARGS = JSON.parse(
+  readFileSync(new URL('../apps/server/node-options.json', import.meta.url), 'utf8'),
+).options;
+/**
+ * Node options of the server process: those it ships with, or BENCH_SERVER_NODE_ARGS in their place
+ * (`--cpu-prof`, `--trace-gc` to see where a tail comes from; empty for none).
+ */
+export const SERVER_NODE_ARGS =
+  process.env.BENCH_SERVER_NODE_ARGS === undefined
+    ? SHIPPED_NODE_ARGS
+    : process.env.BENCH_SERVER_NODE_ARGS.split(' ').filter(Boolean);
+
+/** The arguments of `node` running the built server's `serve` (of `cli`) with `args`, as it ships. */
+export const serveArgs = (args, cli = CLI) => [...SERVER_NODE_ARGS, cli, 'serve', ...args];
 /**
  * The nice value of an attacking account's load generator: on a real server the attacker's CPU is
  * elsewhere, so here it must not take the cores the server needs.
@@ -93,7 +106,7 @@ export function freePort() {
 export async function spawnThroughputServer(env = {}, cli = CLI) {
   const port = await freePort();
   const { child } = await spawnUntil(
-    [cli, 'serve', '--port', String(port), '--seed', SEED],
+    serveArgs(['--port', String(port), '--seed', SEED], cli),
     {
       DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'bench-')), 'bench.sqlite'),
       RATE_LIMIT_MAX: '1000000000',
@@ -154,7 +167,7 @@ export const AFTER_READY_MS = 1500;
  */
 export function serverReadyAfterSpawn(cli = CLI, env = {}) {
   return readyAfterSpawn(
-    [cli, 'serve', '--seed', SEED],
+    serveArgs(['--seed', SEED], cli),
     {
       DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'bench-start-')), 'bench.sqlite'),
       LOG_LEVEL: 'warn',

@@ -19,7 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, databaseName, startThrowawayPostgres } from '@assistant-platform/test-postgres';
-import { spawnUntil } from './spawn-until.mjs';
+import { serveArgs, spawnUntil } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 9);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -35,7 +35,7 @@ const load = () =>
 
 async function serve(database) {
   const server = await spawnUntil(
-    [CLI, 'serve', '--port', '0', '--seed', SEED, '--dev-token', TOKEN],
+    serveArgs(['--port', '0', '--seed', SEED, '--dev-token', TOKEN], CLI),
     { DATABASE_URL: database, RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'fatal' },
     /listening on http:\/\/[^:]+:(\d+)/,
   );

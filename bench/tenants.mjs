@@ -22,22 +22,14 @@
 // With n samples of a kind, the p99 is its (n·0.99)th smallest: the maximum under 100 samples.
 // Usage: pnpm build && node bench/tenants.mjs [category ...]
 // Env: BENCH_DURATION (seconds per category, default 30), BENCH_ATTACKER_NICE (default 19), BENCH_PIN,
-// BENCH_SERVER_NODE_ARGS (Node options for the server process only).
+// BENCH_SERVER_NODE_ARGS (the server process's Node options, in place of those it ships with).
 import { mkdtempSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bigCreateBody, supportChat } from './bench-bodies.mjs';
 import { cpuMs } from './process-cpu.mjs';
-import {
-  ATTACKER_NICE,
-  CLI,
-  forkBehind,
-  freePort,
-  SERVER_NODE_ARGS,
-  spawnUntil,
-  stop,
-} from './spawn-until.mjs';
+import { ATTACKER_NICE, forkBehind, freePort, serveArgs, spawnUntil, stop } from './spawn-until.mjs';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION ?? 30) * 1000;
 /** B's pace per kind: one request started every 200 ms at most, under each token's rate limit. */
@@ -304,7 +296,7 @@ function report(name, { figures, errors }, idle, answers, cpu, seconds) {
 async function freshServer() {
   const port = await freePort();
   const { child } = await spawnUntil(
-    [...SERVER_NODE_ARGS, CLI, 'serve', '--port', String(port), '--seed', SEED],
+    serveArgs(['--port', String(port), '--seed', SEED]),
     // The default limits: the rate limit (600 a minute a token) bounds the event loop's work for A.
     { DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'tenants-bench-')), 'bench.sqlite'), LOG_LEVEL: 'error' },
     /listening on http:\/\/[^:]+:(\d+)/,

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
  * tokens, about 12 s).
  * Usage: pnpm build && node bench/upstream-cancel.mjs   Env: BENCH_ROUNDS (default 10), BENCH_TOKEN_MS.
  */
-import { spawnUntil } from './spawn-until.mjs';
+import { serveArgs, spawnUntil } from './spawn-until.mjs';
 
 const { llamaServerLike, startFakeUpstream } = await import('../packages/engines/dist/testing/index.js');
 
@@ -29,7 +29,7 @@ const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 
 const upstream = await startFakeUpstream();
 const server = await spawnUntil(
-  [CLI, 'serve', '--port', '0', '--seed', SEED, '--dev-token', TOKEN],
+  serveArgs(['--port', '0', '--seed', SEED, '--dev-token', TOKEN], CLI),
   {
     DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'bench-cancel-')), 'bench.sqlite'),
     LOG_LEVEL: 'warn',
