@@ -6,7 +6,8 @@
 // each freeing little, which pauses every account's requests and cuts what the server gets through. Whether a run does so
 // varies, so the benchmark makes several runs, each on a fresh server, and prints per run the
 // event loop's major collections (count, total and longest pause, from Node's `gc` performance
-// entries: the atomic pauses, not the incremental steps between them) and what the flood got back.
+// entries: the atomic pauses, not the incremental steps between them), the server's peak resident
+// memory (what the heap floor costs) and what the flood got back.
 // A storm here: two or more major collections a second on average over the flood.
 // Two processes beside this one: the server (with bench/gc-observer.mjs loaded) and the flood's
 // client, niced as the tenants benchmark's attacker is (a real attacker's CPU is elsewhere).
@@ -74,8 +75,14 @@ function gcReader(child) {
     const lines = (partial + data).split('\n');
     partial = lines.pop();
     for (const line of lines) {
-      const match = /^gc-major (\d+) ([\d.]+) ([\d.]+)$/.exec(line);
-      if (match) latest = { count: Number(match[1]), pauseMs: Number(match[2]), longestMs: Number(match[3]) };
+      const match = /^gc-major (\d+) ([\d.]+) ([\d.]+) (\d+)$/.exec(line);
+      if (match)
+        latest = {
+          count: Number(match[1]),
+          pauseMs: Number(match[2]),
+          longestMs: Number(match[3]),
+          peakRssMb: Number(match[4]),
+        };
     }
   });
   return () => latest;
@@ -109,6 +116,7 @@ async function run() {
     majors: after.count - before.count,
     pauseMs: after.pauseMs - before.pauseMs,
     longestMs: after.longestMs,
+    peakRssMb: after.peakRssMb,
     answers,
   };
 }
@@ -123,10 +131,10 @@ async function main() {
       ` (niced ${ATTACKER_NICE}); load average ${load()}` +
       `; server with ${SERVER_NODE_ARGS.length ? SERVER_NODE_ARGS.join(' ') : 'no Node options'}`,
   );
-  console.log('\nrun  major GCs  a second  pauses ms  longest ms  storm  answers to the flood');
+  console.log('\nrun  major GCs  a second  pauses ms  longest ms  storm  peak RSS MB  answers to the flood');
   let storms = 0;
   for (let i = 1; i <= RUNS; i++) {
-    const { majors, pauseMs, longestMs, answers } = await run();
+    const { majors, pauseMs, longestMs, peakRssMb, answers } = await run();
     const storm = majors / SECONDS >= STORM_PER_SECOND;
     if (storm) storms++;
     const sent = Object.entries(answers)
@@ -134,7 +142,8 @@ async function main() {
       .join(' ');
     console.log(
       `${String(i).padStart(3)}  ${String(majors).padStart(9)}  ${(majors / SECONDS).toFixed(1).padStart(8)}` +
-        `  ${pauseMs.toFixed(0).padStart(9)}  ${longestMs.toFixed(1).padStart(10)}  ${storm ? 'yes  ' : 'no   '}  ${sent}`,
+        `  ${pauseMs.toFixed(0).padStart(9)}  ${longestMs.toFixed(1).padStart(10)}  ${storm ? 'yes  ' : 'no   '}` +
+        `  ${String(peakRssMb).padStart(11)}  ${sent}`,
     );
   }
   console.log(
