@@ -91,36 +91,49 @@ function mapError(error: FastifyError | Error): Mapped {
 }
 
 /** One handler for every failure: the client sees only the contract's envelopes. */
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ConnectionReset) {
+    // A `reset` fault: no answer at all, the connection just closes.
+    reply.hijack();
+    request.raw.socket.destroy();
+    return;
+  }
+  if (error instanceof ReplayMissError || error instanceof FeatureOffError) {
+    const envelope: NotImplementedEnvelope = {
+      success: false,
+      message: error.message as NotImplementedEnvelope['message'],
+    };
+    return reply.code(error.status).type('application/json; charset=utf-8').send(envelope);
+  }
+  const mapped = mapError(error);
+  if (mapped.status === 500) request.log.error({ err: error }, 'request failed');
+  else if (error instanceof StorageUnavailableError)
+    request.log.warn({ err: error.cause, fault: error.fault.kind }, 'database unavailable: answered 503');
+  if (mapped.retryAfterSeconds !== undefined) reply.header('retry-after', String(mapped.retryAfterSeconds));
+  // RFC 9110: a 401 names the scheme that would work.
+  if (mapped.status === 401) reply.header('www-authenticate', 'Bearer');
+  return reply
+    .code(mapped.status)
+    .type('application/json; charset=utf-8')
+    .send(envelopeOf(mapped.status, mapped.issues, mapped.busy));
+}
+
+/** The error handler and the not-found handler of the whole app. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof ConnectionReset) {
-      // A `reset` fault: no answer at all, the connection just closes.
-      reply.hijack();
-      request.raw.socket.destroy();
-      return;
-    }
-    if (error instanceof ReplayMissError || error instanceof FeatureOffError) {
-      const envelope: NotImplementedEnvelope = {
-        success: false,
-        message: error.message as NotImplementedEnvelope['message'],
-      };
-      return reply.code(error.status).type('application/json; charset=utf-8').send(envelope);
-    }
-    const mapped = mapError(error);
-    if (mapped.status === 500) request.log.error({ err: error }, 'request failed');
-    else if (error instanceof StorageUnavailableError)
-      request.log.warn({ err: error.cause, fault: error.fault.kind }, 'database unavailable: answered 503');
-    if (mapped.retryAfterSeconds !== undefined) reply.header('retry-after', String(mapped.retryAfterSeconds));
-    // RFC 9110: a 401 names the scheme that would work.
-    if (mapped.status === 401) reply.header('www-authenticate', 'Bearer');
-    return reply
-      .code(mapped.status)
-      .type('application/json; charset=utf-8')
-      .send(envelopeOf(mapped.status, mapped.issues, mapped.busy));
-  });
+  app.setErrorHandler(answerError);
   app.setNotFoundHandler((request, reply) => {
     const allowed = allowedMethods(request.method, request.url);
     if (allowed === undefined) return reply.code(404).send(errorEnvelope(404));
     return reply.code(405).header('allow', allowed.join(', ')).send(errorEnvelope(405));
   });
+}
+
+/**
+ * The same error handler again, in the context of the operation routes. Fastify gives an error
+ * raised after the error handler has answered (storing that answer under its `Idempotency-Key`
+ * failed) to the handler of the parent context: with this, that is ours too, rather than Fastify's
+ * default, whose body is not the contract's envelope and carries the error's text.
+ */
+export function registerOperationErrorHandler(routes: FastifyInstance): void {
+  routes.setErrorHandler(answerError);
 }

@@ -13,6 +13,7 @@ import { loadEngines } from '../operations/engines-loader.js';
 import { getAgentHandler } from '../operations/get-agent.js';
 import type { OperationDeps } from '../operations/operation-deps.js';
 import { updateTranscriptionHandler } from '../operations/update-transcription.js';
+import { registerOperationErrorHandler } from '../pipeline/error-handler.js';
 
 export interface EnginePlatformOptions {
   config: ServerConfig;
@@ -54,6 +55,7 @@ async function enginePlatform(
   };
   await app.register(
     async (v1) => {
+      registerOperationErrorHandler(v1);
       registerContractRoutes(
         v1,
         validator,
