@@ -1,8 +1,8 @@
 // Loaded into a server by bench/gc-storms.mjs (`node --import`): once a second, the main thread's
 // major garbage collections so far (mark-compacts, as Node's `gc` performance entries report them)
 // and the largest resident memory of the process seen at those reports (what a heap floor costs) on
-// standard output, as `gc-major <count> <pause ms> <longest pause ms> <peak RSS MB>`. Worker threads load it too
-// and report nothing: only the event loop's pauses hold requests up.
+// standard output, as `gc-major <count> <pause ms> <longest pause ms> <peak RSS MB>`. Worker
+// threads load it too and report nothing: only the event loop's pauses hold requests up.
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { isMainThread } from 'node:worker_threads';
 

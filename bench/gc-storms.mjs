@@ -3,8 +3,9 @@
 // big-bodies category of bench/tenants.mjs, alone: 16 at once, at the default limits, so most are
 // refused 429 and about ten a second are parsed and refused 400). Without the server's heap floor,
 // some runs fall into a storm: a mark-compact every few tens of milliseconds until the flood ends,
-// each freeing little, which pauses every account's requests and cuts what the server gets through. Whether a run does so
-// varies, so the benchmark makes several runs, each on a fresh server, and prints per run the
+// each freeing little, which pauses every account's requests and cuts what the server gets
+// through. Whether a run does so varies, so the benchmark makes several runs, each on a fresh
+// server, and prints per run the
 // event loop's major collections (count, total and longest pause, from Node's `gc` performance
 // entries: the atomic pauses, not the incremental steps between them), the server's peak resident
 // memory (what the heap floor costs) and what the flood got back.
@@ -24,10 +25,10 @@ import { arg } from './bench-args.mjs';
 import { bigCreateBody } from './bench-bodies.mjs';
 import {
   ATTACKER_NICE,
-  CLI,
   forkBehind,
   freePort,
   SERVER_NODE_ARGS,
+  serveArgs,
   spawnUntil,
   stop,
 } from './spawn-until.mjs';
@@ -69,7 +70,7 @@ async function flood(origin, ms) {
 
 /** The latest `gc-major` line of the server's output, as numbers. */
 function gcReader(child) {
-  let latest = { count: 0, pauseMs: 0, longestMs: 0 };
+  let latest = { count: 0, pauseMs: 0, longestMs: 0, peakRssMb: 0 };
   let partial = '';
   child.stdout.on('data', (data) => {
     const lines = (partial + data).split('\n');
@@ -91,7 +92,7 @@ function gcReader(child) {
 async function run() {
   const port = await freePort();
   const { child } = await spawnUntil(
-    [...SERVER_NODE_ARGS, '--import', OBSERVER, CLI, 'serve', '--port', String(port), '--seed', SEED],
+    ['--import', OBSERVER, ...serveArgs(['--port', String(port), '--seed', SEED])],
     { DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'gc-storms-')), 'bench.sqlite'), LOG_LEVEL: 'error' },
     /listening on http:\/\/[^:]+:(\d+)/,
   );

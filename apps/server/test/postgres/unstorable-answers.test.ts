@@ -27,6 +27,11 @@ async function sql(text: string) {
   }
 }
 
+// An answer (a record with its status) for a key starting `unstorable-` does not fit on the disk.
+const REFUSE_ANSWERS = `
+  CREATE TRIGGER refuse_answer BEFORE INSERT OR UPDATE ON idempotency_records FOR EACH ROW
+    WHEN (NEW.status IS NOT NULL AND NEW.key LIKE 'unstorable-%') EXECUTE FUNCTION refuse_answer()`;
+
 const keyed = (url: string, payload: object, key: string) =>
   app.inject({
     method: 'POST',
@@ -49,14 +54,12 @@ beforeAll(async () => {
     serverModule.loadConfig({ DATABASE_URL: database, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000' }),
     { seed: testSeed },
   );
-  // An answer (a record with its status) for a key starting `unstorable-` does not fit on the disk.
   await sql(`
     CREATE FUNCTION refuse_answer() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = '53100';
     END $$;
-    CREATE TRIGGER refuse_answer BEFORE INSERT OR UPDATE ON idempotency_records FOR EACH ROW
-      WHEN (NEW.status IS NOT NULL AND NEW.key LIKE 'unstorable-%') EXECUTE FUNCTION refuse_answer();
+    ${REFUSE_ANSWERS};
   `);
 }, 120_000);
 afterAll(async () => {
@@ -80,10 +83,7 @@ describe('a keyed answer the database cannot store', () => {
       expect(replayed.statusCode).toBe(404);
       expect(replayed.headers['idempotent-replayed']).toBe('true');
     } finally {
-      await sql(`
-        CREATE TRIGGER refuse_answer BEFORE INSERT OR UPDATE ON idempotency_records FOR EACH ROW
-          WHEN (NEW.status IS NOT NULL AND NEW.key LIKE 'unstorable-%') EXECUTE FUNCTION refuse_answer();
-      `);
+      await sql(REFUSE_ANSWERS);
     }
   });
 
