@@ -16,8 +16,8 @@
  *
  *   pnpm build && node bench/call-chain.mjs [--calls=2000] [--warmup=1000]
  */
-import { loadavg } from 'node:os';
 import { arg } from './bench-args.mjs';
+import { loadAverage } from './machine-load.mjs';
 import { BENCH_TOKEN, spawnProxy, spawnSeededServer, spawnUntil } from './spawn-until.mjs';
 
 const CALLS = arg('calls', 2000);
@@ -111,11 +111,7 @@ try {
     `goal: the gateway adds at most ${GOAL_MS} ms median — direct ${verdict(gatewayAdds[0])}, through the proxy ${verdict(gatewayAdds[1])}`,
   );
   console.log(`goal: the proxy adds at most ${GOAL_MS} ms median — ${verdict(proxyAdds)}`);
-  console.log(
-    `load average during the run: ${loadavg()
-      .map((v) => v.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`load average during the run: ${loadAverage(1)}`);
 } finally {
   for (const child of children) child.kill('SIGTERM');
 }

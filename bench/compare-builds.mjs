@@ -7,11 +7,11 @@
 // Prints each build's median requests a second per kind and this build's ratio to the other's.
 // Usage: pnpm build && node bench/compare-builds.mjs <other checkout>/apps/server/dist/cli.js
 // Env: BENCH_DURATION (seconds per run, default 4), BENCH_ROUNDS (default 3).
-import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { cyclingRequest, supportChat } from './bench-bodies.mjs';
 import { embeddingPayloads } from './embeddings-corpus.mjs';
+import { loadAverage } from './machine-load.mjs';
 import { spawnThroughputServer } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
@@ -50,11 +50,7 @@ const kinds = {
   },
 };
 
-console.log(
-  `load average ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}; ${ROUNDS} rounds of ${DURATION} s per run`,
-);
+console.log(`load average ${loadAverage()}; ${ROUNDS} rounds of ${DURATION} s per run`);
 console.log(`other: ${builds.other}\nthis:  ${builds.this}\n`);
 const servers = Object.fromEntries(
   await Promise.all(
@@ -84,9 +80,5 @@ for (const [kind, by] of Object.entries(rates)) {
     `${kind.padEnd(14)} other ${String(Math.round(a)).padStart(6)} req/s   this ${String(Math.round(b)).padStart(6)} req/s   this/other ${(b / a).toFixed(2)}×`,
   );
 }
-console.log(
-  `\nload average ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`\nload average ${loadAverage()}`);
 for (const { child } of Object.values(servers)) child.kill('SIGTERM');

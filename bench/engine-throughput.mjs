@@ -15,11 +15,11 @@
  * Usage: pnpm build && node bench/engine-throughput.mjs
  * Env: BENCH_DURATION (seconds per run, default 5), BENCH_ROUNDS (default 3).
  */
-import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { cyclingRequest, supportChat } from './bench-bodies.mjs';
 import { distinctSentences, embeddingPayloads as embeddingBodies } from './embeddings-corpus.mjs';
+import { loadAverage } from './machine-load.mjs';
 import { spawnThroughputServer, spawnUntil } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -56,9 +56,7 @@ async function run(url, payloads) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 console.log(
-  `load average ${loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ')}; ${CONNECTIONS} connections; ${ROUNDS} rounds of ${DURATION} s per run`,
+  `load average ${loadAverage()}; ${CONNECTIONS} connections; ${ROUNDS} rounds of ${DURATION} s per run`,
 );
 const server = await spawnThroughputServer();
 const bares = [];
@@ -114,11 +112,7 @@ try {
     console.log('some answers were not 2xx: the figures above do not count them, and this run fails');
     process.exitCode = 1;
   }
-  console.log(
-    `load average ${loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`load average ${loadAverage()}`);
 } finally {
   server.child.kill();
   for (const bare of bares) bare.child.kill();

@@ -16,8 +16,9 @@
  * gains for the default (batched) client and unbatched: it is kept only while a gain is at least 20 %.
  */
 import { once } from 'node:events';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { arg } from './bench-args.mjs';
+import { loadAverage } from './machine-load.mjs';
 import { cpuMs } from './process-cpu.mjs';
 import { spawnUntil } from './spawn-until.mjs';
 
@@ -177,11 +178,7 @@ try {
     );
   }
   // Three processes share the CPUs: on a busy machine every hop waits for a time slice.
-  console.log(
-    `load average during the run: ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} on ${cpus().length} CPUs`,
-  );
+  console.log(`load average during the run: ${loadAverage(1)} on ${cpus().length} CPUs`);
 } finally {
   for (const { child } of [nodeFetchGateway, gateway, server]) {
     child.kill('SIGTERM');

@@ -11,9 +11,10 @@
  *   node bench/gateway-revocation.mjs [--rounds=20] [--every=5]
  *   BENCH_GATEWAY_CLI=<another build>/dist/cli.js node bench/gateway-revocation.mjs
  */
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { arg } from './bench-args.mjs';
+import { loadAverage } from './machine-load.mjs';
 import { spawnUntil } from './spawn-until.mjs';
 
 const ROUNDS = arg('rounds', 20);
@@ -112,11 +113,7 @@ try {
   );
   console.log(`through the gateway (AGENT_CACHE_TTL_MS=5000): ${stats(viaGateway)} (goal: under 1000 ms)`);
   console.log(`the platform itself:                          ${stats(direct)}`);
-  console.log(
-    `load average during the run: ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} on ${cpus().length} CPUs`,
-  );
+  console.log(`load average during the run: ${loadAverage(1)} on ${cpus().length} CPUs`);
 } finally {
   for (const { child } of [gateway, server]) child.kill();
 }

@@ -18,13 +18,15 @@
 // Env: BENCH_ATTACKER_NICE (default 19), BENCH_SERVER_NODE_ARGS (the server's Node options in place
 // of those it ships with, e.g. `--max-semi-space-size=32`, to try one against the storms).
 import { mkdtempSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { arg } from './bench-args.mjs';
 import { bigCreateBody } from './bench-bodies.mjs';
+import { loadAverage } from './machine-load.mjs';
 import {
   ATTACKER_NICE,
+  DEV_SEED,
   forkBehind,
   freePort,
   SERVER_NODE_ARGS,
@@ -39,7 +41,6 @@ const WIDTH = 16;
 const STORM_PER_SECOND = 2;
 const SELF = fileURLToPath(import.meta.url);
 const OBSERVER = fileURLToPath(new URL('./gc-observer.mjs', import.meta.url));
-const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 
 /** The flood, in its own process: WIDTH loops of 3 MB creates until `ms` pass; answers by status. */
 async function flood(origin, ms) {
@@ -92,7 +93,7 @@ function gcReader(child) {
 async function run() {
   const port = await freePort();
   const { child } = await spawnUntil(
-    ['--import', OBSERVER, ...serveArgs(['--port', String(port), '--seed', SEED])],
+    ['--import', OBSERVER, ...serveArgs(['--port', String(port), '--seed', DEV_SEED])],
     { DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'gc-storms-')), 'bench.sqlite'), LOG_LEVEL: 'error' },
     /listening on http:\/\/[^:]+:(\d+)/,
   );
@@ -123,13 +124,9 @@ async function run() {
 }
 
 async function main() {
-  const load = () =>
-    loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ');
   console.log(
     `${RUNS} runs of ${SECONDS} s: ${WIDTH} clients sending 3 MB creates as one account` +
-      ` (niced ${ATTACKER_NICE}); load average ${load()}` +
+      ` (niced ${ATTACKER_NICE}); load average ${loadAverage()}` +
       `; server with ${SERVER_NODE_ARGS.length ? SERVER_NODE_ARGS.join(' ') : 'no Node options'}`,
   );
   console.log('\nrun  major GCs  a second  pauses ms  longest ms  storm  peak RSS MB  answers to the flood');
@@ -148,7 +145,7 @@ async function main() {
     );
   }
   console.log(
-    `\nruns with a storm (≥ ${STORM_PER_SECOND} major collections a second): ${storms}/${RUNS}; load average ${load()}`,
+    `\nruns with a storm (≥ ${STORM_PER_SECOND} major collections a second): ${storms}/${RUNS}; load average ${loadAverage()}`,
   );
 }
 

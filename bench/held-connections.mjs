@@ -19,9 +19,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { arg } from './bench-args.mjs';
+import { loadAverage } from './machine-load.mjs';
 import { freePort, spawnUntil } from './spawn-until.mjs';
 
 const DELAYED = arg('delayed', 5000);
@@ -182,9 +183,7 @@ try {
     `open file descriptors after 60 s: ${during.fds} (the streams are cut after STREAM_STALL_TIMEOUT_MS)`,
   );
   console.log(
-    `\nload average during the run: ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} on ${cpus().length} CPUs (Node ${process.version})`,
+    `\nload average during the run: ${loadAverage(1)} on ${cpus().length} CPUs (Node ${process.version})`,
   );
 } finally {
   server.child.kill();

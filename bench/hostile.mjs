@@ -7,18 +7,16 @@
 // Env: BENCH_DURATION (seconds per category, default 3), BENCH_CONCURRENCY (attackers, default 2).
 import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort, serveArgs, spawnUntil } from './spawn-until.mjs';
+import { loadAverage } from './machine-load.mjs';
+import { CLI, DEV_SEED, freePort, serveArgs, spawnUntil } from './spawn-until.mjs';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION ?? 3) * 1000;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 2);
 const REQUEST_TIMEOUT_MS = 10_000;
 const GOAL_P99_MS = 50;
 const GOAL_MAX_MS = 250;
-const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
-const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 const TOKEN = 'dev-token';
 
 // ---- bodies ---------------------------------------------------------------------------------
@@ -211,7 +209,7 @@ if (unknown.length) {
 const dir = mkdtempSync(join(tmpdir(), 'hostile-bench-'));
 const port = await freePort();
 const server = await spawnUntil(
-  serveArgs(['--port', String(port), '--seed', SEED, '--dev-token', TOKEN], CLI),
+  serveArgs(['--port', String(port), '--seed', DEV_SEED, '--dev-token', TOKEN], CLI),
   {
     DATABASE_URL: join(dir, 'bench.sqlite'),
     RATE_LIMIT_MAX: '1000000000',
@@ -229,11 +227,7 @@ server.child.once('exit', () => {
   serverExited = true;
 });
 
-console.log(
-  `load average ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}; ${DURATION_MS / 1000} s per category`,
-);
+console.log(`load average ${loadAverage()}; ${DURATION_MS / 1000} s per category`);
 console.log(`goals: healthz p99 ≤ ${GOAL_P99_MS} ms, max ≤ ${GOAL_MAX_MS} ms while attacked\n`);
 // One unmeasured large body and one chat first: the first use of a worker thread (its JIT, its
 // compiled validators) is start-up, not the cost of an attack.
@@ -278,10 +272,6 @@ console.log(
   `\nafter the attacks: ${alive ? 'alive, create + get correct' : `NOT OK (create answered ${created?.status ?? 'nothing'})`}`,
 );
 console.log(`categories meeting the goals: ${results.filter(Boolean).length}/${results.length}`);
-console.log(
-  `load average ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average ${loadAverage()}`);
 server.child.kill('SIGKILL');
 process.exit(alive && results.every(Boolean) ? 0 : 1);

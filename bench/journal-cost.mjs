@@ -2,7 +2,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 // What the request journal costs GET agent: the built server with the journal on (JOURNAL_MAX=1000,
 // the default) against the same build with it off (JOURNAL_MAX=0). How fast one server process
 // runs depends on how V8 happened to optimise it, so each round starts a fresh pair, warms both up,
@@ -14,20 +13,19 @@ import { fileURLToPath } from 'node:url';
 // Env: BENCH_ROUNDS (default 6), BENCH_DURATION (default 5), BENCH_CLI (another build's dist/cli.js).
 import autocannon from 'autocannon';
 import { cpuMs } from './process-cpu.mjs';
-import { serveArgs, spawnUntil } from './spawn-until.mjs';
+import { DEV_SEED, CLI as SHIPPED_CLI, serveArgs, spawnUntil } from './spawn-until.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CPU_REQUESTS = 40_000;
-const CLI = process.env.BENCH_CLI ?? fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
-const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
+const CLI = process.env.BENCH_CLI ?? SHIPPED_CLI;
 const TOKEN = 'dev-token';
 const dir = mkdtempSync(join(tmpdir(), 'journal-bench-'));
 
 async function start(journalMax, round) {
   const database = join(dir, `journal-${journalMax}-${round}.sqlite`);
   const server = await spawnUntil(
-    serveArgs(['--port', '0', '--seed', SEED, '--dev-token', TOKEN], CLI),
+    serveArgs(['--port', '0', '--seed', DEV_SEED, '--dev-token', TOKEN], CLI),
     {
       DATABASE_URL: database,
       RATE_LIMIT_MAX: '1000000000',

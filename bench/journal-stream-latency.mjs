@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 // How soon a platform request shows in the journal stream, which the console's list follows: the
 // issue promises a request "appears in the list within a second". The built server runs in its own
 // process (dev seed, dev token). Each request is made alone, and timed from the moment its caller
@@ -19,14 +18,13 @@ import { fileURLToPath } from 'node:url';
 // Usage: pnpm build && node bench/journal-stream-latency.mjs
 // Env: BENCH_REQUESTS (GET agent per part, default 300), BENCH_CHATS (default 50), CHROMIUM_PATH.
 import { chromium } from 'playwright-core';
-import { serveArgs, spawnUntil } from './spawn-until.mjs';
+import { loadAverage } from './machine-load.mjs';
+import { CLI, DEV_SEED, serveArgs, spawnUntil } from './spawn-until.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const CHATS = Number(process.env.BENCH_CHATS ?? 50);
 const JOURNAL_MAX = 1000;
 const GOAL_MS = 1000;
-const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
-const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 const TOKEN = 'dev-token';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
 const CHAT_BODY = JSON.stringify({
@@ -184,7 +182,7 @@ function report(label, latencies) {
 
 const dir = mkdtempSync(join(tmpdir(), 'journal-stream-bench-'));
 const server = await spawnUntil(
-  serveArgs(['--port', '0', '--seed', SEED, '--dev-token', TOKEN], CLI),
+  serveArgs(['--port', '0', '--seed', DEV_SEED, '--dev-token', TOKEN], CLI),
   {
     DATABASE_URL: join(dir, 'bench.sqlite'),
     RATE_LIMIT_MAX: '1000000000',
@@ -218,11 +216,7 @@ try {
   console.log(
     `\ngoal ≤ ${GOAL_MS} ms (a request appears in the list within a second): ${worst <= GOAL_MS ? 'met' : 'NOT met'}, worst ${worst.toFixed(1)} ms`,
   );
-  console.log(
-    `load average ${loadavg()
-      .map((x) => x.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`load average ${loadAverage(1)}`);
   process.exitCode = worst <= GOAL_MS ? 0 : 1;
 } finally {
   server.child.kill('SIGTERM');

@@ -9,30 +9,24 @@
 // Besides the scrapes' latency as Prometheus sees it, it prints the server's CPU time per scrape
 // (idle, from /proc) and the server's own mean time per scrape under load (its histogram).
 import { mkdtempSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { supportChat } from './bench-bodies.mjs';
+import { loadAverage } from './machine-load.mjs';
 import { cpuMs } from './process-cpu.mjs';
-import { freePort, serveArgs, spawnUntil } from './spawn-until.mjs';
+import { CLI, DEV_SEED, freePort, serveArgs, spawnUntil } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const IDLE_SCRAPES = Number(process.env.BENCH_SCRAPES ?? 500);
-const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
-const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 const TOKEN = 'dev-token';
 const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-console.log(`machine: ${cpus().length} CPUs, load average ${load()} (1, 5, 15 min)`);
+console.log(`machine: ${cpus().length} CPUs, load average ${loadAverage()} (1, 5, 15 min)`);
 
 const port = await freePort();
 const server = await spawnUntil(
-  serveArgs(['--port', String(port), '--seed', SEED, '--dev-token', TOKEN], CLI),
+  serveArgs(['--port', String(port), '--seed', DEV_SEED, '--dev-token', TOKEN], CLI),
   {
     DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'metrics-bench-')), 'bench.sqlite'),
     LOG_LEVEL: 'warn',
@@ -118,5 +112,5 @@ const after = await serverSideMs();
 console.log(
   `busy server's own time per scrape (its histogram, event-loop waits included): ${((after.sum - before.sum) / (after.count - before.count)).toFixed(2)} ms mean`,
 );
-console.log(`load average after: ${load()}`);
+console.log(`load average after: ${loadAverage()}`);
 server.child.kill('SIGTERM');

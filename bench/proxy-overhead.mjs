@@ -16,9 +16,10 @@
  * median latency; the proxy's CPU per call at most 1.3× the bare pass-through's.
  */
 import { once } from 'node:events';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { arg } from './bench-args.mjs';
+import { loadAverage } from './machine-load.mjs';
 import { cpuMs } from './process-cpu.mjs';
 import { BENCH_TOKEN, spawnProxy, spawnSeededServer, spawnUntil } from './spawn-until.mjs';
 
@@ -108,11 +109,7 @@ try {
     `goal: the proxy's CPU per call at most ${CPU_GOAL}× the bare pass-through's — ${cpuMet ? 'met' : 'NOT met'}` +
       ' (CPU as the scheduler counts it; on a kernel without schedstat, in clock ticks of 10 ms summed over rounds of 100 calls)',
   );
-  console.log(
-    `load average during the run: ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} on ${cpus().length} CPUs`,
-  );
+  console.log(`load average during the run: ${loadAverage(1)} on ${cpus().length} CPUs`);
 } finally {
   for (const { child } of [passthrough, proxy, target]) {
     child.kill('SIGTERM');

@@ -16,9 +16,10 @@
  * adds shows as the difference from the 10-cassette server, which does the same HTTP work.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { arg } from './bench-args.mjs';
+import { loadAverage } from './machine-load.mjs';
 import { BENCH_TOKEN, ONE_AGENT_SEED, SERVER_ENTRY, spawnUntil } from './spawn-until.mjs';
 
 const CASSETTES = arg('cassettes', 10_000);
@@ -187,11 +188,7 @@ try {
       check(response.status, i);
     },
   );
-  console.log(
-    `machine: ${cpus().length} cores, load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`machine: ${cpus().length} cores, load average ${loadAverage()}`);
 } finally {
   for (const app of apps) await app.close();
   for (const server of servers) server.child.kill();

@@ -22,11 +22,10 @@ import {
   TraceMap,
 } from '@jridgewell/trace-mapping';
 import { buildWithSourceMaps } from './profile-build.mjs';
-import { freePort } from './spawn-until.mjs';
+import { DEV_SEED, freePort } from './spawn-until.mjs';
 
 const GOAL = 12;
 const REPOSITORY = fileURLToPath(new URL('..', import.meta.url));
-const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 const HOOK = fileURLToPath(new URL('./request-coverage-hook.mjs', import.meta.url));
 const headers = { authorization: 'Bearer dev-token', 'content-type': 'application/json' };
 const KINDS = {
@@ -63,7 +62,7 @@ async function startCovered(dist, env) {
       '--port',
       String(port),
       '--seed',
-      SEED,
+      DEV_SEED,
     ],
     {
       env: { ...process.env, DATABASE_URL: join(dataDir, 'files.sqlite'), LOG_LEVEL: 'warn', ...env },

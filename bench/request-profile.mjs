@@ -8,7 +8,8 @@
 // while the measured requests ran count (the profiler's clock is the system's monotonic one, which
 // this process reads too), so start-up and the warm-up are not in the table.
 // Kinds: bare (a bare Fastify route answering GET with a body of the same size: the floor), get (one agent, again and again: answered from the token and agent caches), create, chat
-// (a small plain chat: answered on the event loop), stream (the same chat streamed), keyed (a create
+// (a small plain chat: answered on the event loop), chats and embeddings (what engine-throughput.mjs
+// sends: 1,000 distinct chats, embeddings of 16 sentences), stream (the same chat streamed), keyed (a create
 // with a new Idempotency-Key each time, as the SDK sends), refused (a GET with an unknown token:
 // 401, then the failed-authentication limit's 429), limited (a GET over its token's rate limit: 429).
 // Usage: node bench/request-profile.mjs [kind ...]   (builds apps/server first, about 20 s)
@@ -18,20 +19,21 @@
 // JSON: '{"OTEL_EXPORTER_OTLP_ENDPOINT":"http://127.0.0.1:4318"}' profiles it tracing).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import autocannon from 'autocannon';
-import { supportChat } from './bench-bodies.mjs';
+import { cyclingRequest, supportChat } from './bench-bodies.mjs';
+import { distinctSentences, embeddingPayloads } from './embeddings-corpus.mjs';
+import { loadAverage } from './machine-load.mjs';
 import { buildWithSourceMaps } from './profile-build.mjs';
-import { freePort } from './spawn-until.mjs';
+import { DEV_SEED, freePort } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROWS = Number(process.env.BENCH_ROWS ?? 25);
 const MIN_SHARE = Number(process.env.BENCH_MIN_SHARE ?? 0.5);
 const CONNECTIONS = 50;
-const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 const TOKEN = 'dev-token';
 const BARE = fileURLToPath(new URL('./server-bare-route.mjs', import.meta.url));
 const BARE_GET_BODY = JSON.stringify({
@@ -54,6 +56,24 @@ const KINDS = {
     headers: { 'idempotency-key': 'bench-[<id>]' },
   },
   chat: { url: '/v1/agents/chat/request', method: 'POST', body: supportChat() },
+  // What engine-throughput.mjs sends: plain chats of 1,000 distinct messages, and embeddings of 16
+  // sentences a request, cycled so that no cache answers from memory.
+  chats: {
+    url: '/v1/agents/chat/request',
+    method: 'POST',
+    requests: [
+      cyclingRequest(
+        distinctSentences(20_000, 3)
+          .slice(0, 1000)
+          .map((text) => supportChat({ message: { role: 'user', content: [{ type: 'text', text }] } })),
+      ),
+    ],
+  },
+  embeddings: {
+    url: '/v1/vectors/embedding',
+    method: 'POST',
+    requests: [cyclingRequest(embeddingPayloads(16))],
+  },
   stream: { url: '/v1/agents/chat/request', method: 'POST', body: supportChat({ stream: true }) },
   // What refusing costs, the work an attacker makes by flooding: a GET with a token that does not
   // exist (401, then the failed-authentication limit's 429), and a GET over its token's rate limit
@@ -157,7 +177,7 @@ async function start(kind, dist, profileDir, env = {}) {
   const port = await freePort();
   return startProfiled(
     join(dist, 'cli.js'),
-    ['serve', '--port', String(port), '--seed', SEED],
+    ['serve', '--port', String(port), '--seed', DEV_SEED],
     {
       PROFILE_DIR: profileDir,
       DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'profile-bench-')), 'bench.sqlite'),
@@ -239,15 +259,9 @@ const selected = process.argv.slice(2);
 for (const name of selected)
   if (!(name in KINDS)) throw new Error(`unknown kind ${name}; known: ${Object.keys(KINDS).join(', ')}`);
 console.log(
-  `load average ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}; ${availableParallelism()} cores; ${DURATION} s per kind, ${CONNECTIONS} connections`,
+  `load average ${loadAverage()}; ${availableParallelism()} cores; ${DURATION} s per kind, ${CONNECTIONS} connections`,
 );
 const dist = buildWithSourceMaps();
 for (const name of selected.length ? selected : Object.keys(KINDS))
   print(name, await profileKind(name, dist));
-console.log(
-  `\nload average ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`\nload average ${loadAverage()}`);

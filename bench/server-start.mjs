@@ -10,7 +10,8 @@
 // beside the bare process's (whose first requests pay for its connection and first compiles).
 // Usage: pnpm --filter @assistant-platform/server build && node bench/server-start.mjs
 // Env: BENCH_STARTS (default 15), BENCH_CLI (the build measured), BENCH_CLI_OTHER.
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
+import { loadAverage } from './machine-load.mjs';
 import { AFTER_READY_MS, CLI, readyAfterSpawn, serverReadyAfterSpawn } from './spawn-until.mjs';
 
 const STARTS = Number(process.env.BENCH_STARTS ?? 15);
@@ -24,11 +25,7 @@ const builds = [
   ...(process.env.BENCH_CLI_OTHER ? [['other build', process.env.BENCH_CLI_OTHER]] : []),
 ];
 
-console.log(
-  `load average ${loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ')}; ${availableParallelism()} cores; ${STARTS} starts each`,
-);
+console.log(`load average ${loadAverage()}; ${availableParallelism()} cores; ${STARTS} starts each`);
 const runs = new Map([['bare node http', []], ...builds.map(([name]) => [name, []])]);
 for (let round = 0; round < STARTS; round++) {
   runs.get('bare node http').push(await readyAfterSpawn(BARE_NODE, {}, '/'));
@@ -49,8 +46,4 @@ const [mine] = builds;
 console.log(
   `\nready after spawn         ${Math.round(median(runs.get(mine[0]).map((run) => run.ms)))} ms  (median of ${STARTS}; goal ≤ 300)`,
 );
-console.log(
-  `load average ${loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average ${loadAverage()}`);

@@ -24,14 +24,13 @@ import {
 // root; the database is dropped, the cluster stopped, at the end).
 import autocannon from 'autocannon';
 import { supportChat } from './bench-bodies.mjs';
-import { freePort, serveArgs, spawnUntil } from './spawn-until.mjs';
+import { DEV_SEED, freePort, CLI as SHIPPED_CLI, serveArgs, spawnUntil } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const RSS_REQUESTS = Number(process.env.BENCH_RSS_REQUESTS ?? 200_000);
 const CONNECTIONS = 50;
-const CLI = process.env.BENCH_CLI ?? fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
-const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
+const CLI = process.env.BENCH_CLI ?? SHIPPED_CLI;
 const BARE = fileURLToPath(new URL('./server-bare-route.mjs', import.meta.url));
 const TOKEN = 'dev-token';
 
@@ -103,7 +102,7 @@ const serverEnv = {
 const port = await freePort();
 const spawnedAt = performance.now();
 const starting = spawnUntil(
-  serveArgs(['--port', String(port), '--seed', SEED, '--dev-token', TOKEN], CLI),
+  serveArgs(['--port', String(port), '--seed', DEV_SEED, '--dev-token', TOKEN], CLI),
   serverEnv,
   /listening on http:\/\/[^:]+:(\d+)/,
 );

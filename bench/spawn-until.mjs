@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 export const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
 /** The built server's library entry (startReferenceServer, build, loadConfig). */
 export const SERVER_ENTRY = new URL('../apps/server/dist/index.js', import.meta.url).href;
-const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
+/** The dev seed every benchmark's server starts with: the one `pnpm start` uses. */
+export const DEV_SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 
 /** The Node options the server ships with (apps/server/node-options.json; its README says why). */
 const SHIPPED_NODE_ARGS = JSON.parse(
@@ -106,7 +107,7 @@ export function freePort() {
 export async function spawnThroughputServer(env = {}, cli = CLI) {
   const port = await freePort();
   const { child } = await spawnUntil(
-    serveArgs(['--port', String(port), '--seed', SEED], cli),
+    serveArgs(['--port', String(port), '--seed', DEV_SEED], cli),
     {
       DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'bench-')), 'bench.sqlite'),
       RATE_LIMIT_MAX: '1000000000',
@@ -167,7 +168,7 @@ export const AFTER_READY_MS = 1500;
  */
 export function serverReadyAfterSpawn(cli = CLI, env = {}) {
   return readyAfterSpawn(
-    serveArgs(['--seed', SEED], cli),
+    serveArgs(['--seed', DEV_SEED], cli),
     {
       DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'bench-start-')), 'bench.sqlite'),
       LOG_LEVEL: 'warn',

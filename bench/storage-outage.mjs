@@ -15,27 +15,21 @@
  */
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createDatabase, databaseName, startThrowawayPostgres } from '@assistant-platform/test-postgres';
-import { serveArgs, spawnUntil } from './spawn-until.mjs';
+import { loadAverage } from './machine-load.mjs';
+import { CLI, DEV_SEED, serveArgs, spawnUntil } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 9);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
-const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
-const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 const TOKEN = 'dev-token';
 const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
 
 async function serve(database) {
   const server = await spawnUntil(
-    serveArgs(['--port', '0', '--seed', SEED, '--dev-token', TOKEN], CLI),
+    serveArgs(['--port', '0', '--seed', DEV_SEED, '--dev-token', TOKEN], CLI),
     { DATABASE_URL: database, RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'fatal' },
     /listening on http:\/\/[^:]+:(\d+)/,
   );
@@ -181,7 +175,7 @@ async function fullDisk() {
   }
 }
 
-console.log(`load average before: ${load()}`);
+console.log(`load average before: ${loadAverage(1)}`);
 await postgresOutage();
 await fullDisk();
-console.log(`load average after: ${load()}`);
+console.log(`load average after: ${loadAverage(1)}`);

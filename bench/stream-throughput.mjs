@@ -11,9 +11,9 @@
 // Usage: pnpm build && node bench/stream-throughput.mjs
 // Env: BENCH_DURATION (seconds per run, default 5), BENCH_ROUNDS (default 3).
 import { Agent, request } from 'node:http';
-import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { supportChat } from './bench-bodies.mjs';
+import { loadAverage } from './machine-load.mjs';
 import { spawnThroughputServer, spawnUntil } from './spawn-until.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -88,9 +88,7 @@ const events = text.split(/(?<=\n\n)/);
 const bare = await spawnUntil([BARE], { BARE_STREAM_EVENTS: JSON.stringify(events) }, /ready (\d+)/);
 
 console.log(
-  `load average ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}; a stream of ${events.length} events, ${Buffer.byteLength(text)} bytes; ` +
+  `load average ${loadAverage()}; a stream of ${events.length} events, ${Buffer.byteLength(text)} bytes; ` +
     `${ROUNDS} rounds of ${DURATION} s per run`,
 );
 const ms = (value) => `${value.toFixed(1).padStart(7)} ms`;
@@ -137,11 +135,7 @@ for (const [concurrency, { streams, first, journal }] of Object.entries(summary)
       `first event p99 ${first.toFixed(2)}× the bare route's${concurrency === '200' ? ' (goal ≤ 2)' : ''}; ` +
       `journal on/off ${journal.toFixed(2)}× (goal ≥ 0.95)`,
   );
-console.log(
-  `load average ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average ${loadAverage()}`);
 server.kill();
 unjournaled.kill();
 bare.child.kill();

@@ -24,12 +24,21 @@
 // Env: BENCH_DURATION (seconds per category, default 30), BENCH_ATTACKER_NICE (default 19), BENCH_PIN,
 // BENCH_SERVER_NODE_ARGS (the server process's Node options, in place of those it ships with).
 import { mkdtempSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bigCreateBody, supportChat } from './bench-bodies.mjs';
+import { loadAverage } from './machine-load.mjs';
 import { cpuMs } from './process-cpu.mjs';
-import { ATTACKER_NICE, forkBehind, freePort, serveArgs, spawnUntil, stop } from './spawn-until.mjs';
+import {
+  ATTACKER_NICE,
+  DEV_SEED,
+  forkBehind,
+  freePort,
+  serveArgs,
+  spawnUntil,
+  stop,
+} from './spawn-until.mjs';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION ?? 30) * 1000;
 /** B's pace per kind: one request started every 200 ms at most, under each token's rate limit. */
@@ -37,7 +46,6 @@ const B_INTERVAL_MS = 200;
 const REQUEST_TIMEOUT_MS = 60_000;
 const FLOOR_MS = 20;
 const SELF = fileURLToPath(import.meta.url);
-const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 const BARE = fileURLToPath(new URL('./server-bare-route.mjs', import.meta.url));
 const A = 'dev-token';
 const B = 'globex-token';
@@ -256,10 +264,6 @@ function client(args, nice = 0) {
   return { child, next };
 }
 
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 const ms = (n) => `${n.toFixed(1).padStart(7)} ms`;
 
 /** Whether the goal held (with the floor), and whether it held at exactly 2× the idle p99 (`strict`). */
@@ -280,7 +284,7 @@ function report(name, { figures, errors }, idle, answers, cpu, seconds) {
         .map(([status, count]) => `${status}×${count}`)
         .join(' ')} (${Math.round(sent / seconds)}/s)`
     : '';
-  console.log(`${name}  load ${load()}${idle ? `  ${ok ? 'ok' : 'FAIL'}` : ''}${a}`);
+  console.log(`${name}  load ${loadAverage()}${idle ? `  ${ok ? 'ok' : 'FAIL'}` : ''}${a}`);
   console.log(`  CPU of one core: ${cpu}`);
   console.log(lines.join('\n'));
   if (errors.length)
@@ -296,7 +300,7 @@ function report(name, { figures, errors }, idle, answers, cpu, seconds) {
 async function freshServer() {
   const port = await freePort();
   const { child } = await spawnUntil(
-    serveArgs(['--port', String(port), '--seed', SEED]),
+    serveArgs(['--port', String(port), '--seed', DEV_SEED]),
     // The default limits: the rate limit (600 a minute a token) bounds the event loop's work for A.
     { DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'tenants-bench-')), 'bench.sqlite'), LOG_LEVEL: 'error' },
     /listening on http:\/\/[^:]+:(\d+)/,
@@ -360,7 +364,7 @@ async function main() {
     process.exit(2);
   }
   console.log(
-    `load average ${load()}; ${availableParallelism()} cores; ${DURATION_MS / 1000} s per category` +
+    `load average ${loadAverage()}; ${availableParallelism()} cores; ${DURATION_MS / 1000} s per category` +
       `; A's generator at nice ${ATTACKER_NICE}` +
       (process.env.BENCH_PIN === '1' ? '; clients pinned to the last core' : ''),
   );
@@ -393,7 +397,7 @@ async function main() {
         .join(', ') || 'none'
     }`,
   );
-  console.log(`load average ${load()}`);
+  console.log(`load average ${loadAverage()}`);
   await stop(server.child);
   await stop(bare.child);
   process.exit(results.every(([, { ok }]) => ok) ? 0 : 1);

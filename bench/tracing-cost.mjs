@@ -12,9 +12,9 @@
 // Usage: pnpm build && node bench/tracing-cost.mjs
 // Env: BENCH_DURATION (seconds per run, default 3), BENCH_ROUNDS (default 5).
 import { createServer } from 'node:http';
-import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { supportChat } from './bench-bodies.mjs';
+import { loadAverage } from './machine-load.mjs';
 import { threadCpuMs } from './process-cpu.mjs';
 import { spawnThroughputServer } from './spawn-until.mjs';
 
@@ -73,11 +73,7 @@ async function run(target, { path, ...options }, duration = DURATION) {
   return result;
 }
 
-console.log(
-  `load average ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}; ${ROUNDS} rounds of ${DURATION} s per run`,
-);
+console.log(`load average ${loadAverage()}; ${ROUNDS} rounds of ${DURATION} s per run`);
 for (const kind of Object.values(kinds))
   for (const target of Object.values(variants)) await run(target, kind, 1);
 // ratios[kind][variant]: each round's throughput against the same round's off.
@@ -138,10 +134,6 @@ for (const [name, byVariant] of Object.entries(cpu))
     );
 for (const [type, bytes] of exported)
   console.log(`spans exported as ${type}: ${(bytes / 1e6).toFixed(1)} MB`);
-console.log(
-  `load average ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average ${loadAverage()}`);
 for (const target of Object.values(variants)) target.child.kill();
 receiver.close();

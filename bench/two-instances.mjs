@@ -25,10 +25,11 @@
  * BENCH_CONNECTIONS (default 50), BENCH_REVOCATIONS (default 20), BENCH_POSTGRES_URL (else a
  * throwaway cluster with its durable defaults), BENCH_REDIS_URL (else a throwaway redis-server).
  */
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { startThrowawayPostgres } from '@assistant-platform/test-postgres';
 import { startThrowawayRedis } from '@assistant-platform/test-redis';
 import { findHaproxy } from '../scripts/haproxy-balancer.mjs';
+import { loadAverage } from './machine-load.mjs';
 import { disruptions } from './two-instances/disruptions.mjs';
 import { startDeployment } from './two-instances/processes.mjs';
 import { revocationDelays } from './two-instances/revocation.mjs';
@@ -51,10 +52,7 @@ const deployment = await startDeployment({
   postgresAdmin: givenPostgres ?? cluster.url,
   redisUrl: process.env.BENCH_REDIS_URL ?? redis.url,
 });
-const load = () =>
-  `${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')} on ${cpus().length} CPUs`;
+const load = () => `${loadAverage(1)} on ${cpus().length} CPUs`;
 try {
   await throughput(deployment);
   console.log(`load average: ${load()}`);

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadAverage } from './machine-load.mjs';
 /**
  * How soon a model server stops generating when the client of a chat leaves, streamed and not, with
  * the reference server (its own process, CHAT_ENGINE=openai) in front of a llama-server-like
@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
  * tokens, about 12 s).
  * Usage: pnpm build && node bench/upstream-cancel.mjs   Env: BENCH_ROUNDS (default 10), BENCH_TOKEN_MS.
  */
-import { serveArgs, spawnUntil } from './spawn-until.mjs';
+import { CLI, DEV_SEED, serveArgs, spawnUntil } from './spawn-until.mjs';
 
 const { llamaServerLike, startFakeUpstream } = await import('../packages/engines/dist/testing/index.js');
 
@@ -24,12 +24,10 @@ const TOKEN_MS = Number(process.env.BENCH_TOKEN_MS ?? 40);
 const MAX_TOKENS = 300;
 const LEAVE_AFTER = 10;
 const TOKEN = 'dev-token';
-const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
-const SEED = fileURLToPath(new URL('../seed/dev.json', import.meta.url));
 
 const upstream = await startFakeUpstream();
 const server = await spawnUntil(
-  serveArgs(['--port', '0', '--seed', SEED, '--dev-token', TOKEN], CLI),
+  serveArgs(['--port', '0', '--seed', DEV_SEED, '--dev-token', TOKEN], CLI),
   {
     DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'bench-cancel-')), 'bench.sqlite'),
     LOG_LEVEL: 'warn',
@@ -87,11 +85,7 @@ try {
         `${median(after)} tokens median, ${Math.max(...after)} worst made after leaving; ${finished} of ${ROUNDS} ran to the end`,
     );
   }
-  console.log(
-    `load average  ${loadavg()
-      .map((x) => x.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`load average  ${loadAverage(1)}`);
 } finally {
   server.child.kill();
   await upstream.close();

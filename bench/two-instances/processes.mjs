@@ -8,10 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { createDatabase, databaseName, dropDatabases } from '@assistant-platform/test-postgres';
 import { freePort, startHaproxy } from '../../scripts/haproxy-balancer.mjs';
 import { startRelay, throughRelay } from '../../scripts/tcp-relay.mjs';
-import { spawnUntil } from '../spawn-until.mjs';
+import { DEV_SEED, spawnUntil } from '../spawn-until.mjs';
 
 const CLI = fileURLToPath(new URL('../../apps/server/dist/cli.js', import.meta.url));
-const SEED = fileURLToPath(new URL('../../seed/dev.json', import.meta.url));
 export const TOKEN = 'dev-token';
 
 const exited = (child) =>
@@ -37,7 +36,7 @@ export async function startDeployment({ haproxy, postgresAdmin, redisUrl }) {
   const closers = [];
   const launch = async (instance) => {
     const started = await spawnUntil(
-      [CLI, 'serve', '--port', String(instance.port), '--seed', SEED, '--dev-token', TOKEN],
+      [CLI, 'serve', '--port', String(instance.port), '--seed', DEV_SEED, '--dev-token', TOKEN],
       { ...env, REDIS_URL: throughRelay(redisUrl, instance.redis) },
       /listening on http:\/\/[^:]+:(\d+)/,
     );
