@@ -1,6 +1,7 @@
 /**
  * Picks the intent and the hand-off agent closest to the user's message with the embedding engine
- * (cosine similarity), in one embed call per request.
+ * (cosine similarity), in one embed call per request. The intents' and hand-off agents' vectors are
+ * kept: they are an agent's own, sent again with every message, while the message is new each time.
  */
 import type { EmbeddingEngine, EngineCallOptions, HandoffAgent } from '../types.js';
 
@@ -44,6 +45,51 @@ export function agentProfile(agent: HandoffAgent): string {
   return [agent.name, agent.description, agent.intents.join(', ')].filter(Boolean).join('. ');
 }
 
+/** Vectors kept per embedding engine, and how many and how long their sentences may be. */
+const knownVectors = new WeakMap<EmbeddingEngine, Map<string, number[]>>();
+const MAX_KNOWN_VECTORS = 1000;
+const MAX_KNOWN_CHARS = 512;
+
+/**
+ * The vector of `query` and those of `sentences`, the ones embedded before taken from the engine's
+ * kept vectors (read before the engine is awaited: another request may empty them meanwhile).
+ * Bounded like the stem cache: emptied when full, so a stream of new intents keeps memory flat (at
+ * most about 3 MB of vectors and 1 MB of sentences).
+ */
+async function vectorsOf(
+  embeddings: EmbeddingEngine,
+  query: string,
+  sentences: readonly string[],
+  options: EngineCallOptions,
+): Promise<{ queryVector: number[]; vectors: number[][] }> {
+  let known = knownVectors.get(embeddings);
+  if (known === undefined) {
+    known = new Map();
+    knownVectors.set(embeddings, known);
+  }
+  const vectors: (number[] | undefined)[] = sentences.map((sentence) => known.get(sentence));
+  const asked = [query];
+  const missing: number[] = [];
+  vectors.forEach((vector, index) => {
+    if (vector !== undefined) return;
+    asked.push(sentences[index] as string);
+    missing.push(index);
+  });
+  const embedded = await embeddings.embed(
+    { model: ROUTING_EMBEDDING_MODEL, lang: 'multi', sentences: asked },
+    options,
+  );
+  missing.forEach((index, at) => {
+    const sentence = sentences[index] as string;
+    const vector = embedded[at + 1] ?? [];
+    vectors[index] = vector;
+    if (sentence.length > MAX_KNOWN_CHARS) return;
+    if (known.size >= MAX_KNOWN_VECTORS) known.clear();
+    known.set(sentence, vector);
+  });
+  return { queryVector: embedded[0] ?? [], vectors: vectors as number[][] };
+}
+
 export async function route(
   embeddings: EmbeddingEngine,
   query: string,
@@ -52,16 +98,14 @@ export async function route(
   options: EngineCallOptions,
 ): Promise<Routing> {
   if (intents.length === 0 && agents.length === 0) return {};
-  const sentences = [query.trim() || '(empty message)', ...intents, ...agents.map(agentProfile)].map(
-    (sentence) => sentence.slice(0, 8192) || ' ',
-  );
-  const vectors = await embeddings.embed(
-    { model: ROUTING_EMBEDDING_MODEL, lang: 'multi', sentences },
-    options,
-  );
-  const [queryVector = [], ...rest] = vectors;
+  const [asked = ' ', ...sentences] = [
+    query.trim() || '(empty message)',
+    ...intents,
+    ...agents.map(agentProfile),
+  ].map((sentence) => sentence.slice(0, 8192) || ' ');
+  const { queryVector, vectors } = await vectorsOf(embeddings, asked, sentences, options);
   return {
-    intent: best(intents, rest.slice(0, intents.length), queryVector),
-    handoff: best(agents, rest.slice(intents.length), queryVector),
+    intent: best(intents, vectors.slice(0, intents.length), queryVector),
+    handoff: best(agents, vectors.slice(intents.length), queryVector),
   };
 }

@@ -44,8 +44,20 @@ function loaded(): Encoding {
   return encoding;
 }
 
+/** A UTF-16 surrogate: the only text whose tokens may not read back as it was (a lone one). */
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 // Text quoted from the user may contain `<|endoftext|>`; it is plain text here, never a control token.
 const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
+
+/**
+ * Whether `text` takes at most `maxTokens` tokens, known without counting them: a token stands for
+ * at least one byte of UTF-8, and a UTF-16 unit takes at most three (a lone surrogate too, as the
+ * replacement character). False says nothing: count them.
+ */
+export function surelyFits(text: string, maxTokens: number): boolean {
+  return text.length * 3 <= maxTokens;
+}
 
 export function countTokens(text: string): number {
   return loaded().encode(text, PLAIN_TEXT).length;
@@ -72,8 +84,12 @@ export function splitAnswer(text: string, maxTokens: number): AnswerTokens {
  */
 export function wholeAnswer(text: string, maxTokens: number): { text: string; cut: boolean } {
   const { encode, decode } = loaded();
+  // Text without surrogates reads back from its tokens as it is; one that surely fits is not even
+  // counted (most answers are a few hundred characters against a budget of thousands of tokens).
+  const wellFormed = !SURROGATE.test(text);
+  if (wellFormed && surelyFits(text, maxTokens)) return { text, cut: false };
   const ids = encode(text, PLAIN_TEXT);
-  if (ids.length <= maxTokens) return { text: decode(ids), cut: false };
+  if (ids.length <= maxTokens) return { text: wellFormed ? text : decode(ids), cut: false };
   return { text: piecesOf(ids, maxTokens).join(''), cut: true };
 }
 

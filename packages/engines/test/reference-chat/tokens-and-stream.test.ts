@@ -1,7 +1,7 @@
 import { decode, EndOfText, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, test } from 'vitest';
 import { END_OF_SEQUENCE_TOKEN, END_OF_SEQUENCE_TOKEN_ID } from '../../src/reference-chat/index.js';
-import { countTokens, loadTokenizer, splitAnswer, wholeAnswer } from '../../src/reference-chat/tokens.js';
+import { countTokens, loadTokenizer, splitAnswer, surelyFits, wholeAnswer } from '../../src/reference-chat/tokens.js';
 import type { ChatStreamEvent } from '../../src/types.js';
 import { callOptions, collect, engine, request, withSchema } from './helpers.js';
 
@@ -24,6 +24,8 @@ describe('token accounting', () => {
       expect(countTokens(text)).toBe(ids.length);
       expect(splitAnswer(text, ids.length).pieces.join('')).toBe(decode(ids));
       expect(wholeAnswer(text, ids.length)).toEqual({ text: decode(ids), cut: false });
+      expect(wholeAnswer(text, text.length * 3)).toEqual({ text: decode(ids), cut: false });
+      expect(surelyFits(text, ids.length - 1)).toBe(false);
     }
   });
 
@@ -101,7 +103,8 @@ describe('an answer sent whole', () => {
   ])('is the text of the pieces a stream sends: %s', async (_name, text) => {
     await loadTokenizer();
     const tokens = encode(text, plain).length;
-    for (const max of [1, 2, 3, 5, 8, tokens - 1, tokens, tokens + 1]) {
+    // The last ones are budgets the text surely fits in, which it is not counted against.
+    for (const max of [1, 2, 3, 5, 8, tokens - 1, tokens, tokens + 1, text.length * 3, 4096]) {
       const whole = wholeAnswer(text, max);
       const split = splitAnswer(text, max);
       expect(whole).toEqual({ text: split.pieces.join(''), cut: split.cut });

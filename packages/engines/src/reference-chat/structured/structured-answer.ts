@@ -7,7 +7,7 @@
  */
 import { EngineError } from '../../types.js';
 import type { Rng } from '../prng.js';
-import { countTokens } from '../tokens.js';
+import { countTokens, surelyFits } from '../tokens.js';
 import { checkSchema } from './check-schema.js';
 import { generateValue } from './generate.js';
 import type { HintSource } from './hints.js';
@@ -70,6 +70,7 @@ export function structuredAnswer(
       if (attempt > 0) break;
       throw invalid([error]);
     }
+    if (surelyFits(text, maxTokens)) return { text, shaped: attempt > 0 };
     const tokens = countTokens(text);
     if (tokens <= maxTokens) return { text, shaped: attempt > 0 };
     smallestTokens = Math.min(smallestTokens, tokens);
