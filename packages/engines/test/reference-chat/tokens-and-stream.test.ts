@@ -1,7 +1,13 @@
 import { decode, EndOfText, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, test } from 'vitest';
 import { END_OF_SEQUENCE_TOKEN, END_OF_SEQUENCE_TOKEN_ID } from '../../src/reference-chat/index.js';
-import { countTokens, loadTokenizer, splitAnswer, surelyFits, wholeAnswer } from '../../src/reference-chat/tokens.js';
+import {
+  countTokens,
+  loadTokenizer,
+  splitAnswer,
+  surelyFits,
+  wholeAnswer,
+} from '../../src/reference-chat/tokens.js';
 import type { ChatStreamEvent } from '../../src/types.js';
 import { callOptions, collect, engine, request, withSchema } from './helpers.js';
 
