@@ -13,7 +13,8 @@
 import type { ContentBlock } from '@assistant-platform/types';
 import { Piscina } from 'piscina';
 import { createLocalEmbeddingEngine } from '../local-embeddings/index.js';
-import { createReferenceChatEngine, loadTokenizer, planInThisThread } from '../reference-chat/index.js';
+import { createReferenceChatEngine, planInThisThread } from '../reference-chat/index.js';
+import { loadTokenizerWhenIdle } from '../reference-chat/tokenizer-when-idle.js';
 import {
   type ChatEngine,
   type ChatEngineRequest,
@@ -174,10 +175,13 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
     return new EngineError(500, `The engine task went over ${what} budget`, { cause: error });
   }
 
-  // Small work stays in this thread (see work-size.ts), with engines of its own.
+  // Small work stays in this thread (see work-size.ts), with engines of its own. This thread loads
+  // the tokenizer once it is idle, or when an answer needs it first (tokenizer-when-idle.ts).
   const localEmbeddings = createLocalEmbeddingEngine();
   const planHere = planInThisThread(localEmbeddings);
-  loadTokenizer().catch((error: unknown) => logger.error({ err: error }, 'the tokenizer failed to load'));
+  const tokenizer = loadTokenizerWhenIdle((error) =>
+    logger.error({ err: error }, 'the tokenizer failed to load'),
+  );
   return {
     chat: createReferenceChatEngine({
       plan: (request, options, shape) =>
@@ -196,6 +200,7 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
           : run<string>({ kind: 'embed-json', request }, options),
     },
     close: async () => {
+      tokenizer.stop();
       queue.close(new Error('the engines are closing'));
       await piscina?.pool.destroy();
     },

@@ -8,7 +8,13 @@ import { rngForRequest } from './prng.js';
 import { proseAnswer } from './prose-answer.js';
 import { route } from './routing.js';
 import { assertSupportedSchema, structuredAnswer } from './structured/structured-answer.js';
-import { END_OF_SEQUENCE_TOKEN_ID, splitAnswer, wholeAnswer } from './tokens.js';
+import {
+  END_OF_SEQUENCE_TOKEN_ID,
+  fitsUncounted,
+  loadTokenizer,
+  splitAnswer,
+  wholeAnswer,
+} from './tokens.js';
 
 /**
  * How an answer is planned: `whole`, its text at once (an answer sent in one body), or `pieces`, one
@@ -41,6 +47,7 @@ export async function planAnswer(
   let text: string;
   let shaped = false;
   if (schema) {
+    await loadTokenizer();
     const source = { conversation, routing, agentName: request.name };
     ({ text, shaped } = structuredAnswer(schema, source, rng.fork('structured'), request.max_tokens));
   } else {
@@ -50,6 +57,9 @@ export async function planAnswer(
     cut || shaped
       ? { finishReason: 'length', matchedStop: -1 }
       : { finishReason: 'stop', matchedStop: END_OF_SEQUENCE_TOKEN_ID };
+  // An answer sent whole that surely fits needs no tokenizer: it is answered while that still loads.
+  if (shape === 'whole' && fitsUncounted(text, request.max_tokens)) return { text, ...end(false) };
+  await loadTokenizer();
   if (shape === 'whole') {
     const whole = wholeAnswer(text, request.max_tokens);
     return { text: whole.text, ...end(whole.cut) };

@@ -12,7 +12,6 @@ import type {
   EngineCallOptions,
 } from '../types.js';
 import { type AnswerShape, type PlannedAnswer, planAnswer } from './answer.js';
-import { loadTokenizer } from './tokens.js';
 
 export { END_OF_SEQUENCE_TOKEN, END_OF_SEQUENCE_TOKEN_ID, loadTokenizer } from './tokens.js';
 
@@ -42,12 +41,12 @@ export type AnswerPlanner = (
   shape: AnswerShape,
 ) => Promise<PlannedAnswer>;
 
-/** Plans in this thread, routing intents with `embeddings`. */
+/**
+ * Plans in this thread, routing intents with `embeddings`; the tokenizer is awaited only by answers
+ * that need it (see `planAnswer`).
+ */
 export function planInThisThread(embeddings: EmbeddingEngine): AnswerPlanner {
-  return async (request, options, shape) => {
-    await loadTokenizer();
-    return planAnswer(request, embeddings, options, shape);
-  };
+  return (request, options, shape) => planAnswer(request, embeddings, options, shape);
 }
 
 /**

@@ -3,8 +3,9 @@
  * streaming both go through `decodeGenerator`, which holds back the bytes of a character split
  * across tokens, so a streamed answer concatenates to exactly the complete answer.
  *
- * The encoding's tables are the largest thing an engine loads: they are loaded in the background
- * once the server listens (`loadTokenizer`), on the thread that plans answers, in steps (see there).
+ * The encoding's tables are the largest thing an engine loads: they are loaded (`loadTokenizer`, in
+ * steps, see there) on the thread that plans answers, when an answer first needs them or once that
+ * thread is idle (tokenizer-when-idle.ts). An answer that surely fits needs none (`fitsUncounted`).
  */
 import type { GptEncoding } from 'gpt-tokenizer/GptEncoding';
 
@@ -59,6 +60,16 @@ export function surelyFits(text: string, maxTokens: number): boolean {
   return text.length * 3 <= maxTokens;
 }
 
+/**
+ * Whether `text` is its own whole answer within `maxTokens`, known without the tokenizer: it surely
+ * fits, and has no surrogate (text without one reads back from its tokens as it is). Most answers
+ * are a few hundred characters against a budget of thousands of tokens, so they are neither
+ * counted nor wait for the tokenizer to load.
+ */
+export function fitsUncounted(text: string, maxTokens: number): boolean {
+  return surelyFits(text, maxTokens) && !SURROGATE.test(text);
+}
+
 export function countTokens(text: string): number {
   return loaded().encode(text, PLAIN_TEXT).length;
 }
@@ -83,13 +94,11 @@ export function splitAnswer(text: string, maxTokens: number): AnswerTokens {
  * half a character.
  */
 export function wholeAnswer(text: string, maxTokens: number): { text: string; cut: boolean } {
+  if (fitsUncounted(text, maxTokens)) return { text, cut: false };
   const { encode, decode } = loaded();
-  // Text without surrogates reads back from its tokens as it is; one that surely fits is not even
-  // counted (most answers are a few hundred characters against a budget of thousands of tokens).
-  const wellFormed = !SURROGATE.test(text);
-  if (wellFormed && surelyFits(text, maxTokens)) return { text, cut: false };
   const ids = encode(text, PLAIN_TEXT);
-  if (ids.length <= maxTokens) return { text: wellFormed ? text : decode(ids), cut: false };
+  // Text without surrogates reads back from its tokens as it is.
+  if (ids.length <= maxTokens) return { text: SURROGATE.test(text) ? decode(ids) : text, cut: false };
   return { text: piecesOf(ids, maxTokens).join(''), cut: true };
 }
 
