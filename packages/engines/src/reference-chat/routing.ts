@@ -45,16 +45,36 @@ export function agentProfile(agent: HandoffAgent): string {
   return [agent.name, agent.description, agent.intents.join(', ')].filter(Boolean).join('. ');
 }
 
-/** Vectors kept per embedding engine, and how many and how long their sentences may be. */
-const knownVectors = new WeakMap<EmbeddingEngine, Map<string, number[]>>();
-const MAX_KNOWN_VECTORS = 1000;
+/**
+ * Vectors kept per embedding engine, per account (on a shared server one account's intents never
+ * answer, or evict, another's), and how many accounts, and sentences of an account, are kept and
+ * how long those may be. Each is emptied when full, like the stem cache, which keeps memory flat.
+ */
+const knownVectors = new WeakMap<EmbeddingEngine, Map<string, Map<string, number[]>>>();
+const MAX_KNOWN_ACCOUNTS = 32;
+const MAX_KNOWN_VECTORS = 64;
 const MAX_KNOWN_CHARS = 512;
+/** Work without a tenant (a test, the engine used on its own) is one account's. */
+const NO_ACCOUNT = '';
+
+function knownOf(embeddings: EmbeddingEngine, account: string): Map<string, number[]> {
+  let accounts = knownVectors.get(embeddings);
+  if (accounts === undefined) {
+    accounts = new Map();
+    knownVectors.set(embeddings, accounts);
+  }
+  let known = accounts.get(account);
+  if (known === undefined) {
+    if (accounts.size >= MAX_KNOWN_ACCOUNTS) accounts.clear();
+    known = new Map();
+    accounts.set(account, known);
+  }
+  return known;
+}
 
 /**
- * The vector of `query` and those of `sentences`, the ones embedded before taken from the engine's
- * kept vectors (read before the engine is awaited: another request may empty them meanwhile).
- * Bounded like the stem cache: emptied when full, so a stream of new intents keeps memory flat (at
- * most about 3 MB of vectors and 1 MB of sentences).
+ * The vector of `query` and those of `sentences`, the ones embedded before taken from the kept
+ * vectors (read before the engine is awaited: another request may empty them meanwhile).
  */
 async function vectorsOf(
   embeddings: EmbeddingEngine,
@@ -62,11 +82,7 @@ async function vectorsOf(
   sentences: readonly string[],
   options: EngineCallOptions,
 ): Promise<{ queryVector: number[]; vectors: number[][] }> {
-  let known = knownVectors.get(embeddings);
-  if (known === undefined) {
-    known = new Map();
-    knownVectors.set(embeddings, known);
-  }
+  const known = knownOf(embeddings, options.tenant?.account ?? NO_ACCOUNT);
   const vectors: (number[] | undefined)[] = sentences.map((sentence) => known.get(sentence));
   const asked = [query];
   const missing: number[] = [];

@@ -91,15 +91,31 @@ describe("routing keeps the intents' and hand-off agents' vectors", () => {
     await route(engine, 'where is it now', [long], [], options());
     expect(asked[1]).toEqual(['where is it now', long]);
 
-    // 1,000 kept vectors is the bound: the 1,001st new intent empties them first.
+    // 64 kept vectors an account is the bound: the 65th new intent empties them first.
     asked.length = 0;
     await route(engine, 'first', ['intent 0'], [], options());
-    for (let i = 1; i <= 1000; i++) await route(engine, 'next', [`intent ${i}`], [], options());
+    for (let i = 1; i <= 64; i++) await route(engine, 'next', [`intent ${i}`], [], options());
     await route(engine, 'again', ['intent 0'], [], options());
     expect(asked.at(-1)).toEqual(['again', 'intent 0']);
     // One kept since the emptying is still kept.
-    await route(engine, 'again', ['intent 1000'], [], options());
+    await route(engine, 'again', ['intent 64'], [], options());
     expect(asked.at(-1)).toEqual(['again']);
+  });
+
+  it("keeps each account's vectors apart: one account's intents never answer or evict another's", async () => {
+    const { engine, asked } = recordingEngine();
+    const of = (account: string) => ({ ...options(), tenant: { account, token: `${account}-token` } });
+    await route(engine, 'refund please', ['refund'], [], of('1'));
+    await route(engine, 'refund please', ['refund'], [], of('2'));
+    expect(asked).toEqual([
+      ['refund please', 'refund'],
+      ['refund please', 'refund'],
+    ]);
+    // Account 2 fills and empties its own kept vectors many times over; account 1's stay.
+    for (let i = 0; i < 200; i++) await route(engine, 'next', [`intent ${i}`], [], of('2'));
+    asked.length = 0;
+    await route(engine, 'refund again', ['refund'], [], of('1'));
+    expect(asked).toEqual([['refund again']]);
   });
 
   it('keeps vectors per embedding engine', async () => {
