@@ -4,6 +4,7 @@
  * measures the same text.
  */
 import { readEvalSet } from '../packages/engines/eval/embeddings/eval-set.mjs';
+import { supportChat } from './bench-bodies.mjs';
 
 /** Small deterministic PRNG (mulberry32). */
 export function prng(seed) {
@@ -64,4 +65,14 @@ export function embeddingPayloads(batch = 16) {
   for (let i = 0; i + batch <= sentences.length; i += batch)
     payloads.push(JSON.stringify({ sentences: sentences.slice(i, i + batch) }));
   return payloads;
+}
+
+/**
+ * Request bodies of a plain `POST /v1/agents/chat/request`, `count` of them, each with a distinct
+ * message from the same corpus: cycled through, no answer comes from a cache.
+ */
+export function chatPayloads(count = 1000) {
+  return distinctSentences(20_000, 3)
+    .slice(0, count)
+    .map((text) => supportChat({ message: { role: 'user', content: [{ type: 'text', text }] } }));
 }

@@ -17,8 +17,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { cyclingRequest, supportChat } from './bench-bodies.mjs';
-import { distinctSentences, embeddingPayloads as embeddingBodies } from './embeddings-corpus.mjs';
+import { cyclingRequest } from './bench-bodies.mjs';
+import { chatPayloads, embeddingPayloads as embeddingBodies } from './embeddings-corpus.mjs';
 import { loadAverage } from './machine-load.mjs';
 import { spawnThroughputServer, spawnUntil } from './spawn-until.mjs';
 
@@ -31,13 +31,10 @@ const BARE = fileURLToPath(new URL('./server-bare-route.mjs', import.meta.url));
 const headers = { authorization: 'Bearer dev-token', 'content-type': 'application/json' };
 
 const embeddingPayloads = embeddingBodies(BATCH);
-const chatPayloads = distinctSentences(20_000, 3)
-  .slice(0, 1000)
-  .map((text) => supportChat({ message: { role: 'user', content: [{ type: 'text', text }] } }));
 
 const kinds = [
   { name: 'embeddings (16 sentences)', path: '/v1/vectors/embedding', payloads: embeddingPayloads },
-  { name: 'reference chat (plain)', path: '/v1/agents/chat/request', payloads: chatPayloads },
+  { name: 'reference chat (plain)', path: '/v1/agents/chat/request', payloads: chatPayloads() },
 ];
 
 /** Answers a second with a 2xx over one run, and what else came back. */

@@ -25,7 +25,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import autocannon from 'autocannon';
 import { cyclingRequest, supportChat } from './bench-bodies.mjs';
-import { distinctSentences, embeddingPayloads } from './embeddings-corpus.mjs';
+import { chatPayloads, embeddingPayloads } from './embeddings-corpus.mjs';
 import { loadAverage } from './machine-load.mjs';
 import { buildWithSourceMaps } from './profile-build.mjs';
 import { DEV_SEED, freePort } from './spawn-until.mjs';
@@ -61,13 +61,7 @@ const KINDS = {
   chats: {
     url: '/v1/agents/chat/request',
     method: 'POST',
-    requests: [
-      cyclingRequest(
-        distinctSentences(20_000, 3)
-          .slice(0, 1000)
-          .map((text) => supportChat({ message: { role: 'user', content: [{ type: 'text', text }] } })),
-      ),
-    ],
+    requests: [cyclingRequest(chatPayloads())],
   },
   embeddings: {
     url: '/v1/vectors/embedding',
