@@ -14,14 +14,6 @@ const ZERO = 0x30;
 /** The longest component is `-0.123456` (9 bytes), and each is followed by a comma or `]`. */
 const MAX_COMPONENT_BYTES = 10;
 
-/** Writes `pair` (0-99) as two digits at `at`; returns where they end. */
-function writePair(bytes: Buffer, at: number, pair: number): number {
-  const tens = Math.floor(pair / 10);
-  bytes[at] = ZERO + tens;
-  bytes[at + 1] = ZERO + pair - tens * 10;
-  return at + 2;
-}
-
 export class VectorJsonWriter {
   readonly #bytes: Buffer;
   #length = 1;
@@ -37,33 +29,51 @@ export class VectorJsonWriter {
     const bytes = this.#bytes;
     let at = this.#length;
     if (at > 1) bytes[at++] = COMMA;
-    bytes[at++] = 0x5b;
+    bytes[at++] = 0x5b; // [
+    // Each component is followed by a comma; the last one's becomes the closing bracket.
     for (let i = 0; i < millionths.length; i++) {
-      if (i > 0) bytes[at++] = COMMA;
       let k = millionths[i] as number;
       if (k === 0) {
-        bytes[at++] = ZERO;
+        bytes[at] = ZERO;
+        bytes[at + 1] = COMMA;
+        at += 2;
         continue;
       }
       if (k < 0) {
         bytes[at++] = 0x2d; // -
         k = -k;
       }
-      const whole = Math.floor(k / MILLIONTHS);
-      bytes[at++] = ZERO + whole;
-      k -= whole * MILLIONTHS;
-      if (k === 0) continue;
-      bytes[at++] = 0x2e; // .
-      // All six decimals, two at a time, then the trailing zeros taken back (there is a nonzero one).
-      const high = Math.floor(k / 10_000);
-      const low = k - high * 10_000;
-      const middle = Math.floor(low / 100);
-      at = writePair(bytes, at, high);
-      at = writePair(bytes, at, middle);
-      at = writePair(bytes, at, low - middle * 100);
+      if (k >= MILLIONTHS) {
+        // |k| ≤ 1e6: the component is ±1 exactly.
+        bytes[at] = ZERO + 1;
+        bytes[at + 1] = COMMA;
+        at += 2;
+        continue;
+      }
+      bytes[at] = ZERO;
+      bytes[at + 1] = 0x2e; // .
+      // All six decimals (integer arithmetic), then the trailing zeros taken back (one is not zero).
+      const d1 = (k / 100_000) | 0;
+      k -= d1 * 100_000;
+      const d2 = (k / 10_000) | 0;
+      k -= d2 * 10_000;
+      const d3 = (k / 1000) | 0;
+      k -= d3 * 1000;
+      const d4 = (k / 100) | 0;
+      k -= d4 * 100;
+      const d5 = (k / 10) | 0;
+      bytes[at + 2] = ZERO + d1;
+      bytes[at + 3] = ZERO + d2;
+      bytes[at + 4] = ZERO + d3;
+      bytes[at + 5] = ZERO + d4;
+      bytes[at + 6] = ZERO + d5;
+      bytes[at + 7] = ZERO + k - d5 * 10;
+      at += 8;
       while (bytes[at - 1] === ZERO) at--;
+      bytes[at++] = COMMA;
     }
-    bytes[at++] = 0x5d; // ]
+    if (millionths.length === 0) at++;
+    bytes[at - 1] = 0x5d; // ]
     this.#length = at;
   }
 
