@@ -17,6 +17,28 @@ describe('vectors written as JSON', () => {
     }
   });
 
+  it('gives each of several writers open at once its own text, and refuses a vector after the text', () => {
+    const vector = (seed: number) => new Int32Array(384).map((_, i) => ((i * 7919 + seed) % 2001) - 1000);
+    const expected = (seeds: number[]) =>
+      JSON.stringify(seeds.map((seed) => Array.from(vector(seed), (k) => k / MILLIONTHS)));
+    // Many rounds, so the buffers finished writers give back are taken again, some while others are open.
+    for (let round = 0; round < 20; round++) {
+      const first = new VectorJsonWriter(3, 384);
+      const second = new VectorJsonWriter(300, 384);
+      first.write(vector(round));
+      second.write(vector(round + 1));
+      const third = new VectorJsonWriter(2, 384);
+      first.write(vector(round + 2));
+      third.write(vector(round + 3));
+      expect(first.text()).toBe(expected([round, round + 2]));
+      second.write(vector(round + 4));
+      expect(third.text()).toBe(expected([round + 3]));
+      expect(second.text()).toBe(expected([round + 1, round + 4]));
+      expect(second.text()).toBe(expected([round + 1, round + 4]));
+      expect(() => first.write(vector(round))).toThrow('a vector written after the text was taken');
+    }
+  });
+
   it('gives the engine the same answer as its vectors through JSON.stringify', async () => {
     const engine = createLocalEmbeddingEngine();
     const sentences = [
