@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtWorker } from '../../src/config/built-worker.js';
+import { openSqlite } from '../../src/db/sqlite/open-sqlite.js';
 import { openSqliteStore } from '../../src/db/sqlite/sqlite-store.js';
 import { startWalCheckpointer } from '../../src/db/sqlite/wal-checkpointer.js';
 import { ensureBuilt } from '../helpers/cli-process.js';
@@ -65,7 +66,7 @@ describe('SQLite checkpoints on their own thread', { timeout: 120_000 }, () => {
     expect(reopened.prepare('SELECT count(*) AS n FROM agents').get()).toEqual({ n: 300 + small });
   });
 
-  it('turns the server connection’s own checkpoints off while the thread runs, and limits the log file', () => {
+  it('turns the server connection’s own checkpoints off while the thread runs', () => {
     ensureBuilt();
     const sqlite = new Database(join(folder(), 'db.sqlite'));
     cleanups.push(() => sqlite.close());
@@ -73,7 +74,12 @@ describe('SQLite checkpoints on their own thread', { timeout: 120_000 }, () => {
     const checkpointer = startWalCheckpointer(sqlite, builtWorker('wal-checkpoint-worker'), () => {});
     cleanups.push(() => checkpointer.close());
     expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
-    expect(sqlite.pragma('journal_size_limit', { simple: true })).toBe(8 * MB);
+  });
+
+  it('limits the log file of every connection it opens', () => {
+    const opened = openSqlite(join(folder(), 'db.sqlite'));
+    cleanups.push(() => opened.close());
+    expect(opened.sqlite.pragma('journal_size_limit', { simple: true })).toBe(8 * MB);
   });
 
   it('hands checkpoints back to SQLite, saying so once, when the thread fails', async () => {

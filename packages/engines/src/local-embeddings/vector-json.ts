@@ -101,8 +101,9 @@ export class VectorJsonWriter {
       while (bytes[at - 1] === ZERO) at--;
       bytes[at++] = COMMA;
     }
-    if (millionths.length === 0) at++;
-    bytes[at - 1] = 0x5d; // ]
+    // An empty vector has no comma to turn into its bracket.
+    if (millionths.length === 0) bytes[at++] = 0x5d;
+    else bytes[at - 1] = 0x5d; // ]
     this.#length = at;
   }
 

@@ -20,6 +20,12 @@ export interface OpenSqlite {
 }
 
 const MIGRATIONS_FOLDER = migrationsFolder('sqlite');
+/**
+ * The write-ahead log is started over, not shrunk, once copied into the file: without a limit its
+ * file kept the size of its largest burst for good. With one, the commit that starts it over cuts
+ * it back to this size, whoever made the checkpoints (a server's thread or SQLite itself).
+ */
+const LOG_FILE_LIMIT_BYTES = 8 * 1024 * 1024;
 
 /**
  * Opens (creating folders as needed), checks and migrates the database. WAL with synchronous=NORMAL
@@ -39,6 +45,7 @@ export function openSqlite(url: string): OpenSqlite {
     sqlite = new Database(url);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma(`journal_size_limit = ${LOG_FILE_LIMIT_BYTES}`);
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     if (url !== ':memory:') {

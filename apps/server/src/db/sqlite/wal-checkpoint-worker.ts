@@ -1,9 +1,9 @@
 /**
  * The write-ahead log's checkpoints, on a thread of their own (wal-checkpointer.ts starts it): a
  * second connection to the database file copies what the log holds into the file every
- * `intervalMs` (again at once while commits outpace it), and syncs it. `PASSIVE` never waits for a lock and never blocks a writer; the
- * server's connection, whose automatic checkpoints are off, restarts the log from its beginning at
- * its next commit once everything in it has been copied.
+ * `intervalMs` (again at once while commits outpace it), and syncs it. `PASSIVE` never waits for a
+ * lock and never blocks a writer; the server's connection, whose automatic checkpoints are off,
+ * restarts the log from its beginning at its next commit once everything in it has been copied.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';

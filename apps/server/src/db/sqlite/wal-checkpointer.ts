@@ -19,11 +19,6 @@ const CHECKPOINT_INTERVAL_MS = 1000;
 /** SQLite's own threshold, restored when the thread is gone. */
 const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 const CLOSE_WAIT_MS = 2000;
-/**
- * The log is restarted, not shrunk, once copied: without a limit the file kept the size of its
- * largest burst for good. With one, the commit that restarts it cuts it back to this size.
- */
-const LOG_FILE_LIMIT_BYTES = 8 * 1024 * 1024;
 
 export interface CheckpointerSetup {
   file: string;
@@ -49,7 +44,6 @@ export function startWalCheckpointer(
 ): WalCheckpointer {
   const closed = new Int32Array(new SharedArrayBuffer(4));
   sqlite.pragma('wal_autocheckpoint = 0');
-  sqlite.pragma(`journal_size_limit = ${LOG_FILE_LIMIT_BYTES}`);
   let stopped = false;
   let exited = false;
   let warned = false;
