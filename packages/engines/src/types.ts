@@ -136,6 +136,8 @@ export class EngineError extends Error {
       retryAfterSeconds?: number;
       /** A 429 because the tenant's earlier work fills its queue (not a rate limit it went over). */
       busy?: boolean;
+      /** The caller cancelled the work (its `signal`): no one waits for this answer. */
+      cancelled?: boolean;
       cause?: unknown;
     } = {},
   ) {

@@ -90,8 +90,27 @@ function mapError(error: FastifyError | Error): Mapped {
   return { status: 500 };
 }
 
+/**
+ * Whether `error` is the cancelling of a request's work because its client closed the connection
+ * before the answer: a `Prefer: delay` or the proxy's wait for its target (an `AbortError`), an
+ * engine's task or upstream call (an EngineError saying so). Each aborts on the disconnect. No one
+ * is left to answer, and nothing failed: a line at error level would send an operator looking for
+ * a fault that is not there.
+ */
+function cancelledByClient(error: Error, reply: FastifyReply): boolean {
+  const cancellation =
+    error.name === 'AbortError' || (error instanceof EngineError && error.details.cancelled === true);
+  return cancellation && reply.raw.destroyed && !reply.raw.writableEnded;
+}
+
 /** One handler for every failure: the client sees only the contract's envelopes. */
 function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (cancelledByClient(error, reply)) {
+    // The journal's entry says `client-closed` (journal-slot.ts) and no status.
+    request.log.info('the client closed its connection before its answer; its work was cancelled');
+    reply.hijack();
+    return;
+  }
   if (error instanceof ConnectionReset) {
     // A `reset` fault: no answer at all, the connection just closes.
     reply.hijack();

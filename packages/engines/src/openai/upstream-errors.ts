@@ -101,7 +101,7 @@ export function transportFailure(
   const log = { requestId: context.requestId, upstream: context.url, err: error, cause: causeOf(error) };
   if (watchdog.callerAborted) {
     context.logger.info(log, `${context.kind} request cancelled by the caller`);
-    return new EngineError(500, 'The request was cancelled', { cause: error });
+    return new EngineError(500, 'The request was cancelled', { cancelled: true, cause: error });
   }
   if (watchdog.timedOut) {
     context.logger.error(log, `${context.kind} upstream timed out`);

@@ -157,7 +157,8 @@ export function createEnginePool(config: EnginePoolConfig, logger: EngineLogger)
       );
       return new EngineError(503, error.message, { retryAfterSeconds: 1, cause: error });
     }
-    if (options.signal.aborted && !timedOut) return new EngineError(500, 'The request was cancelled');
+    if (options.signal.aborted && !timedOut)
+      return new EngineError(500, 'The request was cancelled', { cancelled: true });
     const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
     if (timedOut || outOfMemory) budgetOverruns += 1;
     const what = outOfMemory ? `its ${config.maxMemoryMb} MB memory` : `its ${config.taskTimeoutMs} ms time`;
