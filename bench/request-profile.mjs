@@ -11,7 +11,9 @@
 // (a small plain chat: answered on the event loop), chats and embeddings (what engine-throughput.mjs
 // sends: 1,000 distinct chats, embeddings of 16 sentences), stream (the same chat streamed), keyed (a create
 // with a new Idempotency-Key each time, as the SDK sends), refused (a GET with an unknown token:
-// 401, then the failed-authentication limit's 429), limited (a GET over its token's rate limit: 429).
+// 401, then the failed-authentication limit's 429), limited (a GET over its token's rate limit: 429),
+// proxied (the validation proxy forwarding a GET to a reference server in a process of its own) and
+// passthrough (its floor: a bare Node `http` pass-through in front of the same server).
 // Usage: node bench/request-profile.mjs [kind ...]   (builds apps/server first, about 20 s)
 // Env: BENCH_DURATION (seconds per kind, default 5), BENCH_ROWS (rows per table, default 25),
 // BENCH_MIN_SHARE (hide rows under this % of busy time, default 0.5), BENCH_DETAIL (a row to split
@@ -36,6 +38,7 @@ const MIN_SHARE = Number(process.env.BENCH_MIN_SHARE ?? 0.5);
 const CONNECTIONS = 50;
 const TOKEN = 'dev-token';
 const BARE = fileURLToPath(new URL('./server-bare-route.mjs', import.meta.url));
+const PASSTHROUGH = fileURLToPath(new URL('./passthrough-bare.mjs', import.meta.url));
 const BARE_GET_BODY = JSON.stringify({
   success: true,
   message: 'Agent retrieved',
@@ -74,6 +77,11 @@ const KINDS = {
   // (429).
   refused: { url: '/v1/agents/view/1', headers: { authorization: 'Bearer not-a-token' }, refusals: true },
   limited: { url: '/v1/agents/view/1', env: { RATE_LIMIT_MAX: '1' }, refusals: true },
+  // The validation proxy (`proxy --target`) forwarding a GET to a reference server in a process of
+  // its own (not profiled): what the proxy's checks and forwarding cost a call.
+  proxied: { url: '/v1/agents/view/1', proxy: true },
+  // Its floor: a bare Node `http` pass-through (passthrough-bare.mjs) in front of the same server.
+  passthrough: { url: '/v1/agents/view/1', proxy: true },
 };
 
 const REPOSITORY = fileURLToPath(new URL('..', import.meta.url));
@@ -168,6 +176,35 @@ async function startProfiled(script, args, env, ready) {
 async function start(kind, dist, profileDir, env = {}) {
   if (kind === 'bare')
     return startProfiled(BARE, [], { PROFILE_DIR: profileDir, BARE_GET_BODY }, /ready (\d+)/);
+  if (KINDS[kind].proxy) {
+    // The target is profiled too (start() profiles every server), into a folder of its own, dropped.
+    const targetDir = mkdtempSync(join(tmpdir(), 'request-profile-target-'));
+    const target = await start('get', dist, targetDir);
+    const proxy =
+      kind === 'passthrough'
+        ? await startProfiled(
+            PASSTHROUGH,
+            [],
+            { PROFILE_DIR: profileDir, TARGET: target.origin },
+            /PASS http:\/\/[^:]+:(\d+)/,
+          )
+        : await startProfiled(
+            join(dist, 'cli.js'),
+            ['proxy', '--target', `${target.origin}/v1`, '--port', '0'],
+            {
+              PROFILE_DIR: profileDir,
+              DATABASE_URL: ':memory:',
+              LOG_LEVEL: 'warn',
+              ACCOUNT_MAX_REQUESTS_IN_FLIGHT: '1000000',
+            },
+            /listening on http:\/\/[^:]+:(\d+)/,
+          );
+    proxy.child.once('exit', () => {
+      target.child.once('exit', () => rmSync(targetDir, { recursive: true, force: true }));
+      target.child.kill('SIGTERM');
+    });
+    return proxy;
+  }
   const port = await freePort();
   return startProfiled(
     join(dist, 'cli.js'),
@@ -188,7 +225,7 @@ async function start(kind, dist, profileDir, env = {}) {
 
 async function profileKind(name, dist) {
   const profileDir = mkdtempSync(join(tmpdir(), 'request-profile-'));
-  const { env, refusals, ...kind } = KINDS[name];
+  const { env, refusals, proxy, ...kind } = KINDS[name];
   const { child, origin } = await start(name, dist, profileDir, env);
   const request = { ...kind, headers: { ...headers, ...kind.headers } };
   // Unmeasured: start-up and the JIT's first compilations are not a request's cost.
