@@ -27,12 +27,19 @@ export class ConnectionReset extends Error {
   override name = 'ConnectionReset';
 }
 
-/** A signal that aborts when the request's connection closes before its answer is complete. */
+/**
+ * A signal that aborts when the request's connection closes before its answer is complete; at
+ * once when it has closed already (its 'close' came before this was asked for, and comes once).
+ */
 function untilClientLeaves(request: FastifyRequest): AbortSignal {
   const controller = new AbortController();
-  request.raw.once('close', () => {
-    if (!request.raw.complete || !request.raw.socket?.writable) controller.abort();
-  });
+  const left = () => !request.raw.complete || !request.raw.socket?.writable;
+  if (request.raw.destroyed) {
+    if (left()) controller.abort();
+  } else
+    request.raw.once('close', () => {
+      if (left()) controller.abort();
+    });
   return controller.signal;
 }
 
