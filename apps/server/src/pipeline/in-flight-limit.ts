@@ -41,13 +41,16 @@ export function inFlightSlots(maxPerToken: number, shared?: TakeSlot): InFlightS
       // counts against the client's address.
       const key = request.auth?.tokenHash ?? `address:${request.ip}`;
       // `close` comes once for every response: after the last byte, or when the connection drops,
-      // which may be while Redis is being asked for the slot.
-      let closed = false;
+      // which may be while Redis is being asked for the slot, or before this is called at all (the
+      // client left while the request waited for its authentication): then no `close` is to come,
+      // and the slot taken is given back at once.
+      let closed = reply.raw.destroyed;
       let release: (() => void) | undefined;
-      reply.raw.once('close', () => {
-        closed = true;
-        release?.();
-      });
+      if (!closed)
+        reply.raw.once('close', () => {
+          closed = true;
+          release?.();
+        });
       release = await take(key);
       // Nothing was counted: the token's own earlier work is still in flight (the busy message).
       if (release === undefined) throw ApiError.busy(1);
