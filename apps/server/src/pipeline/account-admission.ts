@@ -16,6 +16,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../contract/api-error.js';
 import { tenantOf } from './request-tenant.js';
+import { whenClosed } from './response-listeners.js';
 
 export interface AdmissionLimits {
   /** Requests one account may have in flight at once. */
@@ -52,8 +53,8 @@ export function registerAccountAdmission(
     const holding = entry;
     holding.requests++;
     holding.bytes += bytes;
-    // `close` comes once for every response: after its last byte, or when the connection drops.
-    reply.raw.once('close', () => {
+    // At the answer's close, or at once when its client left while the request was authenticated.
+    whenClosed(reply.raw, () => {
       holding.requests--;
       holding.bytes -= bytes;
       if (holding.requests === 0) held.delete(account);

@@ -2,6 +2,7 @@ import { OPERATIONS, type OperationId } from '@assistant-platform/types';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
 import { ApiError } from '../contract/api-error.js';
 import { localInFlightSlots, type TakeSlot } from '../shared/in-flight-leases.js';
+import { whenClosed } from './response-listeners.js';
 import { appendRouteHook } from './route-hooks.js';
 
 /**
@@ -40,17 +41,14 @@ export function inFlightSlots(maxPerToken: number, shared?: TakeSlot): InFlightS
       // In proxy mode no one is authenticated (the token is the target's): a fault's hold then
       // counts against the client's address.
       const key = request.auth?.tokenHash ?? `address:${request.ip}`;
-      // `close` comes once for every response: after the last byte, or when the connection drops,
-      // which may be while Redis is being asked for the slot, or before this is called at all (the
-      // client left while the request waited for its authentication): then no `close` is to come,
-      // and the slot taken is given back at once.
-      let closed = reply.raw.destroyed;
+      // The answer may close while Redis is being asked for the slot, or before this is called at
+      // all (the client left while the request waited for its authentication).
+      let closed = false;
       let release: (() => void) | undefined;
-      if (!closed)
-        reply.raw.once('close', () => {
-          closed = true;
-          release?.();
-        });
+      whenClosed(reply.raw, () => {
+        closed = true;
+        release?.();
+      });
       release = await take(key);
       // Nothing was counted: the token's own earlier work is still in flight (the busy message).
       if (release === undefined) throw ApiError.busy(1);

@@ -6,6 +6,7 @@
  * its stack on the event loop every account shares, so the answers of the routes that may stream,
  * and the proxy's (which forwards streams), get room for twenty. Any other answer has at most six.
  */
+import type { ServerResponse } from 'node:http';
 import type { FastifyContextConfig, FastifyInstance, onRequestHookHandler } from 'fastify';
 import { appendRouteHook, mayStream } from './route-hooks.js';
 
@@ -21,4 +22,15 @@ export function registerResponseListenerRoom(app: FastifyInstance): void {
     const config = route.config as FastifyContextConfig | undefined;
     if (config?.proxied || mayStream(config)) appendRouteHook(route, 'onRequest', makeRoom);
   });
+}
+
+/**
+ * Calls `listener` once `response` has closed: at its `close` (after its last byte, or when the
+ * connection drops), or at once when it has closed already. A stage that runs after an await (the
+ * token's lookup, Redis) may find its client gone and the `close` past, never to come again: what
+ * it would give back there (a slot, a count, a timer) must not stay taken.
+ */
+export function whenClosed(response: ServerResponse, listener: () => void): void {
+  if (response.destroyed) listener();
+  else response.once('close', listener);
 }

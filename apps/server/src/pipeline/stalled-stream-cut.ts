@@ -16,6 +16,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
+import { whenClosed } from './response-listeners.js';
 import { answersEventStream, appendRouteHook, isStream, onStreamRoutes } from './route-hooks.js';
 
 /** Calls `cut` once `response` has been unable to take more for `stallMs`; stops when it closes. */
@@ -36,7 +37,7 @@ export function watchForStall(response: ServerResponse, stallMs: number, cut: ()
     cut();
   }, every);
   timer.unref();
-  response.once('close', () => clearInterval(timer));
+  whenClosed(response, () => clearInterval(timer));
 }
 
 function cutStalled(request: FastifyRequest, stallMs: number): void {

@@ -16,6 +16,7 @@ import type { Readable } from 'node:stream';
 import { EngineError } from '@assistant-platform/engines/types';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { ApiError } from '../../contract/api-error.js';
+import { whenClosed } from '../response-listeners.js';
 import { answersEventStream, appendRouteHook, isStream, onStreamRoutes } from '../route-hooks.js';
 import type { RefusalReason, ServerMetrics } from './server-metrics.js';
 
@@ -65,7 +66,7 @@ function watchStream(metrics: ServerMetrics, reply: FastifyReply, stream: Readab
 function watchOneWriteStream(metrics: ServerMetrics, reply: FastifyReply): void {
   metrics.openStreams.inc();
   metrics.firstEvent.observe(reply.elapsedTime / 1000);
-  reply.raw.once('close', () => metrics.openStreams.dec());
+  whenClosed(reply.raw, () => metrics.openStreams.dec());
 }
 
 export function registerMetricsHooks(app: FastifyInstance, metrics: ServerMetrics): void {
