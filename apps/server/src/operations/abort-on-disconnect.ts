@@ -1,20 +1,17 @@
 import type { FastifyReply } from 'fastify';
+import { whenClosed } from '../pipeline/response-listeners.js';
 
 /**
  * A signal that aborts when the client goes away before the answer is complete. The handler asks
  * for it only after its own awaits (body checks, lookups), so a client may be gone already: then
- * the response's 'close' has fired and will not again, and the signal is aborted at once.
+ * the signal is aborted at once (see whenClosed).
  */
 export function abortOnDisconnect(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
+  const response = reply.raw;
   // The response's 'close' also fires after a normal finish; only an unfinished one means the client left.
-  const leftEarly = () => !reply.raw.writableFinished;
-  if (reply.raw.destroyed) {
-    if (leftEarly()) controller.abort();
-    return controller.signal;
-  }
-  reply.raw.once('close', () => {
-    if (leftEarly()) controller.abort();
+  whenClosed(response, () => {
+    if (!response.writableFinished) controller.abort();
   });
   return controller.signal;
 }

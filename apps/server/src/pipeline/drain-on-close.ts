@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { errorEnvelope } from '@assistant-platform/types';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import type { ServerConfig } from '../config/load-config.js';
+import { whenClosed } from './response-listeners.js';
 import { answersEventStream, appendRouteHook, isStream, onStreamRoutes } from './route-hooks.js';
 
 /**
@@ -127,5 +128,5 @@ function endable(source: Readable, response: ServerResponse, streams: Set<() => 
     response.end(DRAINED_EVENT);
   };
   streams.add(end);
-  response.once('close', () => streams.delete(end));
+  whenClosed(response, () => streams.delete(end));
 }

@@ -6,7 +6,6 @@
  * its stack on the event loop every account shares, so the answers of the routes that may stream,
  * and the proxy's (which forwards streams), get room for twenty. Any other answer has at most six.
  */
-import type { ServerResponse } from 'node:http';
 import type { FastifyContextConfig, FastifyInstance, onRequestHookHandler } from 'fastify';
 import { appendRouteHook, mayStream } from './route-hooks.js';
 
@@ -24,13 +23,20 @@ export function registerResponseListenerRoom(app: FastifyInstance): void {
   });
 }
 
+/** A request or an answer: anything that says whether it has closed, and says so once. */
+export interface Closable {
+  readonly destroyed: boolean;
+  once(event: 'close', listener: () => void): unknown;
+}
+
 /**
- * Calls `listener` once `response` has closed: at its `close` (after its last byte, or when the
- * connection drops), or at once when it has closed already. A stage that runs after an await (the
- * token's lookup, Redis) may find its client gone and the `close` past, never to come again: what
- * it would give back there (a slot, a count, a timer) must not stay taken.
+ * Calls `listener` once `stream` (an answer, or a request) has closed: at its `close` (after its
+ * last byte, or when the connection drops), or at once when it has closed already. A stage that
+ * runs after an await (the token's lookup, Redis) may find its client gone and the `close` past,
+ * never to come again: what it would give back there (a slot, a count, a timer) must not stay
+ * taken, and what it would cancel (an engine's work, a call to the target) must not go on.
  */
-export function whenClosed(response: ServerResponse, listener: () => void): void {
-  if (response.destroyed) listener();
-  else response.once('close', listener);
+export function whenClosed(stream: Closable, listener: () => void): void {
+  if (stream.destroyed) listener();
+  else stream.once('close', listener);
 }

@@ -35,6 +35,7 @@ import { timed } from '../operations/chat-event-stream.js';
 import { type BodyPool, OFFLOAD_BYTES } from '../pipeline/body/body-pool.js';
 import { withoutFaultPreferences } from '../pipeline/faults/prefer-header.js';
 import { tenantOf } from '../pipeline/request-tenant.js';
+import { whenClosed } from '../pipeline/response-listeners.js';
 import { AnswerTap, type Tapped, type TappedEvent } from './answer-tap.js';
 import { reportViolations } from './exchange-report.js';
 import { forwardedRequestHeaders, forwardedResponseHeaders } from './forwarded-headers.js';
@@ -99,7 +100,8 @@ function proxyHandler({ target, validator, bodies, recorder, violations: summary
     const body = request.body instanceof Buffer ? request.body : undefined;
     const res = reply.raw;
     const client = new AbortController();
-    res.once('close', () => {
+    // Its client may have left while the request waited (for its admission, say): then at once.
+    whenClosed(res, () => {
       if (!res.writableFinished) client.abort();
     });
     // Preferences the proxy acted on (its faults) are not the target's to act on again.

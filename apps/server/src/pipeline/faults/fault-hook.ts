@@ -19,6 +19,7 @@ import type { FaultRulesStore } from '../../contract/admin-stores.js';
 import { adminValidator } from '../../contract/admin-validator.js';
 import { ApiError } from '../../contract/api-error.js';
 import type { InFlightSlots } from '../in-flight-limit.js';
+import { whenClosed } from '../response-listeners.js';
 import { appendRouteHook } from '../route-hooks.js';
 import { faultFromPrefer } from './prefer-header.js';
 
@@ -29,17 +30,14 @@ export class ConnectionReset extends Error {
 
 /**
  * A signal that aborts when the request's connection closes before its answer is complete; at
- * once when it has closed already (its 'close' came before this was asked for, and comes once).
+ * once when it has closed already (see whenClosed).
  */
 function untilClientLeaves(request: FastifyRequest): AbortSignal {
   const controller = new AbortController();
-  const left = () => !request.raw.complete || !request.raw.socket?.writable;
-  if (request.raw.destroyed) {
-    if (left()) controller.abort();
-  } else
-    request.raw.once('close', () => {
-      if (left()) controller.abort();
-    });
+  const incoming = request.raw;
+  whenClosed(incoming, () => {
+    if (!incoming.complete || !incoming.socket?.writable) controller.abort();
+  });
   return controller.signal;
 }
 
