@@ -6,7 +6,7 @@
  * connection to the target until the proxy's timeout, for a client that is no longer there.
  */
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ContractValidator } from '@assistant-platform/types/validation';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -84,8 +84,10 @@ describe('the proxy, when its client has gone', { timeout: 60_000 }, () => {
 
   it('makes no call to the target when the client left before the route ran', async () => {
     const waited = received.length;
-    await leave('/v1/agents/agent_gone', { 'x-leave-first': '1' }, () =>
-      new Promise((resolve) => setTimeout(resolve, 50)),
+    await leave(
+      '/v1/agents/agent_gone',
+      { 'x-leave-first': '1' },
+      () => new Promise((resolve) => setTimeout(resolve, 50)),
     );
     await expect.poll(() => ended).toEqual(['AbortError', 'AbortError']);
     // Had the call gone out, the target would have it: give it what a real call takes, and more.
