@@ -9,10 +9,12 @@
 // then sends GET agent one request after the other for a moment, and the longest wait is printed
 // beside the bare process's (whose first requests pay for its connection and first compiles).
 // Usage: pnpm --filter @assistant-platform/server build && node bench/server-start.mjs
-// Env: BENCH_STARTS (default 15), BENCH_CLI (the build measured), BENCH_CLI_OTHER.
+// Env: BENCH_STARTS (default 15), BENCH_CLI (the build measured), BENCH_CLI_OTHER,
+// BENCH_NODE_ARGS_OTHER (the measured build started with these Node options instead of the shipped
+// ones, in the same rounds: e.g. '--initial-old-space-size=128 --min-semi-space-size=16').
 import { availableParallelism } from 'node:os';
 import { loadAverage } from './machine-load.mjs';
-import { AFTER_READY_MS, CLI, readyAfterSpawn, serverReadyAfterSpawn } from './spawn-until.mjs';
+import { AFTER_READY_MS, CLI, readyAfterSpawn, SERVER_NODE_ARGS, serverReadyAfterSpawn } from './spawn-until.mjs';
 
 const STARTS = Number(process.env.BENCH_STARTS ?? 15);
 const BARE_NODE = [
@@ -21,8 +23,11 @@ const BARE_NODE = [
   "import { createServer } from 'node:http'; createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), '127.0.0.1');",
 ];
 const builds = [
-  ['this build', process.env.BENCH_CLI ?? CLI],
-  ...(process.env.BENCH_CLI_OTHER ? [['other build', process.env.BENCH_CLI_OTHER]] : []),
+  ['this build', process.env.BENCH_CLI ?? CLI, SERVER_NODE_ARGS],
+  ...(process.env.BENCH_CLI_OTHER ? [['other build', process.env.BENCH_CLI_OTHER, SERVER_NODE_ARGS]] : []),
+  ...(process.env.BENCH_NODE_ARGS_OTHER === undefined
+    ? []
+    : [['other options', process.env.BENCH_CLI ?? CLI, process.env.BENCH_NODE_ARGS_OTHER.split(' ').filter(Boolean)]]),
 ];
 
 console.log(`load average ${loadAverage()}; ${availableParallelism()} cores; ${STARTS} starts each`);
@@ -30,7 +35,7 @@ const runs = new Map([['bare node http', []], ...builds.map(([name]) => [name, [
 for (let round = 0; round < STARTS; round++) {
   runs.get('bare node http').push(await readyAfterSpawn(BARE_NODE, {}, '/'));
   const order = round % 2 === 0 ? builds : [...builds].reverse();
-  for (const [name, cli] of order) runs.get(name).push(await serverReadyAfterSpawn(cli));
+  for (const [name, cli, nodeArgs] of order) runs.get(name).push(await serverReadyAfterSpawn(cli, {}, nodeArgs));
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 for (const [name, values] of runs) {

@@ -26,7 +26,7 @@ export const SERVER_NODE_ARGS =
     : process.env.BENCH_SERVER_NODE_ARGS.split(' ').filter(Boolean);
 
 /** The arguments of `node` running the built server's `serve` (of `cli`) with `args`, as it ships. */
-export const serveArgs = (args, cli = CLI) => [...SERVER_NODE_ARGS, cli, 'serve', ...args];
+export const serveArgs = (args, cli = CLI, nodeArgs = SERVER_NODE_ARGS) => [...nodeArgs, cli, 'serve', ...args];
 /**
  * The nice value of an attacking account's load generator: on a real server the attacker's CPU is
  * elsewhere, so here it must not take the cores the server needs.
@@ -166,9 +166,9 @@ export const AFTER_READY_MS = 1500;
  * Milliseconds until `serve` of `cli`, on a new SQLite file with the dev seed, answers /healthz,
  * and the longest wait of the dev token's GET agent in the time after (see `readyAfterSpawn`).
  */
-export function serverReadyAfterSpawn(cli = CLI, env = {}) {
+export function serverReadyAfterSpawn(cli = CLI, env = {}, nodeArgs = SERVER_NODE_ARGS) {
   return readyAfterSpawn(
-    serveArgs(['--seed', DEV_SEED], cli),
+    serveArgs(['--seed', DEV_SEED], cli, nodeArgs),
     {
       DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'bench-start-')), 'bench.sqlite'),
       LOG_LEVEL: 'warn',
