@@ -112,6 +112,28 @@ describe('a journal recording', () => {
     expect(shown.eventsTruncated).toBe(false);
   });
 
+  it('keeps a stream written as text, characters of any width, each event with its own write’s time', () => {
+    const { response } = fakeResponse();
+    const entry = recordingOf(response);
+    entry.streamed(response);
+    const texts = ['data: café ', '😀\n\n', 'data: naïve\n\ndata: ', 'plain\n\n'];
+    for (const text of texts) response.write(text);
+    response.end('data: \ud800x\n\n');
+    const slot = new JournalSlot();
+    slot.fill(1, entry, null, null, 100);
+    const stream = slot.streamEvents();
+    expect(stream?.events.map((event) => event.text)).toEqual([
+      'data: café 😀',
+      'data: naïve',
+      'data: plain',
+      'data: \ufffdx',
+    ]);
+    expect(stream?.truncated).toBe(false);
+    // Each event has the time of the write that ended it, and the writes' times only grow.
+    const times = stream?.events.map((event) => event.atMs) ?? [];
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
   it('keeps a bounded number of writes of a stream that writes a byte at a time', () => {
     const { response } = fakeResponse();
     const entry = recordingOf(response);
