@@ -14,7 +14,13 @@
 // ones, in the same rounds: e.g. '--initial-old-space-size=128 --min-semi-space-size=16').
 import { availableParallelism } from 'node:os';
 import { loadAverage } from './machine-load.mjs';
-import { AFTER_READY_MS, CLI, readyAfterSpawn, SERVER_NODE_ARGS, serverReadyAfterSpawn } from './spawn-until.mjs';
+import {
+  AFTER_READY_MS,
+  CLI,
+  readyAfterSpawn,
+  SERVER_NODE_ARGS,
+  serverReadyAfterSpawn,
+} from './spawn-until.mjs';
 
 const STARTS = Number(process.env.BENCH_STARTS ?? 15);
 const BARE_NODE = [
@@ -27,7 +33,13 @@ const builds = [
   ...(process.env.BENCH_CLI_OTHER ? [['other build', process.env.BENCH_CLI_OTHER, SERVER_NODE_ARGS]] : []),
   ...(process.env.BENCH_NODE_ARGS_OTHER === undefined
     ? []
-    : [['other options', process.env.BENCH_CLI ?? CLI, process.env.BENCH_NODE_ARGS_OTHER.split(' ').filter(Boolean)]]),
+    : [
+        [
+          'other options',
+          process.env.BENCH_CLI ?? CLI,
+          process.env.BENCH_NODE_ARGS_OTHER.split(' ').filter(Boolean),
+        ],
+      ]),
 ];
 
 console.log(`load average ${loadAverage()}; ${availableParallelism()} cores; ${STARTS} starts each`);
@@ -35,7 +47,8 @@ const runs = new Map([['bare node http', []], ...builds.map(([name]) => [name, [
 for (let round = 0; round < STARTS; round++) {
   runs.get('bare node http').push(await readyAfterSpawn(BARE_NODE, {}, '/'));
   const order = round % 2 === 0 ? builds : [...builds].reverse();
-  for (const [name, cli, nodeArgs] of order) runs.get(name).push(await serverReadyAfterSpawn(cli, {}, nodeArgs));
+  for (const [name, cli, nodeArgs] of order)
+    runs.get(name).push(await serverReadyAfterSpawn(cli, {}, nodeArgs));
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 for (const [name, values] of runs) {

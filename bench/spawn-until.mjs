@@ -26,7 +26,12 @@ export const SERVER_NODE_ARGS =
     : process.env.BENCH_SERVER_NODE_ARGS.split(' ').filter(Boolean);
 
 /** The arguments of `node` running the built server's `serve` (of `cli`) with `args`, as it ships. */
-export const serveArgs = (args, cli = CLI, nodeArgs = SERVER_NODE_ARGS) => [...nodeArgs, cli, 'serve', ...args];
+export const serveArgs = (args, cli = CLI, nodeArgs = SERVER_NODE_ARGS) => [
+  ...nodeArgs,
+  cli,
+  'serve',
+  ...args,
+];
 /**
  * The nice value of an attacking account's load generator: on a real server the attacker's CPU is
  * elsewhere, so here it must not take the cores the server needs.
