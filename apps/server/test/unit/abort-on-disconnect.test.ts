@@ -4,11 +4,11 @@
  * and must not abort an answer that was delivered.
  */
 import { once } from 'node:events';
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abortOnDisconnect } from '../../src/operations/abort-on-disconnect.js';
+import { sendAndLeave } from '../helpers/leaving-client.js';
 
 let app: FastifyInstance;
 let origin: string;
@@ -36,19 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** Sends a request and destroys the connection once the server has it (its body sent). */
-async function leave(path: string, headers: Record<string, string> = {}): Promise<void> {
-  const client = httpRequest(`${origin}${path}`, {
-    method: 'POST',
-    agent: false,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-  client.on('error', () => {});
-  client.end('{}');
-  await once(client, 'finish');
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  client.destroy();
-}
+const leave = (path: string, headers: Record<string, string> = {}) =>
+  sendAndLeave(`${origin}${path}`, { headers, body: '{}' });
 
 async function signalOf(name: string): Promise<AbortSignal> {
   while (!signals.has(name)) await new Promise((resolve) => setTimeout(resolve, 5));

@@ -6,13 +6,13 @@
  * the server's fault hook, fault rules and in-flight slots.
  */
 import { once } from 'node:events';
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FaultRules } from '../../src/admin/fault-rules.js';
 import { faultsPlugin } from '../../src/pipeline/faults/fault-hook.js';
 import { inFlightSlots } from '../../src/pipeline/in-flight-limit.js';
+import { sendAndLeave } from '../helpers/leaving-client.js';
 
 let app: FastifyInstance;
 let origin: string;
@@ -41,28 +41,18 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** Sends a create held by a 30 s delay and closes the connection 50 ms after sending it. */
-async function sendAndLeave(headers: Record<string, string>): Promise<void> {
-  const client = httpRequest(`${origin}/v1/agents/create`, {
-    method: 'POST',
-    agent: false,
-    headers: { 'content-type': 'application/json', prefer: 'delay=30000', ...headers },
-  });
-  client.on('error', () => {});
-  client.end('{}');
-  await once(client, 'finish');
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  client.destroy();
-}
+const sendAndLeaveCreate = (headers: Record<string, string>) =>
+  sendAndLeave(`${origin}/v1/agents/create`, { headers: { prefer: 'delay=30000', ...headers }, body: '{}' });
 
 describe('a fault’s delay, when its client has gone', { timeout: 60_000 }, () => {
   it('ends when the client leaves during the delay', async () => {
-    await sendAndLeave({});
+    await sendAndLeaveCreate({});
     // Well before the delay's 30 s.
     await expect.poll(() => ended, { timeout: 10_000 }).toEqual(['AbortError']);
   });
 
   it('ends at once when the client left before the delay began', async () => {
-    await sendAndLeave({ 'x-leave-first': '1' });
+    await sendAndLeaveCreate({ 'x-leave-first': '1' });
     await expect.poll(() => ended, { timeout: 10_000 }).toEqual(['AbortError', 'AbortError']);
   });
 });

@@ -6,12 +6,12 @@
  * once could lock their token or account out.
  */
 import { once } from 'node:events';
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccountAdmission } from '../../src/pipeline/account-admission.js';
 import { type InFlightSlots, inFlightSlots } from '../../src/pipeline/in-flight-limit.js';
+import { sendAndLeave } from '../helpers/leaving-client.js';
 
 let app: FastifyInstance;
 let origin: string;
@@ -67,19 +67,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** Sends a request and destroys the connection once the server has it (its body sent). */
-async function leave(path: string): Promise<void> {
-  const client = httpRequest(`${origin}${path}`, {
-    method: 'POST',
-    agent: false,
-    headers: { 'content-type': 'application/json' },
-  });
-  client.on('error', () => {});
-  client.end('{}');
-  await once(client, 'finish');
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  client.destroy();
-}
+const leave = (path: string) => sendAndLeave(`${origin}${path}`, { body: '{}' });
 
 describe('what a request holds, when its client left early', { timeout: 60_000 }, () => {
   it('an in-flight slot is given back when the client left before it was asked for', async () => {

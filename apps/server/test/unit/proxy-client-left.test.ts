@@ -15,6 +15,7 @@ import { Violations } from '../../src/admin/violations.js';
 import { createBodyPool } from '../../src/pipeline/body/body-pool.js';
 import { registerProxyRoutes } from '../../src/proxy/proxy-route.js';
 import { createTargetClient } from '../../src/proxy/target-client.js';
+import { sendAndLeave } from '../helpers/leaving-client.js';
 
 /** What the target received, and which of those requests' connections have closed since. */
 const received: IncomingMessage[] = [];
@@ -65,30 +66,18 @@ afterAll(async () => {
   await proxy.close();
 });
 
-/** Sends a GET through the proxy and closes its connection once `until` settles, with no answer. */
-async function leave(path: string, headers: Record<string, string>, until: () => Promise<unknown>) {
-  const client = httpRequest(`${origin}${path}`, { agent: false, headers });
-  client.on('error', () => {});
-  client.end();
-  await once(client, 'finish');
-  await until();
-  client.destroy();
-}
-
 describe('the proxy, when its client has gone', { timeout: 60_000 }, () => {
   it('cancels the call it is making to the target', async () => {
-    await leave('/v1/agents/agent_held', {}, () => expect.poll(() => received.length).toBe(1));
+    await sendAndLeave(`${origin}/v1/agents/agent_held`, {
+      until: () => expect.poll(() => received.length).toBe(1),
+    });
     await expect.poll(() => closedAtTarget).toContain('/v1/agents/agent_held');
     await expect.poll(() => ended).toEqual(['AbortError']);
   });
 
   it('makes no call to the target when the client left before the route ran', async () => {
     const waited = received.length;
-    await leave(
-      '/v1/agents/agent_gone',
-      { 'x-leave-first': '1' },
-      () => new Promise((resolve) => setTimeout(resolve, 50)),
-    );
+    await sendAndLeave(`${origin}/v1/agents/agent_gone`, { headers: { 'x-leave-first': '1' } });
     await expect.poll(() => ended).toEqual(['AbortError', 'AbortError']);
     // Had the call gone out, the target would have it: give it what a real call takes, and more.
     const control = httpRequest(`${origin}/v1/agents/agent_after`, { agent: false });
