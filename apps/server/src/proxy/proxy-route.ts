@@ -31,11 +31,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eventText } from '../cassettes/cassette-format.js';
 import type { CassetteRecorder } from '../cassettes/cassette-recorder.js';
 import type { CheckedExchange, ViolationsStore } from '../contract/admin-stores.js';
+import { abortOnDisconnect } from '../operations/abort-on-disconnect.js';
 import { timed } from '../operations/chat-event-stream.js';
 import { type BodyPool, OFFLOAD_BYTES } from '../pipeline/body/body-pool.js';
 import { withoutFaultPreferences } from '../pipeline/faults/prefer-header.js';
 import { tenantOf } from '../pipeline/request-tenant.js';
-import { whenClosed } from '../pipeline/response-listeners.js';
 import { AnswerTap, type Tapped, type TappedEvent } from './answer-tap.js';
 import { reportViolations } from './exchange-report.js';
 import { forwardedRequestHeaders, forwardedResponseHeaders } from './forwarded-headers.js';
@@ -99,11 +99,9 @@ function proxyHandler({ target, validator, bodies, recorder, violations: summary
     const query = queryAt < 0 ? '' : url.slice(queryAt + 1);
     const body = request.body instanceof Buffer ? request.body : undefined;
     const res = reply.raw;
-    const client = new AbortController();
-    // Its client may have left while the request waited (for its admission, say): then at once.
-    whenClosed(res, () => {
-      if (!res.writableFinished) client.abort();
-    });
+    // Aborted when the client leaves before its answer's end, or at once if it left while the
+    // request waited (for its admission, say): the call to the target is cancelled either way.
+    const clientGone = abortOnDisconnect(reply);
     // Preferences the proxy acted on (its faults) are not the target's to act on again.
     const preferHeader = first(request.headers.prefer);
     const prefer =
@@ -115,7 +113,7 @@ function proxyHandler({ target, validator, bodies, recorder, violations: summary
       pathAndQuery: url.slice('/v1'.length),
       headers: forwardedRequestHeaders(request.raw.rawHeaders, target.host, prefer),
       body,
-      signal: client.signal,
+      signal: clientGone,
     });
     // Settled below; a check that fails first must not leave it unhandled.
     sending.catch(() => undefined);
@@ -210,11 +208,11 @@ function proxyHandler({ target, validator, bodies, recorder, violations: summary
       timing !== undefined &&
       (timing.ttftMs || timing.tps || timing.disconnectAfter !== undefined);
     try {
-      if (paced) await forwardPaced(request, answer, tap, res, timing, client.signal, finish);
+      if (paced) await forwardPaced(request, answer, tap, res, timing, clientGone, finish);
       else if (isStream) await forward(answer, tap, res, finish);
       else await forwardPlain(answer, tap, res, finish);
     } catch (error) {
-      if (client.signal.aborted || request.journal?.outcome === 'disconnected') return;
+      if (clientGone.aborted || request.journal?.outcome === 'disconnected') return;
       // The target's connection failed mid-answer: the client's is cut too, never ended as if complete.
       if (request.journal) request.journal.outcome = 'target-failed';
       request.log.warn(
