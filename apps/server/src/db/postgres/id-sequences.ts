@@ -3,8 +3,8 @@
  * table's current rows, PostgreSQL from a sequence that knows nothing of rows written with explicit
  * ids (a seed, a state import) or of rows deleted (a reset). So right after such writes the table's
  * sequence is moved to the highest id the writer sees (its transaction's rows included):
- * - forward only after rows with explicit ids, which never hands out an id twice, whatever other
- *   instances are inserting at the same time;
+ * - forward only after rows with explicit ids, and only when the sequence is behind the table,
+ *   which never hands out an id twice, whatever other instances are inserting at the same time;
  * - exactly after a table was emptied (a state import or a reset replaces all data), and after a
  *   transaction rolled back, since sequences are not transactional: the ids it drew are given again,
  *   as SQLite would. Creating rows on another instance while a reset runs may then meet an id
@@ -28,14 +28,23 @@ export interface IdWrites {
   emptied(table: IdTable): Promise<void>;
 }
 
-/** Moves `table`'s sequence to its highest id: only forward, or exactly (possibly back). */
+/**
+ * Moves `table`'s sequence to its highest id: exactly (possibly back), or only forward. Forward,
+ * the sequence is set only when it is behind the table: a sequence already past the table is left
+ * as it is. Reading it and setting it back to what was read would undo the `nextval`s that
+ * concurrent inserts made in between, and hand their ids out a second time.
+ */
 async function moveSequence(db: PgDb, table: IdTable, exactly: boolean): Promise<void> {
-  const next = sql`COALESCE(MAX("id"), 0) + 1`;
+  const next = sql`(SELECT COALESCE(MAX("id"), 0) + 1 FROM ${sql.identifier(table)})`;
   const sequence = `${table}_id_seq`;
-  const target = exactly
-    ? next
-    : sql`GREATEST(${next}, (SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END FROM ${sql.identifier(sequence)}))`;
-  await db.execute(sql`SELECT setval(${sequence}::regclass, ${target}, false) FROM ${sql.identifier(table)}`);
+  if (exactly) {
+    await db.execute(sql`SELECT setval(${sequence}::regclass, ${next}, false)`);
+    return;
+  }
+  await db.execute(
+    sql`SELECT setval(${sequence}::regclass, ${next}, false) FROM ${sql.identifier(sequence)}
+      WHERE ${next} > CASE WHEN is_called THEN last_value + 1 ELSE last_value END`,
+  );
 }
 
 /** Outside a transaction: sequences move at once, and an insert meeting a taken id tries again. */
